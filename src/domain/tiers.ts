@@ -1,0 +1,144 @@
+// Membership tiers: spec sections 1 and 9. Every limit, price and label of a tier lives here.
+
+export const membershipTiers = ['starter', 'explorer', 'connector', 'lifetime'] as const;
+export type MembershipTier = (typeof membershipTiers)[number];
+
+/** Tiers a member can buy or choose on the checkout page; Lifetime is gift-only. */
+export const purchasableTiers = ['starter', 'explorer', 'connector'] as const;
+export type PurchasableTier = (typeof purchasableTiers)[number];
+
+export const defaultMembershipTier: MembershipTier = 'explorer';
+
+export type SearchArea = 'neighbourhood' | 'state' | 'australia';
+
+export type TierRules = {
+  tier: MembershipTier;
+  label: string;
+  /** Annual price in whole AUD cents; null for a gift-only tier. */
+  annualPriceCents: number | null;
+  /** The per-month figure the plans page shows ("about $2 a month"). */
+  monthlyEquivalentCents: number | null;
+  /** Active listings a member may hold at once; null when the plan does not state one. */
+  listingLimit: number | null;
+  maxImagesPerListing: number;
+  maxImageBytes: number;
+  searchArea: SearchArea;
+  searchAreaLabel: string;
+  /** Radius of the neighbourhood search area (spec FAQ: 5 km), when the area is a radius. */
+  searchRadiusKm: number | null;
+  pinnedPosts: number;
+  badge: string;
+  listingTimes: string;
+  support: string;
+  freeTrialMonths: number;
+  mostPopular: boolean;
+  giftOnly: boolean;
+};
+
+const megabytes = (count: number) => count * 1024 * 1024;
+
+export const tierRules: Record<MembershipTier, TierRules> = {
+  starter: {
+    tier: 'starter',
+    label: 'Starter',
+    annualPriceCents: 0,
+    monthlyEquivalentCents: 0,
+    listingLimit: 1,
+    maxImagesPerListing: 2,
+    maxImageBytes: megabytes(2),
+    searchArea: 'neighbourhood',
+    searchAreaLabel: 'Local neighbourhood (5 km)',
+    searchRadiusKm: 5,
+    pinnedPosts: 0,
+    badge: 'Basic verification badge',
+    listingTimes: 'Standard listing times',
+    support: 'Community support',
+    freeTrialMonths: 0,
+    mostPopular: false,
+    giftOnly: false,
+  },
+  explorer: {
+    tier: 'explorer',
+    label: 'Explorer',
+    annualPriceCents: 2400,
+    monthlyEquivalentCents: 200,
+    listingLimit: 5,
+    maxImagesPerListing: 4,
+    maxImageBytes: megabytes(3),
+    searchArea: 'state',
+    // spec 1: the notes differ (state-wide on the plans, city-wide on checkout); both are given.
+    searchAreaLabel: 'State-wide (city-wide on checkout)',
+    searchRadiusKm: null,
+    pinnedPosts: 0,
+    badge: 'Premium badge',
+    listingTimes: 'Extended listing times',
+    support: 'Email support',
+    freeTrialMonths: 1,
+    mostPopular: true,
+    giftOnly: false,
+  },
+  connector: {
+    tier: 'connector',
+    label: 'Connector',
+    annualPriceCents: 6000,
+    monthlyEquivalentCents: 500,
+    listingLimit: 8,
+    maxImagesPerListing: 8,
+    maxImageBytes: megabytes(5),
+    searchArea: 'australia',
+    searchAreaLabel: 'Australia-wide',
+    searchRadiusKm: null,
+    pinnedPosts: 1,
+    badge: 'Elite badge',
+    listingTimes: 'Extended listing times',
+    support: 'Priority support',
+    freeTrialMonths: 0,
+    mostPopular: false,
+    giftOnly: false,
+  },
+  lifetime: {
+    tier: 'lifetime',
+    label: 'Lifetime',
+    annualPriceCents: null,
+    monthlyEquivalentCents: null,
+    // spec 1: not shown for Lifetime; the product treats it like Connector for everything it does show.
+    listingLimit: 8,
+    maxImagesPerListing: 8,
+    maxImageBytes: megabytes(5),
+    searchArea: 'australia',
+    searchAreaLabel: 'Australia-wide',
+    searchRadiusKm: null,
+    pinnedPosts: 1,
+    badge: 'Lifetime badge',
+    listingTimes: 'Extended listing times',
+    support: 'Priority support',
+    freeTrialMonths: 0,
+    mostPopular: false,
+    giftOnly: true,
+  },
+};
+
+export function isMembershipTier(value: unknown): value is MembershipTier {
+  return typeof value === 'string' && (membershipTiers as readonly string[]).includes(value);
+}
+
+/** spec 9: an unknown tier is treated as Starter. */
+export function rulesForTier(tier: string | null | undefined): TierRules {
+  return isMembershipTier(tier) ? tierRules[tier] : tierRules.starter;
+}
+
+/** The hard cap on images per listing, whatever the tier (spec 5: listing schema cap 8). */
+export const listingImageCap = 8;
+
+/** spec 9: image compression targets. */
+export const imageCompression = {
+  maxWidthOrHeight: 1200,
+  quality: 0.85,
+  defaultMaxBytes: megabytes(5),
+  savingsToastThreshold: 0.1,
+} as const;
+
+export function formatMegabytes(bytes: number): string {
+  const value = bytes / (1024 * 1024);
+  return Number.isInteger(value) ? String(value) : value.toFixed(1);
+}

@@ -1,0 +1,103 @@
+// buildApp(deps): the Fastify instance with its plugins and every feature's routes.
+import { randomUUID } from 'node:crypto';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { productName } from '../domain/product';
+import { createSessionLoader } from './auth/guards';
+import { authRoutes } from './auth/routes';
+import { publicConfig, type Config } from './config';
+import type { DatabaseHandle } from './db/open-database';
+import type { ServerDeps } from './deps';
+import { devRoutes } from './dev/routes';
+import { healthRoutes } from './health/routes';
+import { installErrorHandler } from './http/error-handler';
+import type { MailSender } from './services/mail';
+import { registerWebRoutes } from './web/routes';
+
+export type AppOptions = {
+  config: Config;
+  database: DatabaseHandle;
+  mail: MailSender;
+  /** Pino options, or false to stay quiet (tests). */
+  logger?: boolean | Record<string, unknown>;
+};
+
+const requestIdPattern = /^[A-Za-z0-9_.:-]{1,64}$/;
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database, mail } = options;
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && requestIdPattern.test(incoming) ? incoming : randomUUID();
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('preHandler', createSessionLoader(database.db));
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    // HSTS only means something behind HTTPS.
+    strictTransportSecurity: config.publicUrl.startsWith('https://') ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: `${productName} API`, version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  const deps: ServerDeps = { config, db: database.db, mail };
+  await app.register(healthRoutes(database));
+  await app.register(authRoutes(deps));
+  if (!config.isProduction) await app.register(devRoutes(database.db));
+
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get(
+    '/api/public-config',
+    { schema: { tags: ['system'], response: { 200: z.object({ productName: z.string(), googleClientId: z.string().nullable() }) } } },
+    async () => ({ productName, ...publicConfig(config) }),
+  );
+  // spec 7: the redirect target for unauthorised visitors.
+  app.get('/api/login', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/auth'));
+
+  await registerWebRoutes(app, { dataDir: config.dataDir });
+  return app;
+}

@@ -1,0 +1,50 @@
+// Who is asking: every route that needs a member or an admin says so with one of these.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, errorMessages } from '../../domain/errors';
+import type { Database } from '../db/open-database';
+import type { UserRow } from '../db/schema';
+import { findSessionUser } from './sessions';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: UserRow | null;
+    sessionId: string | null;
+  }
+}
+
+export function readBearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+([A-Za-z0-9_-]{20,200})\s*$/i.exec(header);
+  return match ? match[1] : '';
+}
+
+/** Attaches the signed-in member, if any, to the request. Never fails on its own. */
+export function createSessionLoader(db: Database) {
+  return async function loadSession(request: FastifyRequest): Promise<void> {
+    const token = readBearerToken(request);
+    if (!token) return;
+    const session = await findSessionUser(db, token);
+    if (session) {
+      request.user = session.user;
+      request.sessionId = session.sessionId;
+    }
+  };
+}
+
+export async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  if (request.user) return;
+  const presented = readBearerToken(request) !== null;
+  throw new AppError('UNAUTHENTICATED', presented ? errorMessages.invalidToken : errorMessages.signInRequired);
+}
+
+export async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  await requireUser(request, reply);
+  if (!request.user?.isAdmin) throw new AppError('FORBIDDEN', errorMessages.adminOnly);
+}
+
+/** The signed-in member of a route guarded by requireUser. */
+export function signedInUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw new AppError('UNAUTHENTICATED', errorMessages.signInRequired);
+  return request.user;
+}

@@ -1,0 +1,124 @@
+// Settings come from environment variables, parsed once at start-up. A bad value stops the
+// server with a message naming the variable (see README "Settings").
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const optionalUrl = (protocols: string[]) =>
+  optionalText.refine(
+    (value) => {
+      if (value === undefined) return true;
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be a URL starting with ${protocols.join(' or ')}//` },
+  );
+
+const booleanFlag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+    .optional()
+    .transform((value) => (value === undefined || value === '' ? fallback : ['true', '1', 'yes'].includes(value)));
+
+const environmentSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+    HOST: z.string().trim().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().trim().min(1).default('./data'),
+    DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
+    PUBLIC_URL: optionalUrl(['http:', 'https:']),
+    APP_SECRET: optionalText,
+    SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
+    MAIL_FROM: z.string().trim().min(3).default('Neighbourly <hello@neighbourly.local>'),
+    ADMIN_EMAILS: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((email) => email.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    GOOGLE_CLIENT_ID: optionalText,
+    REDIS_URL: optionalUrl(['redis:', 'rediss:']),
+    DEMO_DATA: booleanFlag(true),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: booleanFlag(false),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== 'production') return;
+    if (!env.APP_SECRET || env.APP_SECRET.length < 32) {
+      ctx.addIssue({ code: 'custom', path: ['APP_SECRET'], message: 'must be at least 32 characters in production' });
+    }
+    if (!env.SMTP_URL) {
+      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required in production so mail reaches members' });
+    }
+  });
+
+const developmentSecret = 'development-only-secret-change-me-in-production';
+
+export type Config = {
+  nodeEnv: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  appSecret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  adminEmails: string[];
+  googleClientId: string | undefined;
+  redisUrl: string | undefined;
+  demoData: boolean;
+  logLevel: string;
+  trustProxy: boolean;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid settings:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = environmentSchema.safeParse(environment);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`));
+  }
+  const env = parsed.data;
+  return {
+    nodeEnv: env.NODE_ENV,
+    isProduction: env.NODE_ENV === 'production',
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    appSecret: env.APP_SECRET ?? developmentSecret,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    adminEmails: env.ADMIN_EMAILS,
+    googleClientId: env.GOOGLE_CLIENT_ID,
+    redisUrl: env.REDIS_URL,
+    demoData: env.DEMO_DATA,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+  };
+}
+
+/** What the browser may know about the settings. */
+export function publicConfig(config: Config) {
+  return { googleClientId: config.googleClientId ?? null };
+}

@@ -1,0 +1,75 @@
+// One Drizzle client over either embedded PGlite (zero-setup default) or PostgreSQL via `pg`.
+// Both run the same migrations and the same queries.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePostgres, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Database = NodePgDatabase<typeof schema>;
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** Anything that can run a query: the database or an open transaction. */
+export type Queryable = Database | Transaction;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Resolves when the database answers a trivial query. */
+  ping: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+export const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+
+export type OpenDatabaseOptions = {
+  /** postgres:// URL; when absent an embedded PGlite database is used. */
+  databaseUrl?: string;
+  /** Folder for PGlite's files; `null` keeps PGlite in memory (tests). */
+  pgliteDir?: string | null;
+  /** Connections in the `pg` pool. */
+  poolSize?: number;
+};
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  return openPglite(options.pgliteDir ?? null);
+}
+
+async function openPostgres(databaseUrl: string, poolSize: number): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, connectionTimeoutMillis: 5_000 });
+  // An idle client that loses its server must not crash the process; the next query reports it.
+  pool.on('error', () => {});
+  const db = drizzleNodePostgres({ client: pool, schema });
+  await migrateNodePostgres(db, { migrationsFolder });
+  return {
+    db,
+    kind: 'postgres',
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(directory: string | null): Promise<DatabaseHandle> {
+  if (directory) mkdirSync(path.dirname(directory), { recursive: true });
+  const client = directory ? await PGlite.create(directory) : await PGlite.create();
+  const pgliteDb = drizzlePglite({ client, schema });
+  await migratePglite(pgliteDb, { migrationsFolder });
+  // The two drivers share one query builder; only the result wrapper differs, which we do not use.
+  const db = pgliteDb as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,192 @@
+// The database: spec section 3's tables plus what the product needs around them.
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { defaultMembershipTier, membershipTiers } from '../../domain/tiers';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: varchar('email', { length: 254 }).notNull(),
+    password: text('password'),
+    authMethod: varchar('auth_method', { length: 20 }).notNull().default('email'),
+    googleId: varchar('google_id', { length: 255 }),
+    firstName: varchar('first_name', { length: 50 }),
+    lastName: varchar('last_name', { length: 50 }),
+    profileImageUrl: text('profile_image_url'),
+    stripeCustomerId: varchar('stripe_customer_id', { length: 255 }),
+    stripeSubscriptionId: varchar('stripe_subscription_id', { length: 255 }),
+    membershipTier: varchar('membership_tier', { length: 20, enum: membershipTiers })
+      .notNull()
+      .default(defaultMembershipTier),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    isEmailVerified: boolean('is_email_verified').notNull().default(false),
+    isPhoneVerified: boolean('is_phone_verified').notNull().default(false),
+    isCardVerified: boolean('is_card_verified').notNull().default(false),
+    phone: varchar('phone', { length: 20 }),
+    postcode: varchar('postcode', { length: 4 }),
+    state: varchar('state', { length: 3 }),
+    suburb: varchar('suburb', { length: 100 }),
+    postcodeLastChanged: timestamp('postcode_last_changed', { withTimezone: true }),
+    location: text('location'),
+    trialEndDate: timestamp('trial_end_date', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    // Emails are stored lower-cased; the unique index is on the stored value.
+    uniqueIndex('users_email_unique').on(table.email),
+    uniqueIndex('users_google_id_unique').on(table.googleId),
+    check('users_membership_tier_check', sql`${table.membershipTier} in (${sql.raw(membershipTiers.map((tier) => `'${tier}'`).join(', '))})`),
+  ],
+);
+
+export const listings = pgTable(
+  'listings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: varchar('title', { length: 100 }).notNull(),
+    description: text('description').notNull(),
+    price: numeric('price', { precision: 12, scale: 2 }).notNull(),
+    category: varchar('category', { length: 20 }).notNull(),
+    location: varchar('location', { length: 120 }).notNull(),
+    imageUrls: text('image_urls')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    isActive: boolean('is_active').notNull().default(true),
+    postcode: varchar('postcode', { length: 4 }),
+    suburb: varchar('suburb', { length: 100 }),
+    state: varchar('state', { length: 3 }),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    // Browse: newest first among active listings, optionally narrowed by state, postcode, category.
+    index('listings_active_created_idx').on(table.createdAt.desc(), table.id.desc()).where(sql`${table.isActive}`),
+    index('listings_state_category_created_idx')
+      .on(table.state, table.category, table.createdAt.desc(), table.id.desc())
+      .where(sql`${table.isActive}`),
+    index('listings_postcode_created_idx').on(table.postcode, table.createdAt.desc()).where(sql`${table.isActive}`),
+    index('listings_category_created_idx').on(table.category, table.createdAt.desc(), table.id.desc()).where(sql`${table.isActive}`),
+    index('listings_price_idx').on(table.price, table.id).where(sql`${table.isActive}`),
+    index('listings_seller_idx').on(table.sellerId, table.createdAt.desc()),
+    check('listings_price_positive', sql`${table.price} > 0`),
+  ],
+);
+
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** HMAC of the code, never the code itself. */
+    code: varchar('code', { length: 128 }).notNull(),
+    type: varchar('type', { length: 30 }).notNull(),
+    /** What the code was sent to (an email or a phone number). */
+    target: varchar('target', { length: 254 }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    isUsed: boolean('is_used').notNull().default(false),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [index('verification_codes_user_type_idx').on(table.userId, table.type, table.createdAt.desc())],
+);
+
+export const bannedWords = pgTable(
+  'banned_words',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    word: varchar('word', { length: 100 }).notNull(),
+    addedBy: uuid('added_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('banned_words_word_unique').on(sql`lower(${table.word})`)],
+);
+
+export const homepageVideo = pgTable(
+  'homepage_video',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    filename: varchar('filename', { length: 255 }).notNull(),
+    displayName: varchar('display_name', { length: 200 }).notNull(),
+    fileSize: integer('file_size').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    uploadedBy: uuid('uploaded_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  // spec 4: only one video shows as active; the database holds that rule.
+  (table) => [uniqueIndex('homepage_video_one_active').on(table.isActive).where(sql`${table.isActive}`)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the bearer token; the token itself is never stored. */
+    sid: varchar('sid', { length: 64 }).primaryKey(),
+    sess: jsonb('sess').notNull(),
+    expire: timestamp('expire', { withTimezone: true }).notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('sessions_expire_idx').on(table.expire), index('sessions_user_idx').on(table.userId)],
+);
+
+/** Mail and SMS that had no real transport (development and tests): readable at /api/dev/outbox. */
+export const devOutbox = pgTable(
+  'dev_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: varchar('to', { length: 254 }).notNull(),
+    channel: varchar('channel', { length: 10 }).notNull(),
+    subject: text('subject'),
+    text: text('text').notNull(),
+    html: text('html'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('dev_outbox_created_idx').on(table.createdAt.desc())],
+);
+
+/** Settings the application keeps for itself, such as whether the demo data was loaded. */
+export const appMeta = pgTable('app_meta', {
+  key: varchar('key', { length: 100 }).primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: updatedAt(),
+});
+
+export type UserRow = typeof users.$inferSelect;
+export type ListingRow = typeof listings.$inferSelect;

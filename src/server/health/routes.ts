@@ -1,0 +1,26 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { DatabaseHandle } from '../db/open-database';
+
+const healthResponse = z.object({ status: z.enum(['ok', 'unavailable']), database: z.enum(['ok', 'unreachable']) });
+const pingTimeoutMs = 2_000;
+
+/** For load balancers and fault tests: 200 when the database answers, 503 when it does not. */
+export const healthRoutes =
+  (database: DatabaseHandle): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get('/api/health', { schema: { tags: ['system'], response: { 200: healthResponse, 503: healthResponse } } }, async (_request, reply) => {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('database ping timed out')), pingTimeoutMs);
+      });
+      try {
+        await Promise.race([database.ping(), timeout]);
+        return { status: 'ok' as const, database: 'ok' as const };
+      } catch {
+        return reply.code(503).send({ status: 'unavailable', database: 'unreachable' });
+      } finally {
+        clearTimeout(timer);
+      }
+    });
+  };

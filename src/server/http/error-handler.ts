@@ -1,0 +1,66 @@
+// The one place that turns a failure into a response (spec section 8's error body).
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, errorMessages, type ErrorBody, type FieldError } from '../../domain/errors';
+
+const databaseUnavailableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08000', '08001', '08003', '08006']);
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && databaseUnavailableCodes.has(code)) return true;
+    const message = (current as { message?: unknown }).message;
+    if (typeof message === 'string' && /timeout exceeded when trying to connect|Connection terminated/i.test(message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+const fastifyClientErrors: Record<string, { code: ErrorBody['code']; message: string }> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'UNSUPPORTED_MEDIA_TYPE', message: errorMessages.unsupportedContentType },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'VALIDATION_FAILED', message: errorMessages.malformedJson },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'VALIDATION_FAILED', message: 'The request body is empty. Send it as JSON.' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'VALIDATION_FAILED', message: errorMessages.malformedJson },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', message: errorMessages.bodyTooLarge },
+  FST_ERR_RATE_LIMIT_EXCEEDED: { code: 'RATE_LIMITED', message: errorMessages.rateLimited },
+};
+
+function describeValidation(error: { validation: { instancePath: string; message?: string }[] }): ErrorBody {
+  const fieldErrors: FieldError[] = error.validation.map((issue) => ({
+    path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+    message: issue.message ?? 'Invalid value',
+  }));
+  const first = fieldErrors[0];
+  const message = first.path === '' ? 'The request must be a JSON object with the expected fields.' : first.message;
+  return { message, code: 'VALIDATION_FAILED', fieldErrors };
+}
+
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.code(error.status).send(error.toBody());
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.code(400).send(describeValidation(error));
+    }
+    const fastifyError = error as FastifyError;
+    const known = fastifyError.code ? fastifyClientErrors[fastifyError.code] : undefined;
+    if (known) {
+      const status = fastifyError.statusCode ?? 400;
+      return reply.code(status).send({ message: known.message, code: known.code } satisfies ErrorBody);
+    }
+    if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
+      // A client error from a plugin (a malformed header, an unsupported method...): say what it was.
+      return reply
+        .code(fastifyError.statusCode)
+        .send({ message: fastifyError.message || errorMessages.malformedJson, code: 'VALIDATION_FAILED' } satisfies ErrorBody);
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply.code(503).send({ message: errorMessages.unavailable, code: 'UNAVAILABLE' } satisfies ErrorBody);
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.code(500).send({ message: errorMessages.unexpected, code: 'INTERNAL' } satisfies ErrorBody);
+  });
+}

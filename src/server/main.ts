@@ -1,0 +1,60 @@
+// Reads the settings, opens (and migrates) the database, loads demo data once, listens.
+import path from 'node:path';
+import { inArray } from 'drizzle-orm';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase } from './db/open-database';
+import { users } from './db/schema';
+import { seedDemoData } from './demo/seed-demo-data';
+import { createMailSender } from './services/mail';
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pglite'),
+  });
+  if (config.adminEmails.length > 0) {
+    await database.db.update(users).set({ isAdmin: true }).where(inArray(users.email, config.adminEmails));
+  }
+  const mail = createMailSender(config, database.db);
+  const app = await buildApp({ config, database, mail });
+
+  if (config.demoData) {
+    await seedDemoData({ db: database.db, dataDir: config.dataDir, log: app.log });
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // Stops accepting, lets in-flight requests finish, then closes the database.
+    await app.close();
+    await mail.close?.();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`${database.kind === 'pglite' ? 'Embedded PGlite' : 'PostgreSQL'} database ready; open ${config.publicUrl}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

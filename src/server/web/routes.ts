@@ -1,0 +1,55 @@
+// The built React app for every path that is not the API, plus uploaded media.
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { errorMessages, type ErrorBody } from '../../domain/errors';
+
+export const webRoot = fileURLToPath(new URL('../../../dist/web', import.meta.url));
+const oneYearSeconds = 31_536_000;
+
+export async function registerWebRoutes(app: FastifyInstance, options: { dataDir: string }): Promise<void> {
+  for (const folder of ['media', 'videos']) {
+    const root = path.join(options.dataDir, folder);
+    mkdirSync(root, { recursive: true });
+    await app.register(fastifyStatic, {
+      root,
+      prefix: `/${folder}/`,
+      decorateReply: false,
+      index: false,
+      // Media files are never rewritten in place: a new upload gets a new name.
+      maxAge: oneYearSeconds * 1000,
+      immutable: true,
+    });
+  }
+
+  const hasBuiltApp = existsSync(path.join(webRoot, 'index.html'));
+  if (hasBuiltApp) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, filePath) => {
+        const hashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', hashedAsset ? `public, max-age=${oneYearSeconds}, immutable` : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && !/^\/(media|videos)\//.test(request.url);
+    if (wantsPage && hasBuiltApp) {
+      // The app's router shows "404 Page Not Found" for paths it does not know.
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', webRoot);
+    }
+    if (wantsPage) {
+      return reply
+        .code(503)
+        .type('text/plain')
+        .send('The web app has not been built yet. Run "npm run build" (npm start does it for you).');
+    }
+    return reply.code(404).send({ message: errorMessages.notFound, code: 'NOT_FOUND' } satisfies ErrorBody);
+  });
+}

@@ -1,0 +1,43 @@
+// Starts the real app on a free port over a fresh database; tests talk to it over HTTP.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../../src/server/app';
+import { loadConfig, type Config } from '../../../src/server/config';
+import type { DatabaseHandle } from '../../../src/server/db/open-database';
+import { createMailSender, type MailSender } from '../../../src/server/services/mail';
+import { openTestDatabase } from './test-database';
+
+export type TestServer = {
+  baseUrl: string;
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: Config;
+  mail: MailSender;
+  close: () => Promise<void>;
+};
+
+export async function startTestServer(environment: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'marketplace-api-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DEMO_DATA: 'false', ...environment });
+  const database = await openTestDatabase();
+  const mail = createMailSender(config, database.db);
+  const app = await buildApp({ config, database, mail, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    app,
+    database,
+    config,
+    mail,
+    close: async () => {
+      await app.close();
+      await mail.close?.();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
