@@ -5,3 +5,6 @@ export * from './postcodes';
 export * from './product';
 export * from './tiers';
 export * from './user';
+export * from './text-filter';
+export * from './images';
+export * from './geo';

@@ -1,6 +1,7 @@
 // Listings: categories, filters and the listing form (spec sections 3 and 5).
 import { z } from 'zod';
-import { listingImageCap } from './tiers';
+import { australianStates, postcodePattern } from './postcodes';
+import { listingImageCap, membershipTiers, tierRules, type MembershipTier } from './tiers';
 
 export const listingCategories = [
   { value: 'electronics', label: 'Electronics' },
@@ -14,8 +15,25 @@ export type ListingCategory = (typeof listingCategories)[number]['value'];
 export const listingCategoryValues = listingCategories.map((c) => c.value) as [ListingCategory, ...ListingCategory[]];
 
 export const locationFilters = ['sydney', 'melbourne', 'brisbane', 'perth', 'adelaide'] as const;
+export type LocationFilter = (typeof locationFilters)[number];
+
+/** The browse page's city filter: listings within a metro radius of the city centre. */
+export const cityAreas: Record<LocationFilter, { label: string; state: string; latitude: number; longitude: number; radiusKm: number }> = {
+  sydney: { label: 'Sydney', state: 'NSW', latitude: -33.8688, longitude: 151.2093, radiusKm: 60 },
+  melbourne: { label: 'Melbourne', state: 'VIC', latitude: -37.8136, longitude: 144.9631, radiusKm: 60 },
+  brisbane: { label: 'Brisbane', state: 'QLD', latitude: -27.4698, longitude: 153.0251, radiusKm: 50 },
+  perth: { label: 'Perth', state: 'WA', latitude: -31.9523, longitude: 115.8613, radiusKm: 50 },
+  adelaide: { label: 'Adelaide', state: 'SA', latitude: -34.9285, longitude: 138.6007, radiusKm: 40 },
+};
+
 export const sortOptions = ['newest', 'price-low', 'price-high', 'distance'] as const;
 export type SortOption = (typeof sortOptions)[number];
+export const sortLabels: Record<SortOption, string> = {
+  newest: 'Newest first',
+  'price-low': 'Price: low to high',
+  'price-high': 'Price: high to low',
+  distance: 'Nearest first',
+};
 
 export const listingMessages = {
   titleTooShort: 'Title must be at least 3 characters',
@@ -80,3 +98,126 @@ export const createListingBody = z.object({
   imageUrls: z.array(z.string().max(500)).max(listingImageCap, listingMessages.tooManyImages).default([]),
 });
 export type CreateListingBody = z.infer<typeof createListingBody>;
+
+export const updateListingBody = createListingBody;
+export type UpdateListingBody = CreateListingBody;
+
+/** Mark sold (isActive false) or list again (true). */
+export const setListingStatusBody = z.object({
+  isActive: z.boolean({ error: 'Say whether the listing is active (true) or sold (false).' }),
+});
+
+export const listingIdParams = z.object({ id: z.string().max(100) });
+export const sellerIdParams = z.object({ sellerId: z.string().max(100) });
+
+export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const optionalFilter = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' || value === 'all' ? undefined : value), schema.optional());
+
+/** GET /api/listings: 'all' or empty means no filter (spec 7). */
+export const browseListingsQuery = z.object({
+  category: optionalFilter(z.enum(listingCategoryValues, { error: 'Choose a category from the list.' })),
+  location: optionalFilter(z.enum(locationFilters, { error: 'Choose a location from the list.' })),
+  search: optionalFilter(z.string().trim().max(100, 'Search for at most 100 characters.')),
+  state: optionalFilter(z.enum(australianStates, { error: 'Choose an Australian state or territory.' })),
+  postcode: optionalFilter(z.string().trim().regex(postcodePattern, 'A postcode has four digits.')),
+  sort: optionalFilter(z.enum(sortOptions, { error: 'Choose a sort order from the list.' })),
+  cursor: optionalFilter(z.string().max(300)),
+  limit: z.coerce.number({ error: 'limit must be a number from 1 to 48.' }).int().min(1).max(48).default(24),
+});
+export type BrowseListingsQuery = z.infer<typeof browseListingsQuery>;
+
+/** The response header that carries the cursor of the next page. */
+export const nextCursorHeader = 'x-next-cursor';
+
+export const sellerSummarySchema = z.object({
+  id: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  membershipTier: z.enum(membershipTiers),
+});
+export type SellerSummary = z.infer<typeof sellerSummarySchema>;
+
+export const listingViewSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  price: z.string(),
+  category: z.string(),
+  location: z.string(),
+  imageUrls: z.array(z.string()),
+  sellerId: z.string(),
+  isActive: z.boolean(),
+  postcode: z.string().nullable(),
+  suburb: z.string().nullable(),
+  state: z.string().nullable(),
+  distanceKm: z.number().nullable().optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  seller: sellerSummarySchema,
+});
+export type ListingView = z.infer<typeof listingViewSchema>;
+
+export const sellerProfileSchema = sellerSummarySchema.extend({
+  memberSince: z.string(),
+  isEmailVerified: z.boolean(),
+  isPhoneVerified: z.boolean(),
+  isCardVerified: z.boolean(),
+  suburb: z.string().nullable(),
+  state: z.string().nullable(),
+  activeListingCount: z.number(),
+});
+export type SellerProfile = z.infer<typeof sellerProfileSchema>;
+
+export const userStatsSchema = z.object({
+  totalListings: z.number(),
+  activeListings: z.number(),
+  soldListings: z.number(),
+  membershipTier: z.enum(membershipTiers),
+  listingLimit: z.number().nullable(),
+});
+export type UserStats = z.infer<typeof userStatsSchema>;
+
+export const contactSellerBody = z.object({
+  listingId: z.string({ error: 'Choose a listing to ask about.' }).max(100),
+  message: z.string().trim().max(1000, 'Keep your message under 1000 characters.').optional(),
+});
+
+/** Uploaded photos: the display size is what listings keep; cards ask for the thumbnail. */
+export function thumbnailUrl(imageUrl: string): string {
+  return imageUrl.startsWith('/media/') ? imageUrl.replace(/\.jpg$/, '-thumb.jpg') : imageUrl;
+}
+
+/** "Mia T." (spec 2: first name or Anonymous, and the first letter of the last name). */
+export function sellerDisplayName(seller: Pick<SellerSummary, 'firstName' | 'lastName'>): string {
+  const first = seller.firstName?.trim() || 'Anonymous';
+  const initial = seller.lastName?.trim().charAt(0).toUpperCase();
+  return initial ? `${first} ${initial}.` : first;
+}
+
+export const listingRuleMessages = {
+  emailNotVerified: 'Please verify your email before listing an item.',
+  emailNotVerifiedToContact: 'Please verify your email before contacting sellers.',
+  postcodeRequired: 'Add your postcode on your account page first, so neighbours know where to pick up.',
+  listingNotFound: 'Listing not found',
+  sellerNotFound: 'Seller not found',
+  notYourListing: 'You can only change your own listings.',
+  contactSignedOut: 'You need to be logged in to contact sellers.',
+  contactYourself: "You can't message yourself",
+  contactSold: 'This item has already sold.',
+  unknownImage: 'One of the photos was not uploaded by you. Upload it again and try once more.',
+  bannedWords: 'Your listing contains words that are not allowed in our community. Please remove them and try again.',
+} as const;
+
+export function listingLimitMessage(tier: MembershipTier): string {
+  const rules = tierRules[tier];
+  const limit = rules.listingLimit ?? 0;
+  return `Your ${rules.label} plan allows ${limit} active listing${limit === 1 ? '' : 's'} at a time. Mark one as sold or delete it, or upgrade your plan to list more.`;
+}
+
+/** "Fitzroy North VIC 3068": the listing's location line, from the seller's profile. */
+export function formatListingLocation(place: { suburb: string | null; state: string | null; postcode: string | null }): string {
+  return [place.suburb, place.state, place.postcode].filter(Boolean).join(' ');
+}

@@ -8,19 +8,25 @@ import { z } from 'zod';
 import { productName } from '../domain/product';
 import { createSessionLoader } from './auth/guards';
 import { authRoutes } from './auth/routes';
+import { contactRoutes } from './contact/routes';
 import { publicConfig, type Config } from './config';
 import type { DatabaseHandle } from './db/open-database';
 import type { ServerDeps } from './deps';
 import { devRoutes } from './dev/routes';
 import { healthRoutes } from './health/routes';
 import { installErrorHandler } from './http/error-handler';
+import { listingRoutes } from './listings/routes';
 import type { MailSender } from './services/mail';
+import { createLocalMediaStorage, type MediaStorage } from './services/storage';
+import { uploadRoutes } from './uploads/routes';
 import { registerWebRoutes } from './web/routes';
 
 export type AppOptions = {
   config: Config;
   database: DatabaseHandle;
   mail: MailSender;
+  /** Where uploaded photos go; local disk under DATA_DIR by default. */
+  storage?: MediaStorage;
   /** Pino options, or false to stay quiet (tests). */
   logger?: boolean | Record<string, unknown>;
 };
@@ -87,6 +93,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const deps: ServerDeps = { config, db: database.db, mail };
   await app.register(healthRoutes(database));
   await app.register(authRoutes(deps));
+  await app.register(listingRoutes(deps));
+  await app.register(uploadRoutes({ ...deps, storage: options.storage ?? createLocalMediaStorage(config.dataDir) }));
+  await app.register(contactRoutes(deps));
   if (!config.isProduction) await app.register(devRoutes(database.db));
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
@@ -25,6 +26,12 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
 };
 
+/**
+ * Session settings every connection gets: the trigram threshold behind the browse search's
+ * typo fallback ("bicylce" finds "bicycle" at 0.5; the default 0.6 is too strict).
+ */
+const sessionSettings = 'set pg_trgm.word_similarity_threshold = 0.5';
+
 export const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
 
 export type OpenDatabaseOptions = {
@@ -45,6 +52,9 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, connectionTimeoutMillis: 5_000 });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.query(sessionSettings).catch(() => {});
+  });
   const db = drizzleNodePostgres({ client: pool, schema });
   await migrateNodePostgres(db, { migrationsFolder });
   return {
@@ -59,9 +69,12 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
 
 async function openPglite(directory: string | null): Promise<DatabaseHandle> {
   if (directory) mkdirSync(path.dirname(directory), { recursive: true });
-  const client = directory ? await PGlite.create(directory) : await PGlite.create();
+  // The extensions the migrations create must be bundled into PGlite explicitly.
+  const extensions = { pg_trgm };
+  const client = directory ? await PGlite.create(directory, { extensions }) : await PGlite.create({ extensions });
   const pgliteDb = drizzlePglite({ client, schema });
   await migratePglite(pgliteDb, { migrationsFolder });
+  await client.query(sessionSettings);
   // The two drivers share one query builder; only the result wrapper differs, which we do not use.
   const db = pgliteDb as unknown as Database;
   return {

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -16,6 +17,11 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { defaultMembershipTier, membershipTiers } from '../../domain/tiers';
+
+/** Full-text search document; PostgreSQL keeps it current from the title and description. */
+const tsvector = customType<{ data: string }>({
+  dataType: () => 'tsvector',
+});
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -84,10 +90,16 @@ export const listings = pgTable(
     state: varchar('state', { length: 3 }),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'B')`,
+    ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
+    index('listings_search_idx').using('gin', table.searchVector),
+    index('listings_title_trgm_idx').using('gin', table.title.op('gin_trgm_ops')),
+    index('listings_location_idx').on(table.latitude, table.longitude).where(sql`${table.isActive}`),
     // Browse: newest first among active listings, optionally narrowed by state, postcode, category.
     index('listings_active_created_idx').on(table.createdAt.desc(), table.id.desc()).where(sql`${table.isActive}`),
     index('listings_state_category_created_idx')
@@ -179,6 +191,44 @@ export const devOutbox = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('dev_outbox_created_idx').on(table.createdAt.desc())],
+);
+
+/** Photos a member uploaded; a listing may only show photos its seller uploaded. */
+export const uploadedImages = pgTable(
+  'uploaded_images',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    url: varchar('url', { length: 500 }).notNull(),
+    thumbnailUrl: varchar('thumbnail_url', { length: 500 }).notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: integer('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('uploaded_images_url_unique').on(table.url), index('uploaded_images_owner_idx').on(table.ownerId)],
+);
+
+/** Each message a buyer sent a seller: the seller's mail, and the per-buyer rate limit. */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    message: text('message'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('contact_messages_buyer_created_idx').on(table.buyerId, table.createdAt.desc())],
 );
 
 /** Settings the application keeps for itself, such as whether the demo data was loaded. */

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import * as icons from 'lucide-static';
 import sharp from 'sharp';
-import { createListingBody, type ListingCategory } from '../../domain/listing';
+import { createListingBody, formatListingLocation, type ListingCategory } from '../../domain/listing';
 import { tierRules, type MembershipTier } from '../../domain/tiers';
 import { hashPassword } from '../auth/passwords';
 import type { Database } from '../db/open-database';
@@ -210,7 +210,7 @@ function locationOf(member: DemoMember) {
     state: entry.state,
     latitude: entry.latitude,
     longitude: entry.longitude,
-    location: `${member.suburb} ${entry.state} ${entry.postcode}`,
+    location: formatListingLocation({ suburb: member.suburb, state: entry.state, postcode: entry.postcode }),
   };
 }
 

@@ -1,5 +1,11 @@
 // Members made through the real API, each with a unique email.
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { MembershipTier } from '../../../src/domain/tiers';
+import type { Database } from '../../../src/server/db/open-database';
+import { users } from '../../../src/server/db/schema';
+import { findPostcode } from '../../../src/server/postcodes/postcode-directory';
 import type { createClient } from './http-client';
 
 type Client = ReturnType<typeof createClient>;
@@ -27,4 +33,53 @@ export async function latestCodeFor(client: Client, email: string): Promise<stri
   const mail = response.body.find((item: { text: string }) => /\b\d{6}\b/.test(item.text));
   if (!mail) throw new Error(`no code mailed to ${email}`);
   return /\b(\d{6})\b/.exec(mail.text)![1];
+}
+
+/** A member ready to sell: email verified, a postcode set, on the tier asked for. */
+export async function sellerMember(
+  client: Client,
+  db: Database,
+  options: { tier?: MembershipTier; postcode?: string; firstName?: string; emailVerified?: boolean } = {},
+) {
+  const member = await registerMember(client, { firstName: options.firstName ?? 'Charlotte' });
+  const postcode = options.postcode ?? '3068';
+  const place = findPostcode(postcode);
+  if (!place) throw new Error(`unknown postcode ${postcode}`);
+  await db
+    .update(users)
+    .set({
+      isEmailVerified: options.emailVerified ?? true,
+      membershipTier: options.tier ?? 'explorer',
+      postcode,
+      suburb: place.suburbs[0],
+      state: place.state,
+    })
+    .where(eq(users.id, member.user.id));
+  return member;
+}
+
+export const validListing = {
+  title: 'Vintage record player',
+  description: 'Works perfectly, plays 33 and 45 rpm records. Pickup only.',
+  price: '85.50',
+  category: 'electronics',
+  imageUrls: [] as string[],
+};
+
+/** A real photo made on the spot. */
+export async function makePhoto(options: { width?: number; height?: number; format?: 'jpeg' | 'png' | 'webp'; exif?: boolean } = {}) {
+  const image = sharp({
+    create: { width: options.width ?? 800, height: options.height ?? 600, channels: 3, background: { r: 236, g: 77, b: 55 } },
+  });
+  const withMetadata = options.exif
+    ? image.withExif({ IFD0: { Make: 'PhoneMaker', Model: 'Secret Phone' }, IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '37/1 48/1 0/1' } })
+    : image;
+  return withMetadata.toFormat(options.format ?? 'jpeg').toBuffer();
+}
+
+export async function uploadPhoto(baseUrl: string, token: string, bytes: Buffer, options: { filename?: string; type?: string; field?: string } = {}) {
+  const form = new FormData();
+  form.append(options.field ?? 'image', new Blob([new Uint8Array(bytes)], { type: options.type ?? 'image/jpeg' }), options.filename ?? 'photo.jpg');
+  const response = await fetch(`${baseUrl}/api/uploads/images`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  return { status: response.status, body: (await response.json()) as any };
 }

@@ -1,0 +1,20 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../domain/errors';
+import { contactSellerBody, listingRuleMessages } from '../../domain/listing';
+import { messageResponseSchema } from '../../domain/user';
+import type { ServerDeps } from '../deps';
+import { contactSeller } from './contact-seller';
+
+export const contactRoutes =
+  (deps: ServerDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/api/contact-seller',
+      { schema: { tags: ['listings'], body: contactSellerBody, response: { 200: messageResponseSchema } } },
+      async (request) => {
+        // spec 5: signed-out visitors are told to log in, in the spec's words.
+        if (!request.user) throw new AppError('UNAUTHENTICATED', listingRuleMessages.contactSignedOut);
+        return contactSeller({ ...deps, log: request.log }, { buyer: request.user, ...request.body });
+      },
+    );
+  };

@@ -1,0 +1,122 @@
+// GET /api/listings: active listings in the asker's area, filtered, sorted and paged by a keyset
+// cursor so every page costs the same however deep it is.
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { AppError } from '../../domain/errors';
+import type { Point } from '../../domain/geo';
+import { cityAreas, type BrowseListingsQuery, type ListingView, type SortOption } from '../../domain/listing';
+import type { Queryable } from '../db/open-database';
+import { listings, users, type UserRow } from '../db/schema';
+import { findPostcode } from '../postcodes/postcode-directory';
+import { distanceFrom, matchesSearch, withinRadius, type SearchMode } from './listing-filters';
+import { listingColumns, toListingView } from './listing-view';
+import { placeOfMember, searchAreaFor } from './search-area';
+
+type Cursor = { sort: SortOption; mode: SearchMode; value: string; id: string };
+
+const cursorValuePatterns: Record<SortOption, RegExp> = {
+  newest: /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?$/,
+  'price-low': /^\d{1,10}(\.\d{1,2})?$/,
+  'price-high': /^\d{1,10}(\.\d{1,2})?$/,
+  distance: /^\d+(\.\d+)?(e[+-]?\d+)?$/i,
+};
+const uuidText = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.sort, cursor.mode, cursor.value, cursor.id])).toString('base64url');
+}
+
+function decodeCursor(text: string, sort: SortOption): Cursor {
+  const invalid = new AppError('VALIDATION_FAILED', 'That page of results has expired. Start again from the first page.');
+  let parts: unknown;
+  try {
+    parts = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid;
+  }
+  if (!Array.isArray(parts) || parts.length !== 4) throw invalid;
+  const [cursorSort, mode, value, id] = parts as unknown[];
+  if (cursorSort !== sort || (mode !== 'words' && mode !== 'typos')) throw invalid;
+  if (typeof value !== 'string' || !cursorValuePatterns[sort].test(value)) throw invalid;
+  if (typeof id !== 'string' || !uuidText.test(id)) throw invalid;
+  return { sort, mode, value, id };
+}
+
+function ordering(sort: SortOption, distance: SQL<number>): SQL[] {
+  switch (sort) {
+    case 'price-low':
+      return [asc(listings.price), asc(listings.id)];
+    case 'price-high':
+      return [desc(listings.price), desc(listings.id)];
+    case 'distance':
+      return [asc(distance), asc(listings.id)];
+    default:
+      return [desc(listings.createdAt), desc(listings.id)];
+  }
+}
+
+function afterCursor(cursor: Cursor, distance: SQL<number>): SQL {
+  switch (cursor.sort) {
+    case 'price-low':
+      return sql`(${listings.price}, ${listings.id}) > (${cursor.value}::numeric, ${cursor.id}::uuid)`;
+    case 'price-high':
+      return sql`(${listings.price}, ${listings.id}) < (${cursor.value}::numeric, ${cursor.id}::uuid)`;
+    case 'distance':
+      return sql`(${distance}, ${listings.id}) > (${cursor.value}::float8, ${cursor.id}::uuid)`;
+    default:
+      return sql`(${listings.createdAt}, ${listings.id}) < (${cursor.value}::timestamptz, ${cursor.id}::uuid)`;
+  }
+}
+
+/** The filters that do not depend on the page: area, category, state, postcode, city. */
+function baseConditions(viewer: UserRow | null, query: BrowseListingsQuery): SQL[] {
+  const conditions: SQL[] = [eq(listings.isActive, true)];
+  const area = searchAreaFor(viewer);
+  if (area.kind === 'state') conditions.push(eq(listings.state, area.state));
+  if (area.kind === 'radius') conditions.push(withinRadius(area.centre, area.radiusKm));
+  if (query.category) conditions.push(eq(listings.category, query.category));
+  if (query.state) conditions.push(eq(listings.state, query.state));
+  if (query.postcode) conditions.push(eq(listings.postcode, query.postcode));
+  if (query.location) {
+    const city = cityAreas[query.location];
+    conditions.push(withinRadius({ latitude: city.latitude, longitude: city.longitude }, city.radiusKm));
+  }
+  return conditions;
+}
+
+export type BrowseResult = { items: ListingView[]; nextCursor: string | null };
+
+export async function browseListings(db: Queryable, viewer: UserRow | null, query: BrowseListingsQuery): Promise<BrowseResult> {
+  const sort = query.sort ?? 'newest';
+  const cursor = query.cursor ? decodeCursor(query.cursor, sort) : null;
+  // "Nearest first" measures from the postcode being browsed, else the member's own place.
+  const origin: Point = (query.postcode && findPostcode(query.postcode)) || placeOfMember(viewer).point;
+  const distance = distanceFrom(origin);
+  const showDistance = viewer !== null || Boolean(query.postcode);
+
+  const fetchPage = async (mode: SearchMode) => {
+    const conditions = baseConditions(viewer, query);
+    if (query.search) conditions.push(matchesSearch(query.search, mode));
+    if (cursor) conditions.push(afterCursor(cursor, distance));
+    const rows = await db
+      .select({ ...listingColumns, distance })
+      .from(listings)
+      .innerJoin(users, eq(users.id, listings.sellerId))
+      .where(and(...conditions))
+      .orderBy(...ordering(sort, distance))
+      .limit(query.limit + 1);
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    const lastValue = (row: NonNullable<typeof last>) =>
+      sort === 'newest' ? row.createdAtText : sort === 'distance' ? String(Number(row.distance)) : row.price;
+    return {
+      items: page.map((row) => toListingView(row, showDistance && row.distance !== null ? Number(row.distance) : null)),
+      nextCursor: rows.length > query.limit && last ? encodeCursor({ sort, mode, value: lastValue(last), id: last.id }) : null,
+    };
+  };
+
+  const mode: SearchMode = cursor?.mode ?? 'words';
+  const result = await fetchPage(mode);
+  // Nothing matched the words: try again forgiving typos in the title.
+  if (query.search && !cursor && mode === 'words' && result.items.length === 0) return fetchPage('typos');
+  return result;
+}

@@ -1,0 +1,54 @@
+// Edit, mark sold or list again, and delete: the owner only, checked here on the server.
+import { eq } from 'drizzle-orm';
+import { AppError } from '../../domain/errors';
+import { listingRuleMessages, uuidPattern, type ListingView, type UpdateListingBody } from '../../domain/listing';
+import type { Database, Queryable } from '../db/open-database';
+import { listings, users, type ListingRow, type UserRow } from '../db/schema';
+import { checkListingContent } from './check-listing-content';
+import { assertRoomForActiveListing } from './create-listing';
+import { getListing, listingNotFound } from './get-listing';
+
+async function lockOwnListing(tx: Queryable, listingId: string, ownerId: string): Promise<{ listing: ListingRow; owner: UserRow }> {
+  if (!uuidPattern.test(listingId)) throw listingNotFound();
+  // Lock the owner first (as create does), so limits hold against parallel requests.
+  const [owner] = await tx.select().from(users).where(eq(users.id, ownerId)).for('update');
+  const [listing] = await tx.select().from(listings).where(eq(listings.id, listingId)).for('update');
+  if (!listing) throw listingNotFound();
+  if (!owner || listing.sellerId !== owner.id) throw new AppError('FORBIDDEN', listingRuleMessages.notYourListing);
+  return { listing, owner };
+}
+
+export async function updateListing(db: Database, input: { listingId: string; ownerId: string; body: UpdateListingBody }): Promise<ListingView> {
+  await db.transaction(async (tx) => {
+    const { listing, owner } = await lockOwnListing(tx, input.listingId, input.ownerId);
+    await checkListingContent(tx, owner, input.body, listing.imageUrls);
+    await tx
+      .update(listings)
+      .set({
+        title: input.body.title,
+        description: input.body.description,
+        price: input.body.price,
+        category: input.body.category,
+        imageUrls: input.body.imageUrls,
+      })
+      .where(eq(listings.id, listing.id));
+  });
+  return getListing(db, input.listingId);
+}
+
+export async function setListingStatus(db: Database, input: { listingId: string; ownerId: string; isActive: boolean }): Promise<ListingView> {
+  await db.transaction(async (tx) => {
+    const { listing, owner } = await lockOwnListing(tx, input.listingId, input.ownerId);
+    if (listing.isActive === input.isActive) return;
+    if (input.isActive) await assertRoomForActiveListing(tx, owner);
+    await tx.update(listings).set({ isActive: input.isActive }).where(eq(listings.id, listing.id));
+  });
+  return getListing(db, input.listingId);
+}
+
+export async function deleteListing(db: Database, input: { listingId: string; ownerId: string }): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { listing } = await lockOwnListing(tx, input.listingId, input.ownerId);
+    await tx.delete(listings).where(eq(listings.id, listing.id));
+  });
+}

@@ -1,0 +1,38 @@
+// Rules a listing's content must meet on create and on edit, checked on the server.
+import { and, eq, inArray } from 'drizzle-orm';
+import { AppError } from '../../domain/errors';
+import { tooManyImagesMessage } from '../../domain/images';
+import { listingRuleMessages, type CreateListingBody } from '../../domain/listing';
+import { findBannedWords } from '../../domain/text-filter';
+import { rulesForTier } from '../../domain/tiers';
+import type { Queryable } from '../db/open-database';
+import { bannedWords, uploadedImages, type UserRow } from '../db/schema';
+
+export async function checkListingContent(db: Queryable, seller: UserRow, body: CreateListingBody, keptImageUrls: string[] = []): Promise<void> {
+  const rules = rulesForTier(seller.membershipTier);
+  if (body.imageUrls.length > rules.maxImagesPerListing) {
+    throw new AppError('IMAGE_LIMIT_REACHED', tooManyImagesMessage(rules.tier), {
+      imageLimit: rules.maxImagesPerListing,
+      membershipTier: rules.tier,
+    });
+  }
+
+  // Photos must be ones this seller uploaded (or ones the listing already had).
+  const newUrls = [...new Set(body.imageUrls)].filter((url) => !keptImageUrls.includes(url));
+  if (newUrls.length > 0) {
+    const owned = await db
+      .select({ url: uploadedImages.url })
+      .from(uploadedImages)
+      .where(and(eq(uploadedImages.ownerId, seller.id), inArray(uploadedImages.url, newUrls)));
+    if (owned.length !== newUrls.length) throw new AppError('VALIDATION_FAILED', listingRuleMessages.unknownImage);
+  }
+
+  const words = await db.select({ word: bannedWords.word }).from(bannedWords);
+  const found = findBannedWords(
+    [body.title, body.description],
+    words.map((row) => row.word),
+  );
+  if (found.length > 0) {
+    throw new AppError('CONTENT_FILTERED', listingRuleMessages.bannedWords, { bannedWords: found });
+  }
+}

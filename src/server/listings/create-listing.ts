@@ -1,0 +1,69 @@
+import { and, count, eq } from 'drizzle-orm';
+import { AppError } from '../../domain/errors';
+import { formatListingLocation, listingLimitMessage, listingRuleMessages, type CreateListingBody, type ListingView } from '../../domain/listing';
+import { rulesForTier } from '../../domain/tiers';
+import type { Database, Queryable } from '../db/open-database';
+import { listings, users, type UserRow } from '../db/schema';
+import { findPostcode } from '../postcodes/postcode-directory';
+import { checkListingContent } from './check-listing-content';
+import { getListing } from './get-listing';
+
+export async function countActiveListings(db: Queryable, sellerId: string): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(listings)
+    .where(and(eq(listings.sellerId, sellerId), eq(listings.isActive, true)));
+  return row.value;
+}
+
+/** Throws LISTING_LIMIT_REACHED when one more active listing would pass the seller's tier. */
+export async function assertRoomForActiveListing(db: Queryable, seller: UserRow): Promise<void> {
+  const rules = rulesForTier(seller.membershipTier);
+  if (rules.listingLimit === null) return;
+  const active = await countActiveListings(db, seller.id);
+  if (active >= rules.listingLimit) {
+    throw new AppError('LISTING_LIMIT_REACHED', listingLimitMessage(rules.tier), {
+      listingLimit: rules.listingLimit,
+      membershipTier: rules.tier,
+    });
+  }
+}
+
+/**
+ * Creates a listing at the seller's place. The seller's row is locked for the transaction, so
+ * parallel requests from one member are counted one after another and never pass the limit.
+ */
+export async function createListing(db: Database, sellerId: string, body: CreateListingBody): Promise<ListingView> {
+  const id = await db.transaction(async (tx) => {
+    const [seller] = await tx.select().from(users).where(eq(users.id, sellerId)).for('update');
+    if (!seller) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+    if (!seller.isEmailVerified) throw new AppError('EMAIL_NOT_VERIFIED', listingRuleMessages.emailNotVerified);
+    const place = seller.postcode ? findPostcode(seller.postcode) : null;
+    if (!seller.postcode || !place) throw new AppError('VALIDATION_FAILED', listingRuleMessages.postcodeRequired);
+
+    await assertRoomForActiveListing(tx, seller);
+    await checkListingContent(tx, seller, body);
+
+    const suburb = seller.suburb ?? place.suburbs[0] ?? null;
+    const state = seller.state ?? place.state;
+    const [created] = await tx
+      .insert(listings)
+      .values({
+        title: body.title,
+        description: body.description,
+        price: body.price,
+        category: body.category,
+        imageUrls: body.imageUrls,
+        sellerId: seller.id,
+        location: formatListingLocation({ suburb, state, postcode: seller.postcode }),
+        postcode: seller.postcode,
+        suburb,
+        state,
+        latitude: place.latitude,
+        longitude: place.longitude,
+      })
+      .returning({ id: listings.id });
+    return created.id;
+  });
+  return getListing(db, id);
+}

@@ -1,0 +1,18 @@
+import { eq } from 'drizzle-orm';
+import { AppError } from '../../domain/errors';
+import { listingRuleMessages, uuidPattern, type ListingView } from '../../domain/listing';
+import type { Queryable } from '../db/open-database';
+import { listings } from '../db/schema';
+import { selectListingsWithSeller, toListingView } from './listing-view';
+
+export function listingNotFound(): AppError {
+  return new AppError('NOT_FOUND', listingRuleMessages.listingNotFound);
+}
+
+/** One listing, active or sold; an id that is not a uuid is simply not found. */
+export async function getListing(db: Queryable, id: string): Promise<ListingView> {
+  if (!uuidPattern.test(id)) throw listingNotFound();
+  const [row] = await selectListingsWithSeller(db).where(eq(listings.id, id)).limit(1);
+  if (!row) throw listingNotFound();
+  return toListingView(row);
+}

@@ -1,0 +1,35 @@
+// SQL pieces shared by browse: distance, radius and text search.
+import { and, between, sql, type SQL } from 'drizzle-orm';
+import { boundingBox, earthRadiusKm, type Point } from '../../domain/geo';
+import { listings } from '../db/schema';
+
+/** Great-circle distance in km from a point to each listing. */
+export function distanceFrom(point: Point): SQL<number> {
+  return sql<number>`(${2 * earthRadiusKm} * asin(least(1, sqrt(
+    power(sin(radians(${listings.latitude} - ${point.latitude}) / 2), 2) +
+    cos(radians(${point.latitude})) * cos(radians(${listings.latitude})) *
+    power(sin(radians(${listings.longitude} - ${point.longitude}) / 2), 2)))))`;
+}
+
+/** Listings within radiusKm: an indexable box first, then the exact distance. */
+export function withinRadius(centre: Point, radiusKm: number): SQL {
+  const box = boundingBox(centre, radiusKm);
+  return and(
+    between(listings.latitude, box.minLatitude, box.maxLatitude),
+    between(listings.longitude, box.minLongitude, box.maxLongitude),
+    sql`${distanceFrom(centre)} <= ${radiusKm}`,
+  )!;
+}
+
+export type SearchMode = 'words' | 'typos';
+
+/**
+ * 'words': full-text match on title and description (stemmed English, "bicycles" finds "bicycle").
+ * 'typos': a close trigram match on a word of the title ("bicylce" finds "bicycle"), used when
+ * the words find nothing.
+ */
+export function matchesSearch(text: string, mode: SearchMode): SQL {
+  return mode === 'words'
+    ? sql`${listings.searchVector} @@ websearch_to_tsquery('english', ${text})`
+    : sql`${text} <% ${listings.title}`;
+}

@@ -1,0 +1,62 @@
+// One way to read listings with their seller, shared by every listing query.
+import { eq, sql } from 'drizzle-orm';
+import type { ListingView } from '../../domain/listing';
+import { rulesForTier } from '../../domain/tiers';
+import type { Queryable } from '../db/open-database';
+import { listings, users } from '../db/schema';
+
+export const listingColumns = {
+  id: listings.id,
+  title: listings.title,
+  description: listings.description,
+  price: listings.price,
+  category: listings.category,
+  location: listings.location,
+  imageUrls: listings.imageUrls,
+  sellerId: listings.sellerId,
+  isActive: listings.isActive,
+  postcode: listings.postcode,
+  suburb: listings.suburb,
+  state: listings.state,
+  createdAt: listings.createdAt,
+  updatedAt: listings.updatedAt,
+  /** Full microsecond precision, for keyset cursors. */
+  createdAtText: sql<string>`${listings.createdAt}::text`,
+  sellerFirstName: users.firstName,
+  sellerLastName: users.lastName,
+  sellerProfileImageUrl: users.profileImageUrl,
+  sellerMembershipTier: users.membershipTier,
+};
+
+export function selectListingsWithSeller(db: Queryable) {
+  return db.select(listingColumns).from(listings).innerJoin(users, eq(users.id, listings.sellerId));
+}
+
+export type ListingRowWithSeller = Awaited<ReturnType<typeof selectListingsWithSeller>>[number];
+
+export function toListingView(row: ListingRowWithSeller, distanceKm?: number | null): ListingView {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    price: row.price,
+    category: row.category,
+    location: row.location,
+    imageUrls: row.imageUrls,
+    sellerId: row.sellerId,
+    isActive: row.isActive,
+    postcode: row.postcode,
+    suburb: row.suburb,
+    state: row.state,
+    ...(distanceKm === undefined ? {} : { distanceKm: distanceKm === null ? null : Math.round(distanceKm * 10) / 10 }),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    seller: {
+      id: row.sellerId,
+      firstName: row.sellerFirstName,
+      lastName: row.sellerLastName,
+      profileImageUrl: row.sellerProfileImageUrl,
+      membershipTier: rulesForTier(row.sellerMembershipTier).tier,
+    },
+  };
+}

@@ -1,0 +1,80 @@
+// Listings API (spec 7): browse, detail, create, edit, sold, delete, own and seller listings.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  browseListingsQuery,
+  createListingBody,
+  listingIdParams,
+  listingViewSchema,
+  nextCursorHeader,
+  sellerIdParams,
+  sellerProfileSchema,
+  setListingStatusBody,
+  updateListingBody,
+  userStatsSchema,
+} from '../../domain/listing';
+import { requireUser, signedInUser } from '../auth/guards';
+import type { ServerDeps } from '../deps';
+import { browseListings } from './browse-listings';
+import { deleteListing, setListingStatus, updateListing } from './change-listing';
+import { createListing } from './create-listing';
+import { getListing } from './get-listing';
+import { getSellerProfile, getUserStats, listMyListings, listSellerListings } from './seller-listings';
+
+const tags = ['listings'];
+const listingList = z.array(listingViewSchema);
+
+export const listingRoutes =
+  (deps: ServerDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db } = deps;
+
+    app.get('/api/listings', { schema: { tags, querystring: browseListingsQuery, response: { 200: listingList } } }, async (request, reply) => {
+      const page = await browseListings(db, request.user, request.query);
+      if (page.nextCursor) reply.header(nextCursorHeader, page.nextCursor);
+      return page.items;
+    });
+
+    app.get('/api/listings/:id', { schema: { tags, params: listingIdParams, response: { 200: listingViewSchema } } }, async (request) =>
+      getListing(db, request.params.id),
+    );
+
+    app.post(
+      '/api/listings',
+      { preHandler: requireUser, schema: { tags, body: createListingBody, response: { 201: listingViewSchema } } },
+      async (request, reply) => reply.code(201).send(await createListing(db, signedInUser(request).id, request.body)),
+    );
+
+    app.put(
+      '/api/listings/:id',
+      { preHandler: requireUser, schema: { tags, params: listingIdParams, body: updateListingBody, response: { 200: listingViewSchema } } },
+      async (request) => updateListing(db, { listingId: request.params.id, ownerId: signedInUser(request).id, body: request.body }),
+    );
+
+    app.patch(
+      '/api/listings/:id',
+      { preHandler: requireUser, schema: { tags, params: listingIdParams, body: setListingStatusBody, response: { 200: listingViewSchema } } },
+      async (request) => setListingStatus(db, { listingId: request.params.id, ownerId: signedInUser(request).id, isActive: request.body.isActive }),
+    );
+
+    app.delete('/api/listings/:id', { preHandler: requireUser, schema: { tags, params: listingIdParams } }, async (request, reply) => {
+      await deleteListing(db, { listingId: request.params.id, ownerId: signedInUser(request).id });
+      return reply.code(204).send();
+    });
+
+    app.get('/api/my-listings', { preHandler: requireUser, schema: { tags, response: { 200: listingList } } }, async (request) =>
+      listMyListings(db, signedInUser(request).id),
+    );
+
+    app.get('/api/seller-listings/:sellerId', { schema: { tags, params: sellerIdParams, response: { 200: listingList } } }, async (request) =>
+      listSellerListings(db, request.params.sellerId),
+    );
+
+    app.get('/api/sellers/:sellerId', { schema: { tags, params: sellerIdParams, response: { 200: sellerProfileSchema } } }, async (request) =>
+      getSellerProfile(db, request.params.sellerId),
+    );
+
+    app.get('/api/user/stats', { preHandler: requireUser, schema: { tags, response: { 200: userStatsSchema } } }, async (request) =>
+      getUserStats(db, signedInUser(request)),
+    );
+  };

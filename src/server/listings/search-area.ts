@@ -1,0 +1,36 @@
+// Where a member may look (spec 1 and 4): Starter 5 km around their postcode, Explorer their
+// state, Connector and Lifetime all of Australia. Visitors browse everywhere.
+import { defaultLocation, stateForPostcode } from '../../domain/postcodes';
+import type { Point } from '../../domain/geo';
+import { rulesForTier } from '../../domain/tiers';
+import type { UserRow } from '../db/schema';
+import { findPostcode } from '../postcodes/postcode-directory';
+
+export type SearchArea =
+  | { kind: 'everywhere' }
+  | { kind: 'state'; state: string }
+  | { kind: 'radius'; centre: Point; radiusKm: number };
+
+export type MemberPlace = { postcode: string; state: string; point: Point };
+
+/** The member's postcode, state and centre point; 3000/VIC when they have not set a postcode. */
+export function placeOfMember(user: Pick<UserRow, 'postcode' | 'state'> | null): MemberPlace {
+  const postcode = user?.postcode ?? defaultLocation.postcode;
+  const entry = findPostcode(postcode) ?? findPostcode(defaultLocation.postcode)!;
+  const state = user?.state ?? stateForPostcode(postcode) ?? entry.state;
+  return { postcode, state, point: { latitude: entry.latitude, longitude: entry.longitude } };
+}
+
+export function searchAreaFor(user: UserRow | null): SearchArea {
+  if (!user) return { kind: 'everywhere' };
+  const rules = rulesForTier(user.membershipTier);
+  const place = placeOfMember(user);
+  switch (rules.searchArea) {
+    case 'neighbourhood':
+      return { kind: 'radius', centre: place.point, radiusKm: rules.searchRadiusKm ?? 5 };
+    case 'state':
+      return { kind: 'state', state: place.state };
+    default:
+      return { kind: 'everywhere' };
+  }
+}

@@ -1,0 +1,59 @@
+// A member's own listings, a seller's public listings and profile, and the dashboard's numbers.
+import { and, count, desc, eq } from 'drizzle-orm';
+import { AppError } from '../../domain/errors';
+import { listingRuleMessages, uuidPattern, type ListingView, type SellerProfile, type UserStats } from '../../domain/listing';
+import { rulesForTier } from '../../domain/tiers';
+import type { Queryable } from '../db/open-database';
+import { listings, users, type UserRow } from '../db/schema';
+import { countActiveListings } from './create-listing';
+import { selectListingsWithSeller, toListingView } from './listing-view';
+
+const sellerPageSize = 100;
+
+export async function listMyListings(db: Queryable, ownerId: string): Promise<ListingView[]> {
+  const rows = await selectListingsWithSeller(db)
+    .where(eq(listings.sellerId, ownerId))
+    .orderBy(desc(listings.createdAt), desc(listings.id));
+  return rows.map((row) => toListingView(row));
+}
+
+export async function listSellerListings(db: Queryable, sellerId: string): Promise<ListingView[]> {
+  if (!uuidPattern.test(sellerId)) throw new AppError('NOT_FOUND', listingRuleMessages.sellerNotFound);
+  const rows = await selectListingsWithSeller(db)
+    .where(and(eq(listings.sellerId, sellerId), eq(listings.isActive, true)))
+    .orderBy(desc(listings.createdAt), desc(listings.id))
+    .limit(sellerPageSize);
+  return rows.map((row) => toListingView(row));
+}
+
+export async function getSellerProfile(db: Queryable, sellerId: string): Promise<SellerProfile> {
+  if (!uuidPattern.test(sellerId)) throw new AppError('NOT_FOUND', listingRuleMessages.sellerNotFound);
+  const [user] = await db.select().from(users).where(eq(users.id, sellerId)).limit(1);
+  if (!user) throw new AppError('NOT_FOUND', listingRuleMessages.sellerNotFound);
+  return {
+    id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    profileImageUrl: user.profileImageUrl,
+    membershipTier: rulesForTier(user.membershipTier).tier,
+    memberSince: user.createdAt.toISOString(),
+    isEmailVerified: user.isEmailVerified,
+    isPhoneVerified: user.isPhoneVerified,
+    isCardVerified: user.isCardVerified,
+    suburb: user.suburb,
+    state: user.state,
+    activeListingCount: await countActiveListings(db, user.id),
+  };
+}
+
+export async function getUserStats(db: Queryable, user: UserRow): Promise<UserStats> {
+  const rows = await db
+    .select({ isActive: listings.isActive, value: count() })
+    .from(listings)
+    .where(eq(listings.sellerId, user.id))
+    .groupBy(listings.isActive);
+  const active = rows.find((row) => row.isActive)?.value ?? 0;
+  const sold = rows.find((row) => !row.isActive)?.value ?? 0;
+  const rules = rulesForTier(user.membershipTier);
+  return { totalListings: active + sold, activeListings: active, soldListings: sold, membershipTier: rules.tier, listingLimit: rules.listingLimit };
+}

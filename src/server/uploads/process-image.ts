@@ -1,0 +1,54 @@
+// Every uploaded photo is decoded and re-encoded: the real type is read from its bytes, the
+// orientation applied, all metadata (EXIF, GPS) dropped, and a display size and thumbnail made.
+import sharp from 'sharp';
+import { imageMessages, maxImagePixels } from '../../domain/images';
+import { AppError } from '../../domain/errors';
+import { imageCompression } from '../../domain/tiers';
+
+const acceptedFormats = new Set(['jpeg', 'png', 'webp']);
+const thumbnailSize = 480;
+
+export type ProcessedImage = {
+  display: Buffer;
+  thumbnail: Buffer;
+  width: number;
+  height: number;
+};
+
+export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
+  if (bytes.length === 0) throw new AppError('VALIDATION_FAILED', imageMessages.empty);
+  let format: string | undefined;
+  try {
+    const metadata = await sharp(bytes, { limitInputPixels: maxImagePixels }).metadata();
+    format = metadata.format;
+    if (metadata.width && metadata.height && metadata.width * metadata.height > maxImagePixels) {
+      throw new AppError('PAYLOAD_TOO_LARGE', imageMessages.tooManyPixels);
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', imageMessages.unreadable);
+  }
+  if (!format || !acceptedFormats.has(format)) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', imageMessages.invalidType);
+  }
+
+  try {
+    // failOn 'truncated' refuses half-uploaded files instead of padding them with grey.
+    const source = sharp(bytes, { limitInputPixels: maxImagePixels, failOn: 'truncated' }).rotate();
+    const { data: display, info } = await source
+      .clone()
+      .resize({ width: imageCompression.maxWidthOrHeight, height: imageCompression.maxWidthOrHeight, fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: Math.round(imageCompression.quality * 100), mozjpeg: true })
+      .toBuffer({ resolveWithObject: true });
+    const thumbnail = await source
+      .clone()
+      .resize({ width: thumbnailSize, height: thumbnailSize, fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 80, mozjpeg: true })
+      .toBuffer();
+    return { display, thumbnail, width: info.width, height: info.height };
+  } catch {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', imageMessages.unreadable);
+  }
+}

@@ -1,0 +1,49 @@
+// POST /api/uploads/images: one photo per request (multipart field "image"), so the page can
+// show progress per photo.
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../domain/errors';
+import { imageMessages, stillTooLargeMessage } from '../../domain/images';
+import { rulesForTier, tierRules } from '../../domain/tiers';
+import { requireUser, signedInUser } from '../auth/guards';
+import type { ServerDeps } from '../deps';
+import type { MediaStorage } from '../services/storage';
+import { uploadImage } from './upload-image';
+
+const largestTierLimit = Math.max(...Object.values(tierRules).map((rules) => rules.maxImageBytes));
+
+const uploadedImageSchema = z.object({
+  url: z.string(),
+  thumbnailUrl: z.string(),
+  width: z.number(),
+  height: z.number(),
+  bytes: z.number(),
+});
+
+export const uploadRoutes =
+  (deps: ServerDeps & { storage: MediaStorage }): FastifyPluginAsyncZod =>
+  async (app) => {
+    await app.register(fastifyMultipart, {
+      limits: { files: 1, fields: 5, fileSize: largestTierLimit, fieldSize: 1024, parts: 10, headerPairs: 50 },
+    });
+
+    app.post(
+      '/api/uploads/images',
+      { preHandler: requireUser, schema: { tags: ['listings'], consumes: ['multipart/form-data'], response: { 201: uploadedImageSchema } } },
+      async (request, reply) => {
+        const user = signedInUser(request);
+        if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', imageMessages.missingFile);
+        const file = await request.file();
+        if (!file || file.fieldname !== 'image') throw new AppError('VALIDATION_FAILED', imageMessages.missingFile);
+        const limit = rulesForTier(user.membershipTier).maxImageBytes;
+        const bytes = await file.toBuffer().catch((error: { code?: string }) => {
+          if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', stillTooLargeMessage(user.membershipTier));
+          throw error;
+        });
+        if (bytes.length > limit) throw new AppError('PAYLOAD_TOO_LARGE', stillTooLargeMessage(user.membershipTier));
+        const image = await uploadImage({ db: deps.db, storage: deps.storage, owner: user, bytes });
+        return reply.code(201).send(image);
+      },
+    );
+  };

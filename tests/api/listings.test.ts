@@ -1,0 +1,414 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listingMessages, listingRuleMessages, nextCursorHeader } from '../../src/domain/listing';
+import { bannedWords, listings, users } from '../../src/server/db/schema';
+import { makePhoto, registerMember, sellerMember, uploadPhoto, validListing } from './support/factories';
+import { createClient } from './support/http-client';
+import { startTestServer, type TestServer } from './support/test-server';
+
+let server: TestServer;
+let client: ReturnType<typeof createClient>;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  client = createClient(server.baseUrl);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const create = (token: string, body: Record<string, unknown> = {}) => client.call('POST', '/api/listings', { token, body: { ...validListing, ...body } });
+
+describe('creating a listing', () => {
+  it('lists an item at the seller’s place, with an exact price', async () => {
+    const seller = await sellerMember(client, server.database.db, { postcode: '3068', firstName: 'Mia' });
+    const response = await create(seller.token, { price: '1234567.89' });
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({
+      title: validListing.title,
+      price: '1234567.89',
+      isActive: true,
+      postcode: '3068',
+      state: 'VIC',
+      location: expect.stringContaining('VIC 3068'),
+      seller: { id: seller.user.id, firstName: 'Mia', membershipTier: 'explorer' },
+    });
+    const detail = await client.get(`/api/listings/${response.body.id}`);
+    expect(detail.status).toBe(200);
+    expect(detail.body.price).toBe('1234567.89');
+  });
+
+  it('requires a signed-in member', async () => {
+    const response = await client.post('/api/listings', validListing);
+    expect(response.status).toBe(401);
+  });
+
+  it('requires a verified email', async () => {
+    const seller = await sellerMember(client, server.database.db, { emailVerified: false });
+    const response = await create(seller.token);
+    expect(response.status).toBe(403);
+    expect(response.body.message).toBe(listingRuleMessages.emailNotVerified);
+  });
+
+  it('asks a seller without a postcode to set one first', async () => {
+    const member = await registerMember(client);
+    await server.database.db.update(users).set({ isEmailVerified: true }).where(eq(users.id, member.user.id));
+    const response = await create(member.token);
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe(listingRuleMessages.postcodeRequired);
+  });
+
+  it.each([
+    [{ price: '1e3' }, listingMessages.priceInvalid],
+    [{ price: '-5' }, listingMessages.priceInvalid],
+    [{ price: '12.345' }, listingMessages.priceInvalid],
+    [{ price: '10000000000' }, listingMessages.priceInvalid],
+    [{ price: 'abc' }, listingMessages.priceInvalid],
+    [{ price: '' }, listingMessages.priceRequired],
+    [{ title: 'TV' }, listingMessages.titleTooShort],
+    [{ description: 'Too short' }, listingMessages.descriptionTooShort],
+    [{ category: 'cars' }, listingMessages.categoryRequired],
+    [{ imageUrls: Array.from({ length: 9 }, (_, index) => `/media/x${index}.jpg`) }, listingMessages.tooManyImages],
+  ])('refuses %j with the spec message and saves nothing', async (override, message) => {
+    const seller = await sellerMember(client, server.database.db);
+    const response = await create(seller.token, override);
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe(message);
+    expect(await server.database.db.select().from(listings).where(eq(listings.sellerId, seller.user.id))).toHaveLength(0);
+  });
+
+  it('stores HTML in a title as plain text', async () => {
+    const seller = await sellerMember(client, server.database.db);
+    const title = '<script>alert("x")</script> Lamp';
+    const response = await create(seller.token, { title });
+    expect(response.status).toBe(201);
+    expect(response.body.title).toBe(title);
+  });
+
+  it('stops a Starter at one active listing, with the limit in the error body', async () => {
+    const seller = await sellerMember(client, server.database.db, { tier: 'starter' });
+    expect((await create(seller.token)).status).toBe(201);
+    const second = await create(seller.token, { title: 'Second thing' });
+    expect(second.status).toBe(403);
+    expect(second.body).toMatchObject({ code: 'LISTING_LIMIT_REACHED', listingLimit: 1, membershipTier: 'starter' });
+    expect(second.body.message).toContain('Starter plan allows 1 active listing');
+  });
+
+  it('holds the limit when 20 creations race', async () => {
+    const seller = await sellerMember(client, server.database.db, { tier: 'starter' });
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, index) => create(seller.token, { title: `Racing item ${index}` })));
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.status === 403)).toHaveLength(19);
+    const rows = await server.database.db.select().from(listings).where(eq(listings.sellerId, seller.user.id));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('refuses banned words as whole words, whatever their case or accents', async () => {
+    const admin = await registerMember(client);
+    await server.database.db.insert(bannedWords).values([{ word: 'Replica', addedBy: admin.user.id }, { word: 'gift card', addedBy: admin.user.id }]);
+    const seller = await sellerMember(client, server.database.db);
+    const blocked = await create(seller.token, { title: 'RÉPLICA designer bag' });
+    expect(blocked.status).toBe(400);
+    expect(blocked.body).toMatchObject({ code: 'CONTENT_FILTERED', bannedWords: ['Replica'] });
+    const phrase = await create(seller.token, { description: 'Comes with a free Gift   Card for the cafe' });
+    expect(phrase.body.bannedWords).toEqual(['gift card']);
+    const innocent = await create(seller.token, { title: 'Replicated nothing here', description: 'A perfectly normal lamp for sale' });
+    expect(innocent.status).toBe(201);
+  });
+});
+
+describe('photos', () => {
+  it('re-encodes an upload, strips its metadata and makes a thumbnail', async () => {
+    const seller = await sellerMember(client, server.database.db, { tier: 'connector' });
+    const photo = await makePhoto({ width: 3000, height: 2000, exif: true });
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    const upload = await uploadPhoto(server.baseUrl, seller.token, photo);
+    expect(upload.status).toBe(201);
+    expect(upload.body).toMatchObject({ width: 1200, height: 800 });
+    const stored = await readFile(path.join(server.config.dataDir, upload.body.url.replace(/^\/media\//, 'media/')));
+    const metadata = await sharp(stored).metadata();
+    expect(metadata.format).toBe('jpeg');
+    expect(metadata.exif).toBeUndefined();
+    const thumbnail = await sharp(await readFile(path.join(server.config.dataDir, upload.body.thumbnailUrl.replace(/^\/media\//, 'media/')))).metadata();
+    expect(thumbnail.width).toBe(480);
+
+    const served = await fetch(`${server.baseUrl}${upload.body.url}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('cache-control')).toContain('immutable');
+
+    const listing = await create(seller.token, { imageUrls: [upload.body.url] });
+    expect(listing.status).toBe(201);
+    expect(listing.body.imageUrls).toEqual([upload.body.url]);
+  });
+
+  it('accepts PNG and WebP and stores them as JPEG', async () => {
+    const seller = await sellerMember(client, server.database.db);
+    for (const format of ['png', 'webp'] as const) {
+      const upload = await uploadPhoto(server.baseUrl, seller.token, await makePhoto({ format }), { type: `image/${format}` });
+      expect(upload.status, format).toBe(201);
+      expect(upload.body.url).toMatch(/\.jpg$/);
+    }
+  });
+
+  it('refuses a non-image renamed .jpg, an empty file and a truncated photo', async () => {
+    const seller = await sellerMember(client, server.database.db);
+    const fake = await uploadPhoto(server.baseUrl, seller.token, Buffer.from('#!/bin/sh\necho not a photo\n'.repeat(20)));
+    expect(fake.status).toBe(415);
+    const empty = await uploadPhoto(server.baseUrl, seller.token, Buffer.alloc(0));
+    expect(empty.status).toBe(400);
+    const photo = await makePhoto();
+    const truncated = await uploadPhoto(server.baseUrl, seller.token, photo.subarray(0, Math.floor(photo.length / 2)));
+    expect(truncated.status).toBe(415);
+  });
+
+  it('refuses a GIF even with an image content type', async () => {
+    const seller = await sellerMember(client, server.database.db);
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).gif().toBuffer();
+    const upload = await uploadPhoto(server.baseUrl, seller.token, gif, { type: 'image/jpeg' });
+    expect(upload.status).toBe(415);
+  });
+
+  it("refuses a photo over the tier's size limit", async () => {
+    const seller = await sellerMember(client, server.database.db, { tier: 'starter' });
+    const big = Buffer.concat([await makePhoto(), Buffer.alloc(3 * 1024 * 1024)]);
+    const upload = await uploadPhoto(server.baseUrl, seller.token, big);
+    expect(upload.status).toBe(413);
+    expect(upload.body.message).toContain('2 MB');
+  });
+
+  it('refuses a 40 MB upload without reading it all', async () => {
+    const seller = await sellerMember(client, server.database.db, { tier: 'connector' });
+    const upload = await uploadPhoto(server.baseUrl, seller.token, Buffer.alloc(40 * 1024 * 1024));
+    expect(upload.status).toBe(413);
+  });
+
+  it('refuses uploads from visitors', async () => {
+    const form = new FormData();
+    form.append('image', new Blob([await makePhoto()]), 'a.jpg');
+    const response = await fetch(`${server.baseUrl}/api/uploads/images`, { method: 'POST', body: form });
+    expect(response.status).toBe(401);
+  });
+
+  it("limits photos per listing to the tier's count", async () => {
+    const seller = await sellerMember(client, server.database.db, { tier: 'starter' });
+    const urls = [];
+    for (let index = 0; index < 3; index += 1) urls.push((await uploadPhoto(server.baseUrl, seller.token, await makePhoto())).body.url);
+    const response = await create(seller.token, { imageUrls: urls });
+    expect(response.status).toBe(403);
+    expect(response.body).toMatchObject({ code: 'IMAGE_LIMIT_REACHED', imageLimit: 2, membershipTier: 'starter' });
+  });
+
+  it("refuses another member's photo", async () => {
+    const owner = await sellerMember(client, server.database.db);
+    const thief = await sellerMember(client, server.database.db);
+    const upload = await uploadPhoto(server.baseUrl, owner.token, await makePhoto());
+    const response = await create(thief.token, { imageUrls: [upload.body.url] });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe(listingRuleMessages.unknownImage);
+  });
+});
+
+describe('changing a listing', () => {
+  it('lets the owner edit, mark sold, list again and delete', async () => {
+    const seller = await sellerMember(client, server.database.db, { tier: 'starter' });
+    const created = (await create(seller.token)).body;
+    const edited = await client.call('PUT', `/api/listings/${created.id}`, { token: seller.token, body: { ...validListing, title: 'Edited title', price: '99' } });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ title: 'Edited title', price: '99.00' });
+
+    const sold = await client.call('PATCH', `/api/listings/${created.id}`, { token: seller.token, body: { isActive: false } });
+    expect(sold.body.isActive).toBe(false);
+    // With the first sold, a Starter may list another.
+    expect((await create(seller.token, { title: 'Next item' })).status).toBe(201);
+    const relist = await client.call('PATCH', `/api/listings/${created.id}`, { token: seller.token, body: { isActive: true } });
+    expect(relist.status).toBe(403);
+    expect(relist.body.code).toBe('LISTING_LIMIT_REACHED');
+
+    const stats = await client.get('/api/user/stats', seller.token);
+    expect(stats.body).toEqual({ totalListings: 2, activeListings: 1, soldListings: 1, membershipTier: 'starter', listingLimit: 1 });
+
+    const deleted = await client.call('DELETE', `/api/listings/${created.id}`, { token: seller.token });
+    expect(deleted.status).toBe(204);
+    expect((await client.get(`/api/listings/${created.id}`)).status).toBe(404);
+  });
+
+  it("forbids changing or deleting another member's listing, and changes nothing", async () => {
+    const owner = await sellerMember(client, server.database.db);
+    const other = await sellerMember(client, server.database.db);
+    const listing = (await create(owner.token)).body;
+    const edit = await client.call('PUT', `/api/listings/${listing.id}`, { token: other.token, body: { ...validListing, title: 'Hijacked' } });
+    expect(edit.status).toBe(403);
+    const sold = await client.call('PATCH', `/api/listings/${listing.id}`, { token: other.token, body: { isActive: false } });
+    expect(sold.status).toBe(403);
+    const deleted = await client.call('DELETE', `/api/listings/${listing.id}`, { token: other.token });
+    expect(deleted.status).toBe(403);
+    const after = await client.get(`/api/listings/${listing.id}`);
+    expect(after.body).toMatchObject({ title: validListing.title, isActive: true });
+  });
+
+  it('answers an id that is not a uuid, or an unknown one, with Listing not found', async () => {
+    for (const id of ['not-a-uuid', '00000000-0000-0000-0000-000000000000', "1' or '1'='1"]) {
+      const response = await client.get(`/api/listings/${encodeURIComponent(id)}`);
+      expect(response.status).toBe(404);
+      expect(response.body.message).toBe('Listing not found');
+    }
+  });
+});
+
+describe('browsing', () => {
+  it('shows a visitor active listings everywhere, newest first, and hides sold ones', async () => {
+    const melbourne = await sellerMember(client, server.database.db, { postcode: '3068', tier: 'connector' });
+    const perth = await sellerMember(client, server.database.db, { postcode: '6160', tier: 'connector' });
+    const first = (await create(melbourne.token, { title: 'Unique zebra lamp' })).body;
+    const second = (await create(perth.token, { title: 'Unique zebra rug' })).body;
+    const sold = (await create(perth.token, { title: 'Unique zebra sold' })).body;
+    await client.call('PATCH', `/api/listings/${sold.id}`, { token: perth.token, body: { isActive: false } });
+
+    const response = await client.get('/api/listings?search=zebra');
+    expect(response.status).toBe(200);
+    expect(response.body.map((item: { id: string }) => item.id)).toEqual([second.id, first.id]);
+  });
+
+  it('finds listings by stemmed words and by a misspelt title word', async () => {
+    const seller = await sellerMember(client, server.database.db, { tier: 'connector' });
+    const listing = (await create(seller.token, { title: 'Kids bicycle with training wheels', description: 'Great for learning to ride around the park.' })).body;
+    const stemmed = await client.get('/api/listings?search=bicycles');
+    expect(stemmed.body.map((item: { id: string }) => item.id)).toContain(listing.id);
+    const typo = await client.get('/api/listings?search=bicylce');
+    expect(typo.body.map((item: { id: string }) => item.id)).toContain(listing.id);
+  });
+
+  it('filters by category, state, postcode and city', async () => {
+    const sydney = await sellerMember(client, server.database.db, { postcode: '2010', tier: 'connector' });
+    const books = (await create(sydney.token, { title: 'Quokka book collection', category: 'books' })).body;
+    const byCategory = await client.get('/api/listings?search=quokka&category=books');
+    expect(byCategory.body.map((item: { id: string }) => item.id)).toEqual([books.id]);
+    expect((await client.get('/api/listings?search=quokka&category=sports')).body).toEqual([]);
+    expect((await client.get('/api/listings?search=quokka&state=NSW')).body).toHaveLength(1);
+    expect((await client.get('/api/listings?search=quokka&state=VIC')).body).toHaveLength(0);
+    expect((await client.get('/api/listings?search=quokka&postcode=2010')).body).toHaveLength(1);
+    expect((await client.get('/api/listings?search=quokka&location=sydney')).body).toHaveLength(1);
+    expect((await client.get('/api/listings?search=quokka&location=perth')).body).toHaveLength(0);
+    expect((await client.get('/api/listings?search=quokka&category=all&location=')).body).toHaveLength(1);
+  });
+
+  it('refuses unknown filters with a clear message', async () => {
+    const response = await client.get('/api/listings?category=cars');
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe('Choose a category from the list.');
+    expect((await client.get('/api/listings?postcode=30')).status).toBe(400);
+    expect((await client.get('/api/listings?limit=1000')).status).toBe(400);
+    expect((await client.get('/api/listings?cursor=garbage')).status).toBe(400);
+  });
+
+  it('pages with a cursor in a header, without repeats or gaps, for every sort', async () => {
+    const seller = await sellerMember(client, server.database.db, { tier: 'connector', postcode: '4101' });
+    const prices = ['5', '15', '15', '25', '35', '45', '55'];
+    for (const [index, price] of prices.entries()) await create(seller.token, { title: `Wombat item ${index}`, price });
+    for (const sort of ['newest', 'price-low', 'price-high', 'distance']) {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const query: string = `/api/listings?search=wombat&sort=${sort}&limit=3${cursor ? `&cursor=${cursor}` : ''}`;
+        const page = await client.get(query);
+        expect(page.status, sort).toBe(200);
+        seen.push(...page.body.map((item: { id: string }) => item.id));
+        cursor = page.headers.get(nextCursorHeader);
+        pages += 1;
+      } while (cursor && pages < 10);
+      expect(seen, sort).toHaveLength(7);
+      expect(new Set(seen).size, sort).toBe(7);
+    }
+    const cheapest = await client.get('/api/listings?search=wombat&sort=price-low&limit=2');
+    expect(cheapest.body.map((item: { price: string }) => item.price)).toEqual(['5.00', '15.00']);
+    const dearest = await client.get('/api/listings?search=wombat&sort=price-high&limit=1');
+    expect(dearest.body[0].price).toBe('55.00');
+  });
+
+  it("keeps a Starter within 5 km, an Explorer in their state, and shows a Connector everything", async () => {
+    const fitzroy = await sellerMember(client, server.database.db, { postcode: '3068', tier: 'connector' });
+    const geelong = await sellerMember(client, server.database.db, { postcode: '3220', tier: 'connector' });
+    const sydney = await sellerMember(client, server.database.db, { postcode: '2010', tier: 'connector' });
+    const near = (await create(fitzroy.token, { title: 'Platypus near' })).body;
+    const sameState = (await create(geelong.token, { title: 'Platypus state' })).body;
+    const otherState = (await create(sydney.token, { title: 'Platypus far' })).body;
+
+    const idsFor = async (token: string) => (await client.get('/api/listings?search=platypus', token)).body.map((item: { id: string }) => item.id).sort();
+    const starter = await sellerMember(client, server.database.db, { postcode: '3065', tier: 'starter' });
+    const explorer = await sellerMember(client, server.database.db, { postcode: '3065', tier: 'explorer' });
+    const connector = await sellerMember(client, server.database.db, { postcode: '3065', tier: 'connector' });
+    expect(await idsFor(starter.token)).toEqual([near.id]);
+    expect(await idsFor(explorer.token)).toEqual([near.id, sameState.id].sort());
+    expect(await idsFor(connector.token)).toEqual([near.id, sameState.id, otherState.id].sort());
+
+    const nearest = await client.get('/api/listings?search=platypus&sort=distance', connector.token);
+    expect(nearest.body.map((item: { id: string }) => item.id)).toEqual([near.id, sameState.id, otherState.id]);
+    expect(nearest.body[0].distanceKm).toBeLessThan(5);
+  });
+});
+
+describe('sellers and owners', () => {
+  it("lists a member's own listings, sold included, and a seller's active ones publicly", async () => {
+    const seller = await sellerMember(client, server.database.db, { tier: 'connector', firstName: 'Noah' });
+    const active = (await create(seller.token, { title: 'Echidna active' })).body;
+    const sold = (await create(seller.token, { title: 'Echidna sold' })).body;
+    await client.call('PATCH', `/api/listings/${sold.id}`, { token: seller.token, body: { isActive: false } });
+
+    const mine = await client.get('/api/my-listings', seller.token);
+    expect(mine.body.map((item: { id: string }) => item.id)).toEqual([sold.id, active.id]);
+    expect((await client.get('/api/my-listings')).status).toBe(401);
+
+    const publicList = await client.get(`/api/seller-listings/${seller.user.id}`);
+    expect(publicList.body.map((item: { id: string }) => item.id)).toEqual([active.id]);
+
+    const profile = await client.get(`/api/sellers/${seller.user.id}`);
+    expect(profile.body).toMatchObject({ id: seller.user.id, firstName: 'Noah', membershipTier: 'connector', isEmailVerified: true, activeListingCount: 1 });
+    expect(profile.body).not.toHaveProperty('email');
+    expect((await client.get('/api/sellers/not-a-uuid')).status).toBe(404);
+  });
+});
+
+describe('contacting a seller', () => {
+  it("mails the seller the buyer's name and email, and the listing", async () => {
+    const seller = await sellerMember(client, server.database.db, { tier: 'connector' });
+    const buyer = await sellerMember(client, server.database.db, { firstName: 'Isla' });
+    const listing = (await create(seller.token, { title: 'Kayak with paddle' })).body;
+    const response = await client.post('/api/contact-seller', { listingId: listing.id, message: 'Is it still available?' }, buyer.token);
+    expect(response.status).toBe(200);
+    const outbox = await client.get(`/api/dev/outbox?to=${encodeURIComponent(seller.email)}`);
+    const mail = outbox.body.find((item: { subject: string }) => item.subject.includes('Kayak with paddle'));
+    expect(mail.text).toContain(buyer.email);
+    expect(mail.text).toContain('Isla');
+    expect(mail.text).toContain('Is it still available?');
+    expect(mail.text).toContain(`/listing/${listing.id}`);
+  });
+
+  it('tells a visitor to log in, blocks messaging yourself, and needs a verified email', async () => {
+    const seller = await sellerMember(client, server.database.db);
+    const listing = (await create(seller.token)).body;
+    const visitor = await client.post('/api/contact-seller', { listingId: listing.id });
+    expect(visitor.status).toBe(401);
+    expect(visitor.body.message).toBe('You need to be logged in to contact sellers.');
+    const self = await client.post('/api/contact-seller', { listingId: listing.id }, seller.token);
+    expect(self.status).toBe(400);
+    expect(self.body.message).toBe("You can't message yourself");
+    const unverified = await sellerMember(client, server.database.db, { emailVerified: false });
+    expect((await client.post('/api/contact-seller', { listingId: listing.id }, unverified.token)).status).toBe(403);
+    const missing = await client.post('/api/contact-seller', { listingId: 'nope' }, unverified.token);
+    expect(missing.status).toBe(403);
+  });
+
+  it('limits how many sellers a buyer can contact in an hour', async () => {
+    const seller = await sellerMember(client, server.database.db, { tier: 'connector' });
+    const buyer = await sellerMember(client, server.database.db);
+    const listing = (await create(seller.token)).body;
+    const answers = [];
+    for (let index = 0; index < 11; index += 1) answers.push((await client.post('/api/contact-seller', { listingId: listing.id }, buyer.token)).status);
+    expect(answers.slice(0, 10).every((status) => status === 200)).toBe(true);
+    expect(answers[10]).toBe(429);
+  });
+});
