@@ -8,3 +8,4 @@ export * from './user';
 export * from './text-filter';
 export * from './images';
 export * from './geo';
+export * from './account';

@@ -7,6 +7,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { z } from 'zod';
 import { productName } from '../domain/product';
 import { createSessionLoader } from './auth/guards';
+import { accountRoutes } from './account/routes';
 import { authRoutes } from './auth/routes';
 import { contactRoutes } from './contact/routes';
 import { publicConfig, type Config } from './config';
@@ -17,14 +18,21 @@ import { healthRoutes } from './health/routes';
 import { installErrorHandler } from './http/error-handler';
 import { listingRoutes } from './listings/routes';
 import type { MailSender } from './services/mail';
+import { createPaymentProvider, type PaymentProvider } from './services/payments';
+import { createSmsSender, type SmsSender } from './services/sms';
 import { createLocalMediaStorage, type MediaStorage } from './services/storage';
 import { uploadRoutes } from './uploads/routes';
+import { verificationRoutes } from './verification/routes';
 import { registerWebRoutes } from './web/routes';
 
 export type AppOptions = {
   config: Config;
   database: DatabaseHandle;
   mail: MailSender;
+  /** Text messages; the dev outbox (or SMS_API_URL) by default. */
+  sms?: SmsSender;
+  /** Card checks and subscriptions; the built-in test provider by default. */
+  payments?: PaymentProvider;
   /** Where uploaded photos go; local disk under DATA_DIR by default. */
   storage?: MediaStorage;
   /** Pino options, or false to stay quiet (tests). */
@@ -90,12 +98,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
 
-  const deps: ServerDeps = { config, db: database.db, mail };
+  const deps: ServerDeps = {
+    config,
+    db: database.db,
+    mail,
+    sms: options.sms ?? createSmsSender(config, database.db),
+    payments: options.payments ?? createPaymentProvider(),
+  };
   await app.register(healthRoutes(database));
   await app.register(authRoutes(deps));
   await app.register(listingRoutes(deps));
   await app.register(uploadRoutes({ ...deps, storage: options.storage ?? createLocalMediaStorage(config.dataDir) }));
   await app.register(contactRoutes(deps));
+  await app.register(accountRoutes(deps));
+  await app.register(verificationRoutes(deps));
   if (!config.isProduction) await app.register(devRoutes(database.db));
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

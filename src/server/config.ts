@@ -49,6 +49,9 @@ const environmentSchema = z
           .filter(Boolean),
       ),
     GOOGLE_CLIENT_ID: optionalText,
+    SMS_API_URL: optionalUrl(['http:', 'https:']),
+    SMS_API_KEY: optionalText,
+    SMS_FROM: z.string().trim().min(1).max(15).default('Neighbourly'),
     REDIS_URL: optionalUrl(['redis:', 'rediss:']),
     DEMO_DATA: booleanFlag(true),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -61,6 +64,9 @@ const environmentSchema = z
     }
     if (!env.SMTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required in production so mail reaches members' });
+    }
+    if (!env.SMS_API_URL) {
+      ctx.addIssue({ code: 'custom', path: ['SMS_API_URL'], message: 'is required in production so phone codes reach members' });
     }
   });
 
@@ -79,6 +85,9 @@ export type Config = {
   mailFrom: string;
   adminEmails: string[];
   googleClientId: string | undefined;
+  smsApiUrl: string | undefined;
+  smsApiKey: string | undefined;
+  smsFrom: string;
   redisUrl: string | undefined;
   demoData: boolean;
   logLevel: string;
@@ -111,6 +120,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     mailFrom: env.MAIL_FROM,
     adminEmails: env.ADMIN_EMAILS,
     googleClientId: env.GOOGLE_CLIENT_ID,
+    smsApiUrl: env.SMS_API_URL,
+    smsApiKey: env.SMS_API_KEY,
+    smsFrom: env.SMS_FROM,
     redisUrl: env.REDIS_URL,
     demoData: env.DEMO_DATA,
     logLevel: env.LOG_LEVEL,

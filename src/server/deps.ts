@@ -2,12 +2,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/open-database';
 import type { MailSender } from './services/mail';
+import type { PaymentProvider } from './services/payments';
+import type { SmsSender } from './services/sms';
 
 /** What the operations of every feature may use. */
 export type ServerDeps = {
   config: Config;
   db: Database;
   mail: MailSender;
+  sms: SmsSender;
+  payments: PaymentProvider;
 };
 
 export type OperationContext = ServerDeps & { log: FastifyBaseLogger };

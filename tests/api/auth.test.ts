@@ -236,12 +236,27 @@ describe('resetting a password', () => {
     expect(right.body.message).toBe(errorMessages.tooManyCodeAttempts);
   });
 
-  it('replaces an earlier code when a new one is requested', async () => {
+  it('sends no second code within a minute, but answers the same', async () => {
+    const member = await registerMember(client);
+    const first = await client.post('/api/auth/reset-password-request', { email: member.email });
+    const second = await client.post('/api/auth/reset-password-request', { email: member.email });
+    expect(second.body).toEqual(first.body);
+    const mails = (await client.get(`/api/dev/outbox?to=${encodeURIComponent(member.email)}`)).body;
+    expect(mails.filter((mail: { subject: string }) => /reset code/.test(mail.subject))).toHaveLength(1);
+  });
+
+  it('replaces an earlier code when a new one is requested a minute later', async () => {
     const member = await registerMember(client);
     await client.post('/api/auth/reset-password-request', { email: member.email });
     const firstCode = await latestCodeFor(client, member.email);
+    await server.database.db
+      .update(verificationCodes)
+      .set({ createdAt: new Date(Date.now() - 2 * 60_000) })
+      .where(eq(verificationCodes.userId, member.user.id));
     await client.post('/api/auth/reset-password-request', { email: member.email });
     const secondCode = await latestCodeFor(client, member.email);
+    const mails = (await client.get(`/api/dev/outbox?to=${encodeURIComponent(member.email)}`)).body;
+    expect(mails.filter((mail: { subject: string }) => /reset code/.test(mail.subject))).toHaveLength(2);
     if (firstCode !== secondCode) {
       const stale = await client.post('/api/auth/reset-password-verify-code', { email: member.email, code: firstCode });
       expect(stale.status).toBe(400);

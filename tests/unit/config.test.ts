@@ -26,7 +26,7 @@ describe('settings', () => {
 
   it('refuses production without a real secret and real mail', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/APP_SECRET[\s\S]*SMTP_URL/);
-    const config = loadConfig({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://mail.example.com:587' });
+    const config = loadConfig({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://mail.example.com:587', SMS_API_URL: 'https://sms.example.com/send' });
     expect(config.isProduction).toBe(true);
   });
 

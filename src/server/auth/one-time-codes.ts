@@ -1,6 +1,7 @@
 // Six-digit codes for password reset (and, later, email and phone checks): one live code per
 // (user, type), stored as an HMAC, single use, expiring, with a cap on wrong tries.
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { accountMessages, codeSendLimits } from '../../domain/account';
 import { codePolicy } from '../../domain/auth';
 import { AppError, errorMessages } from '../../domain/errors';
 import type { Queryable } from '../db/open-database';
@@ -11,13 +12,35 @@ export type CodeType = 'password_reset' | 'email_verification' | 'phone_verifica
 
 type IssueCodeInput = { userId: string; type: CodeType; target: string; secret: string; now?: Date };
 
-/** Replaces any earlier code of this type for the user and returns the new plain code. */
+const dayMs = 24 * 60 * 60 * 1000;
+
+/**
+ * Throws RATE_LIMITED when a code of this type went to the member less than a minute ago, or
+ * too many went out in the last day.
+ */
+export async function assertCodeMayBeSent(db: Queryable, input: { userId: string; type: CodeType; now?: Date }): Promise<void> {
+  const now = input.now ?? new Date();
+  const recent = await db
+    .select({ createdAt: verificationCodes.createdAt })
+    .from(verificationCodes)
+    .where(and(eq(verificationCodes.userId, input.userId), eq(verificationCodes.type, input.type), gt(verificationCodes.createdAt, new Date(now.getTime() - dayMs))))
+    .orderBy(desc(verificationCodes.createdAt));
+  if (recent.length >= codeSendLimits.perDay) throw new AppError('RATE_LIMITED', accountMessages.tooManyCodesToday);
+  if (recent[0] && now.getTime() - recent[0].createdAt.getTime() < codeSendLimits.resendAfterSeconds * 1000) {
+    throw new AppError('RATE_LIMITED', accountMessages.resendTooSoon);
+  }
+}
+
+/**
+ * Issues a new code and returns it in plain text (to be sent, never stored). Earlier codes of
+ * the type stop working; rows older than a day are cleared.
+ */
 export async function issueCode(db: Queryable, input: IssueCodeInput): Promise<string> {
   const now = input.now ?? new Date();
   const code = generateSixDigitCode();
-  await db
-    .delete(verificationCodes)
-    .where(and(eq(verificationCodes.userId, input.userId), eq(verificationCodes.type, input.type)));
+  const mine = and(eq(verificationCodes.userId, input.userId), eq(verificationCodes.type, input.type));
+  await db.delete(verificationCodes).where(and(mine, lt(verificationCodes.createdAt, new Date(now.getTime() - dayMs))));
+  await db.update(verificationCodes).set({ isUsed: true }).where(and(mine, eq(verificationCodes.isUsed, false)));
   await db.insert(verificationCodes).values({
     userId: input.userId,
     type: input.type,
@@ -42,7 +65,7 @@ type CheckCodeInput = {
  * Checks a code; throws INVALID_CODE when it is wrong, used, expired or out of tries.
  * A wrong guess counts against the code even when the caller rolls back nothing else.
  */
-export async function checkCode(db: Queryable, input: CheckCodeInput): Promise<void> {
+export async function checkCode(db: Queryable, input: CheckCodeInput): Promise<{ target: string | null }> {
   const now = input.now ?? new Date();
   const [row] = await db
     .select()
@@ -73,4 +96,5 @@ export async function checkCode(db: Queryable, input: CheckCodeInput): Promise<v
       .returning({ id: verificationCodes.id });
     if (used.length === 0) throw new AppError('INVALID_CODE', errorMessages.invalidResetCode);
   }
+  return { target: row.target };
 }

@@ -3,7 +3,7 @@ import type { ResetRequestBody } from '../../domain/auth';
 import { users } from '../db/schema';
 import type { OperationContext } from '../deps';
 import { passwordResetMail } from './mails';
-import { issueCode } from './one-time-codes';
+import { assertCodeMayBeSent, issueCode } from './one-time-codes';
 
 export const resetRequestAnswer = {
   message: 'If an account exists for that email, we have sent it a 6-digit reset code.',
@@ -14,6 +14,12 @@ export async function requestPasswordReset(context: OperationContext, body: Rese
   const { db, config } = context;
   const [user] = await db.select().from(users).where(eq(users.email, body.email)).limit(1);
   if (!user) return resetRequestAnswer;
+  // Too soon after the last code: send nothing, but answer the same (no account discovery).
+  const maySend = await assertCodeMayBeSent(db, { userId: user.id, type: 'password_reset' }).then(
+    () => true,
+    () => false,
+  );
+  if (!maySend) return resetRequestAnswer;
   const code = await issueCode(db, { userId: user.id, type: 'password_reset', target: user.email, secret: config.appSecret });
   await context.mail
     .send(passwordResetMail({ to: user.email, firstName: user.firstName, code }))

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { errorMessages, type ErrorBody } from '../../domain/errors';
 
 export const webRoot = fileURLToPath(new URL('../../../dist/web', import.meta.url));
@@ -29,7 +29,8 @@ export async function registerWebRoutes(app: FastifyInstance, options: { dataDir
     await app.register(fastifyStatic, {
       root: webRoot,
       prefix: '/',
-      wildcard: false,
+      // Looked up per request, so a rebuild is served without a restart; misses fall through
+      // to the not-found handler below.
       index: false,
       setHeaders: (reply, filePath) => {
         const hashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -38,11 +39,14 @@ export async function registerWebRoutes(app: FastifyInstance, options: { dataDir
     });
   }
 
+  const sendApp = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', webRoot);
+  if (hasBuiltApp) app.get('/', { schema: { hide: true } }, (_request, reply) => sendApp(reply));
+
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && !/^\/(media|videos)\//.test(request.url);
     if (wantsPage && hasBuiltApp) {
       // The app's router shows "404 Page Not Found" for paths it does not know.
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', webRoot);
+      return sendApp(reply);
     }
     if (wantsPage) {
       return reply

@@ -1,0 +1,28 @@
+import { type ReactNode, useEffect } from 'react';
+import { useLocation } from 'wouter';
+import type { CurrentUser } from '../../../domain';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+
+export function AppShell({ user, children }: { user: CurrentUser | null; children: ReactNode }) {
+  const [location] = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [location]);
+
+  return (
+    <div className="flex min-h-screen flex-col overflow-x-clip">
+      <a
+        href="#main"
+        className="sr-only rounded-full bg-white px-4 py-2 font-semibold focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50"
+      >
+        Skip to content
+      </a>
+      <SiteHeader user={user} />
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        {children}
+      </main>
+      <SiteFooter isSignedIn={user !== null} />
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { Link } from 'wouter';
+import { productName, productTagline } from '../../../domain';
+import { Logo } from '../../components/logo';
+
+const footerLinkClass = 'inline-flex min-h-11 items-center text-sm text-ink-700 hover:text-brand-700 hover:underline';
+
+// spec 2: these have no target yet, so they are shown as plain text.
+const supportTopics = ['Help Centre', 'Safety Tips', 'Contact Us', 'Community Guidelines'];
+
+export function SiteFooter({ isSignedIn }: { isSignedIn: boolean }) {
+  // spec 2: browse and sell send signed-out visitors to /auth.
+  const memberHref = (href: string) => (isSignedIn ? href : '/auth');
+  return (
+    <footer className="mt-16 border-t border-sand-200 bg-white">
+      <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 sm:px-6 lg:grid-cols-4 lg:px-8">
+        <div className="space-y-3">
+          <Logo />
+          <p className="text-sm text-ink-500 first-letter:uppercase">{productTagline}.</p>
+        </div>
+        <nav aria-label="Marketplace">
+          <h2 className="text-sm font-bold">Marketplace</h2>
+          <ul className="mt-2">
+            <li>
+              <Link href={memberHref('/listings')} className={footerLinkClass}>
+                Browse Listings
+              </Link>
+            </li>
+            <li>
+              <Link href={memberHref('/create-listing')} className={footerLinkClass}>
+                Sell Something
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <nav aria-label="Membership">
+          <h2 className="text-sm font-bold">Membership</h2>
+          <ul className="mt-2">
+            <li>
+              <Link href="/membership-plans" className={footerLinkClass}>
+                Membership Plans
+              </Link>
+            </li>
+            <li>
+              <Link href="/how-it-works" className={footerLinkClass}>
+                How It Works
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <div>
+          <h2 className="text-sm font-bold">Support</h2>
+          <ul className="mt-2">
+            {supportTopics.map((topic) => (
+              <li key={topic} className="flex min-h-11 items-center text-sm text-ink-500">
+                {topic}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <p className="border-t border-sand-200 px-4 py-5 text-center text-xs text-ink-500">
+        © {new Date().getFullYear()} {productName}. Made for Australian neighbourhoods.
+      </p>
+    </footer>
+  );
+}

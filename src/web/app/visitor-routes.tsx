@@ -1,0 +1,45 @@
+import { lazy } from 'react';
+import { Redirect, Route, Switch } from 'wouter';
+import { HowItWorksPage } from '../features/how-it-works/pages/how-it-works-page';
+import { LandingPage } from '../features/landing/pages/landing-page';
+import { MembershipPlansPage } from '../features/membership/pages/membership-plans-page';
+import { NotFoundPage } from './not-found-page';
+
+// The forms (react-hook-form, zod) load only when the sign-in page opens.
+const AuthPage = lazy(() => import('../features/auth/pages/auth-page').then((module) => ({ default: module.AuthPage })));
+const DevOutboxPage = lazy(() =>
+  import('../features/dev-outbox/pages/dev-outbox-page').then((module) => ({ default: module.DevOutboxPage })),
+);
+
+/** Member pages a signed-out visitor is sent to /auth from, instead of a 404. */
+const memberOnlyPaths = [
+  '/dashboard',
+  '/listings',
+  '/create-listing',
+  '/subscribe/:tier',
+  '/admin',
+  '/account',
+  '/listing/:id',
+  '/verify-email',
+  '/verify-phone',
+  '/seller/:sellerId',
+];
+
+/** spec 2: the signed-out routes. */
+export function VisitorRoutes() {
+  return (
+    <Switch>
+      <Route path="/" component={LandingPage} />
+      <Route path="/auth" component={AuthPage} />
+      <Route path="/membership-plans" component={MembershipPlansPage} />
+      <Route path="/how-it-works" component={HowItWorksPage} />
+      <Route path="/dev/outbox" component={DevOutboxPage} />
+      {memberOnlyPaths.map((path) => (
+        <Route key={path} path={path}>
+          <Redirect to="/auth" replace />
+        </Route>
+      ))}
+      <Route component={NotFoundPage} />
+    </Switch>
+  );
+}

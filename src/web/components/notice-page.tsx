@@ -1,0 +1,24 @@
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useDocumentTitle } from '../lib/use-document-title';
+import { PageContainer } from './page-container';
+import { Card } from './ui/card';
+
+type NoticePageProps = { icon: LucideIcon; title: string; description: string; children?: ReactNode };
+
+/** A single centred message: not found, access denied, coming soon. */
+export function NoticePage({ icon: Icon, title, description, children }: NoticePageProps) {
+  useDocumentTitle(title);
+  return (
+    <PageContainer className="max-w-2xl">
+      <Card className="p-8 text-center">
+        <span className="mx-auto mb-4 inline-flex size-12 items-center justify-center rounded-2xl bg-sun-100 text-ink-900">
+          <Icon className="size-6" aria-hidden="true" />
+        </span>
+        <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{title}</h1>
+        <p className="mt-3 text-ink-700">{description}</p>
+        {children && <div className="mt-6">{children}</div>}
+      </Card>
+    </PageContainer>
+  );
+}

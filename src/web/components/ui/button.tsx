@@ -1,0 +1,38 @@
+import { Slot } from '@radix-ui/react-slot';
+import { type VariantProps, cva } from 'class-variance-authority';
+import type { ComponentProps } from 'react';
+import { cn } from '../../lib/cn';
+
+export const buttonVariants = cva(
+  'inline-flex min-h-11 items-center justify-center gap-2 rounded-full px-5 text-sm font-semibold whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0',
+  {
+    variants: {
+      variant: {
+        primary: 'bg-brand-600 text-white shadow-sm hover:bg-brand-700',
+        secondary: 'border border-sand-200 bg-white text-ink-900 shadow-sm hover:border-brand-300 hover:bg-brand-50',
+        ghost: 'text-ink-700 hover:bg-sand-100 hover:text-ink-900',
+        link: 'min-h-0 rounded-md px-0 text-brand-700 underline-offset-4 hover:underline',
+        leaf: 'bg-leaf-600 text-white shadow-sm hover:bg-leaf-700',
+      },
+      size: {
+        default: '',
+        lg: 'min-h-12 px-7 text-base',
+        icon: 'size-11 px-0',
+      },
+    },
+    defaultVariants: { variant: 'primary', size: 'default' },
+  },
+);
+
+export type ButtonProps = ComponentProps<'button'> & VariantProps<typeof buttonVariants> & { asChild?: boolean };
+
+export function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
+  const Component = asChild ? Slot : 'button';
+  return (
+    <Component
+      className={cn(buttonVariants({ variant, size }), className)}
+      type={asChild ? undefined : (type ?? 'button')}
+      {...props}
+    />
+  );
+}

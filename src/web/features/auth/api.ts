@@ -1,0 +1,90 @@
+// The sign-in page's calls (spec sections 4, 7 and 8) and what happens after each.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'wouter';
+import {
+  type AuthResponse,
+  type LoginBody,
+  type RegisterBody,
+  type ResetConfirmBody,
+  type ResetRequestBody,
+  type ResetVerifyCodeBody,
+  productName,
+} from '../../../domain';
+import { apiRequest } from '../../lib/api-client';
+import { currentUserQueryKey, startSession } from '../../lib/auth';
+import { storeAuthToken } from '../../lib/auth-token';
+import { toast } from '../../lib/use-toast';
+
+/** spec 9: reload after register or reset about 800 ms. */
+const reloadDelayMs = 800;
+
+type MessageResponse = { message: string };
+
+export const loginMember = (body: LoginBody) => apiRequest<AuthResponse>('POST', '/api/auth/login', body);
+export const registerMember = (body: RegisterBody) => apiRequest<AuthResponse>('POST', '/api/auth/register', body);
+export const requestPasswordReset = (body: ResetRequestBody) =>
+  apiRequest<MessageResponse>('POST', '/api/auth/reset-password-request', body);
+export const verifyResetCode = (body: ResetVerifyCodeBody) =>
+  apiRequest<MessageResponse>('POST', '/api/auth/reset-password-verify-code', body);
+export const confirmPasswordReset = (body: ResetConfirmBody) =>
+  apiRequest<AuthResponse>('POST', '/api/auth/reset-password-confirm', body);
+
+function showFailure(title: string, error: Error, fallback?: string): void {
+  toast({ title, description: error.message || fallback, variant: 'destructive' });
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  return useMutation({
+    mutationFn: loginMember,
+    onSuccess: async (session) => {
+      startSession(queryClient, session);
+      await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+      toast({ title: 'Welcome back!', description: 'Login successful!' });
+      navigate('/');
+    },
+    onError: (error) => showFailure('Login Failed', error, 'Please check your email and password'),
+  });
+}
+
+// spec 4: register and the last reset step store the token and reload; the form stays busy until then.
+export function useRegister() {
+  return useMutation({
+    mutationFn: registerMember,
+    onSuccess: ({ token }) => {
+      storeAuthToken(token, { quiet: true });
+      toast({ title: `Welcome to ${productName}!` });
+      setTimeout(() => window.location.reload(), reloadDelayMs);
+    },
+    onError: (error) => showFailure('Registration Failed', error),
+  });
+}
+
+export function useRequestPasswordReset() {
+  return useMutation({
+    mutationFn: requestPasswordReset,
+    onSuccess: () => toast({ title: 'Reset code sent!', description: 'Check your email for the 6-digit reset code' }),
+    onError: (error) => showFailure('Reset Failed', error),
+  });
+}
+
+export function useVerifyResetCode() {
+  return useMutation({
+    mutationFn: verifyResetCode,
+    onSuccess: () => toast({ title: 'Code verified!', description: 'Now set your new password' }),
+    onError: (error) => showFailure('Verification Failed', error),
+  });
+}
+
+export function useConfirmPasswordReset() {
+  return useMutation({
+    mutationFn: confirmPasswordReset,
+    onSuccess: ({ token }) => {
+      storeAuthToken(token, { quiet: true });
+      toast({ title: 'Password updated!', description: 'Redirecting to your dashboard...' });
+      setTimeout(() => window.location.assign('/dashboard'), reloadDelayMs);
+    },
+    onError: (error) => showFailure('Reset Failed', error),
+  });
+}

@@ -1,0 +1,110 @@
+import { ArrowLeft } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { PageContainer } from '../../../components/page-container';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { AuthPromo } from '../components/auth-promo';
+import { GoogleSignInButton } from '../components/google-sign-in-button';
+import { RegisterForm } from '../components/register-form';
+import { ResetCodeForm } from '../components/reset-code-form';
+import { ResetPasswordForm } from '../components/reset-password-form';
+import { ResetRequestForm } from '../components/reset-request-form';
+import { SignInForm } from '../components/sign-in-form';
+import { SwitchMode } from '../components/switch-mode';
+
+type AuthMode = 'sign-in' | 'register' | 'reset-request' | 'reset-code' | 'reset-confirm';
+
+const resetSteps: Partial<Record<AuthMode, number>> = { 'reset-request': 1, 'reset-code': 2, 'reset-confirm': 3 };
+
+const headings: Record<AuthMode, { title: string; heading: string; lead: string }> = {
+  'sign-in': { title: 'Sign in', heading: "G'day again, neighbour", lead: 'Sign in to buy and sell with verified locals.' },
+  register: { title: 'Join', heading: 'Join the community', lead: 'Create your free account in under a minute.' },
+  'reset-request': { title: 'Reset password', heading: 'Reset your password', lead: 'No worries, it happens to everyone.' },
+  'reset-code': { title: 'Reset password', heading: 'Check your email', lead: 'Enter the code we just sent you.' },
+  'reset-confirm': { title: 'Reset password', heading: 'Choose a new password', lead: 'Almost done.' },
+};
+
+/** /auth: sign in, register and the three-step password reset on one page (spec 2). */
+export function AuthPage() {
+  const [mode, setMode] = useState<AuthMode>('sign-in');
+  const [resetEmail, setResetEmail] = useState('');
+  const [resetCode, setResetCode] = useState('');
+  const { title, heading, lead } = headings[mode];
+  const resetStep = resetSteps[mode];
+  useDocumentTitle(title);
+
+  // A mode switch removes the button that had focus; move focus to the new heading (the code and
+  // new-password steps focus their own field instead).
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    if (mode !== 'reset-code' && mode !== 'reset-confirm') headingRef.current?.focus();
+  }, [mode]);
+
+  const backToSignIn = () => {
+    setResetEmail('');
+    setResetCode('');
+    setMode('sign-in');
+  };
+
+  return (
+    <PageContainer className="grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:gap-12">
+      <Card className="p-6 sm:p-8">
+        {resetStep && (
+          <p className="mb-2 text-xs font-bold tracking-wide text-brand-700 uppercase">Step {resetStep} of 3</p>
+        )}
+        <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-extrabold tracking-tight focus:outline-none sm:text-3xl">
+          {heading}
+        </h1>
+        <p className="mt-2 mb-6 text-ink-500">{lead}</p>
+
+        {mode === 'sign-in' && (
+          <>
+            <SignInForm onForgotPassword={() => setMode('reset-request')} />
+            <GoogleSignInButton />
+            <SwitchMode question="New around here?" action="Create New Account" onSwitch={() => setMode('register')} />
+          </>
+        )}
+        {mode === 'register' && (
+          <>
+            <RegisterForm />
+            <GoogleSignInButton />
+            <SwitchMode question="Already a member?" action="Sign In to Your Account" onSwitch={() => setMode('sign-in')} />
+          </>
+        )}
+        {mode === 'reset-request' && (
+          <ResetRequestForm
+            defaultEmail={resetEmail}
+            onCodeSent={(email) => {
+              setResetEmail(email);
+              setMode('reset-code');
+            }}
+          />
+        )}
+        {mode === 'reset-code' && (
+          <ResetCodeForm
+            email={resetEmail}
+            onVerified={(code) => {
+              setResetCode(code);
+              setMode('reset-confirm');
+            }}
+          />
+        )}
+        {mode === 'reset-confirm' && <ResetPasswordForm email={resetEmail} code={resetCode} />}
+
+        {resetStep && (
+          <Button variant="ghost" className="mt-4 w-full" onClick={backToSignIn}>
+            <ArrowLeft aria-hidden="true" />
+            Back to Sign In
+          </Button>
+        )}
+      </Card>
+      <AuthPromo />
+    </PageContainer>
+  );
+}

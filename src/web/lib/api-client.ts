@@ -1,0 +1,106 @@
+// The one API client (spec sections 7 and 8).
+import type { QueryFunction } from '@tanstack/react-query';
+import type { ErrorBody, ErrorCode, FieldError, MembershipTier } from '../../domain';
+import { readAuthToken } from './auth-token';
+
+type ErrorExtras = Partial<Omit<ErrorBody, 'message'>>;
+
+/** A failed call: the server's message plus the extra fields of the error body. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code?: ErrorCode;
+  readonly fieldErrors?: FieldError[];
+  readonly bannedWords?: string[];
+  readonly showContactForm?: boolean;
+  readonly listingLimit?: number;
+  readonly imageLimit?: number;
+  readonly membershipTier?: MembershipTier;
+
+  constructor(status: number, message: string, extras: ErrorExtras = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = extras.code;
+    this.fieldErrors = extras.fieldErrors;
+    this.bannedWords = extras.bannedWords;
+    this.showContactForm = extras.showContactForm;
+    this.listingLimit = extras.listingLimit;
+    this.imageLimit = extras.imageLimit;
+    this.membershipTier = extras.membershipTier;
+  }
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+function buildHeaders(hasBody: boolean): Headers {
+  const headers = new Headers();
+  if (hasBody) headers.set('Content-Type', 'application/json');
+  const token = readAuthToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  return headers;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** spec 8: the body's message, else "<status>: <status text or response text>". */
+async function createApiError(response: Response): Promise<ApiError> {
+  const text = await response.text().catch(() => '');
+  const body = parseJson(text);
+  if (isRecord(body)) {
+    const message =
+      typeof body.message === 'string' && body.message !== ''
+        ? body.message
+        : `${response.status}: ${response.statusText || text}`;
+    return new ApiError(response.status, message, body as ErrorExtras);
+  }
+  return new ApiError(response.status, `${response.status}: ${response.statusText || text}`);
+}
+
+async function throwIfNotOk(response: Response): Promise<void> {
+  if (!response.ok) throw await createApiError(response);
+}
+
+async function readBody<T>(response: Response): Promise<T> {
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text === '' ? undefined : JSON.parse(text)) as T;
+}
+
+/** Sends one call and returns its parsed JSON body (undefined for an empty body). */
+export async function apiRequest<T = unknown>(method: HttpMethod, url: string, body?: unknown): Promise<T> {
+  const hasBody = body !== undefined;
+  const response = await fetch(url, {
+    method,
+    headers: buildHeaders(hasBody),
+    body: hasBody ? JSON.stringify(body) : undefined,
+    credentials: 'include',
+  });
+  await throwIfNotOk(response);
+  return readBody<T>(response);
+}
+
+export type UnauthorizedBehavior = 'returnNull' | 'throw';
+
+/** spec 7: the default data load is a GET of the query key parts joined by slashes. */
+export function createQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
+  return async ({ queryKey, signal }) => {
+    const response = await fetch(queryKey.join('/'), {
+      headers: buildHeaders(false),
+      credentials: 'include',
+      signal,
+    });
+    if (on401 === 'returnNull' && response.status === 401) return null;
+    await throwIfNotOk(response);
+    return readBody<T>(response);
+  };
+}

@@ -1,0 +1,62 @@
+// Auth state (spec 4): a stored authToken means signed in; no token or a refused token means signed out.
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'wouter';
+import type { AuthResponse, CurrentUser } from '../../domain';
+import { apiRequest } from './api-client';
+import { readAuthToken, removeAuthToken, storeAuthToken, useAuthToken } from './auth-token';
+import { toast } from './use-toast';
+
+export const currentUserQueryKey = ['/api/auth/me'] as const;
+
+async function fetchCurrentUser(): Promise<CurrentUser> {
+  if (!readAuthToken()) throw new Error('No token');
+  try {
+    return await apiRequest<CurrentUser>('GET', '/api/auth/me');
+  } catch {
+    // spec 7: any failure removes the token.
+    removeAuthToken();
+    throw new Error('Invalid token');
+  }
+}
+
+export type CurrentUserState = { user: CurrentUser | null; isLoading: boolean };
+
+/** Asks GET /api/auth/me only while a token is stored; without one the visitor is signed out. */
+export function useCurrentUser(): CurrentUserState {
+  const token = useAuthToken();
+  const query = useQuery({
+    queryKey: currentUserQueryKey,
+    queryFn: fetchCurrentUser,
+    enabled: token !== null,
+    retry: false,
+  });
+  const user = token ? (query.data ?? null) : null;
+  return { user, isLoading: token !== null && query.isPending };
+}
+
+/** Stores a new session: the member is known at once, so the page never flashes a loading state. */
+export function startSession(queryClient: QueryClient, { token, user }: AuthResponse): void {
+  queryClient.setQueryData(currentUserQueryKey, user);
+  storeAuthToken(token);
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  return useMutation({
+    mutationFn: async () => {
+      try {
+        await apiRequest('POST', '/api/auth/logout');
+      } catch {
+        // Signing out in the browser must work even when the server cannot be reached.
+      }
+    },
+    onSettled: () => {
+      // Removing the token signs the page out in the same render as the navigation below.
+      removeAuthToken();
+      queryClient.clear();
+      toast({ title: 'Logged out', description: "You've been logged out successfully." });
+      navigate('/auth');
+    },
+  });
+}

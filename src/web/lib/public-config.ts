@@ -1,0 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
+
+/** The settings the server shares with the browser (GET /api/public-config). */
+export type PublicConfig = { productName: string; googleClientId: string | null };
+
+export function usePublicConfig() {
+  return useQuery<PublicConfig>({ queryKey: ['/api/public-config'] });
+}

@@ -1,0 +1,205 @@
+// A member's journey through sign-up, sign-in and password reset, in a real Chromium against the built app.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  expectHidden,
+  expectVisible,
+  hasHorizontalScroll,
+  launchBrowser,
+  saveScreenshot,
+  toastTitled,
+  viewports,
+} from './support/browser';
+import { readLatestCode } from './support/outbox';
+import { type RunningServer, startServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext | undefined;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+
+async function openPage(viewport: { width: number; height: number } = viewports.desktop): Promise<Page> {
+  context = await browser.newContext({ viewport, baseURL: server.baseUrl });
+  return context.newPage();
+}
+
+let emailCounter = 0;
+function uniqueEmail(name: string): string {
+  emailCounter += 1;
+  return `${name}.${Date.now()}.${emailCounter}@example.com`;
+}
+
+async function registerThroughApi(member: { email: string; password: string; firstName: string; lastName: string }) {
+  const response = await fetch(`${server.baseUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(member),
+  });
+  expect(response.status).toBe(201);
+}
+
+async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+async function logOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expectVisible(toastTitled(page, 'Logged out'));
+  await page.waitForURL('**/auth');
+  await expectVisible(page.getByRole('button', { name: 'Sign In', exact: true }));
+}
+
+describe('signing up, in and out', () => {
+  it('a new member registers, signs out, signs in, resets the password and signs in with the new one', async () => {
+    const page = await openPage();
+    const email = uniqueEmail('alex');
+    const firstName = 'Alex';
+    const greeting = page.getByRole('heading', { level: 1, name: `G'day ${firstName}` });
+
+    await page.goto('/auth');
+    await expectVisible(page.getByRole('heading', { level: 1 }));
+    expect(await page.title()).toBe('Sign in · Neighbourly');
+    await expectVisible(page.getByText('Verified community members only'));
+    await saveScreenshot(page, 'auth-1280');
+    await page.setViewportSize(viewports.phone);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await saveScreenshot(page, 'auth-360');
+    await page.setViewportSize(viewports.desktop);
+
+    // Register.
+    await page.getByRole('button', { name: 'Create New Account' }).click();
+    await page.getByLabel('First name').fill(firstName);
+    await page.getByLabel('Last name').fill('Nguyen');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('first-password-1');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expectVisible(toastTitled(page, 'Welcome to Neighbourly!'));
+    await expectVisible(greeting, 15_000);
+    await expectVisible(page.getByRole('link', { name: /List Something/ }));
+    await saveScreenshot(page, 'dashboard-1280');
+    await page.setViewportSize(viewports.phone);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await saveScreenshot(page, 'dashboard-360');
+    await page.setViewportSize(viewports.desktop);
+
+    // Out and back in.
+    await logOut(page);
+    await signIn(page, email, 'first-password-1');
+    await expectVisible(toastTitled(page, 'Welcome back!'));
+    await expectVisible(greeting);
+    await logOut(page);
+
+    // Reset the password in three steps.
+    await page.getByRole('button', { name: 'Forgot Password?' }).click();
+    await expectVisible(page.getByText('Step 1 of 3'));
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByRole('button', { name: 'Send Reset Code' }).click();
+    await expectVisible(toastTitled(page, 'Reset code sent!'));
+    await expectVisible(page.getByText('Step 2 of 3'));
+
+    const code = await readLatestCode(server.baseUrl, email);
+    await page.getByLabel('Reset code').fill(code);
+    await page.getByRole('button', { name: 'Verify Code' }).click();
+    await expectVisible(toastTitled(page, 'Code verified!'));
+    await expectVisible(page.getByText('Step 3 of 3'));
+
+    await page.getByLabel('New password').fill('second-password-2');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await expectVisible(toastTitled(page, 'Password updated!'));
+    await page.waitForURL('**/dashboard', { timeout: 15_000 });
+    await expectVisible(greeting);
+
+    // The new password works.
+    await logOut(page);
+    await signIn(page, email, 'second-password-2');
+    await expectVisible(greeting);
+  });
+
+  it('a wrong password shows the Login Failed toast and keeps the visitor on the sign-in page', async () => {
+    const email = uniqueEmail('sam');
+    await registerThroughApi({ email, password: 'right-password-1', firstName: 'Sam', lastName: 'Lee' });
+    const page = await openPage();
+    await page.goto('/auth');
+    await signIn(page, email, 'wrong-password-1');
+    await expectVisible(toastTitled(page, 'Login Failed'));
+    expect(new URL(page.url()).pathname).toBe('/auth');
+    expect(await page.getByRole('heading', { name: "G'day Sam" }).count()).toBe(0);
+  });
+
+  it('registering with a one-letter first name shows the rule under the field', async () => {
+    const page = await openPage();
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'Create New Account' }).click();
+    await page.getByLabel('First name').fill('A');
+    await page.getByLabel('Last name').fill('Smith');
+    await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('a'));
+    await page.getByLabel('Password', { exact: true }).fill('long-enough-1');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expectVisible(page.getByText('First name must be at least 2 characters'));
+    expect(await page.getByLabel('First name').getAttribute('aria-invalid')).toBe('true');
+    expect(new URL(page.url()).pathname).toBe('/auth');
+  });
+});
+
+describe('finding your way', () => {
+  it('an unknown path shows 404 Page Not Found with a way home', async () => {
+    const page = await openPage();
+    await page.goto('/no-such-place');
+    await expectVisible(page.getByRole('heading', { level: 1, name: '404 Page Not Found' }));
+    await page.getByRole('link', { name: 'Take me home' }).click();
+    await expectVisible(page.getByRole('link', { name: 'Join the Community!' }).first());
+    expect(new URL(page.url()).pathname).toBe('/');
+  });
+
+  it('a signed-out visitor who opens a member page is sent to sign in', async () => {
+    const page = await openPage();
+    await page.goto('/dashboard');
+    await page.waitForURL('**/auth');
+    await expectVisible(page.getByRole('button', { name: 'Sign In', exact: true }));
+  });
+
+  it('the mobile menu opens and closes on a 360 px screen', async () => {
+    const page = await openPage(viewports.phone);
+    await page.goto('/');
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    const menuButton = page.getByRole('button', { name: 'Open menu' });
+    const menu = page.locator('#mobile-menu');
+    await expectHidden(menu);
+    expect(await menuButton.getAttribute('aria-expanded')).toBe('false');
+
+    await menuButton.click();
+    await expectVisible(menu.getByRole('link', { name: 'Join the Community!' }));
+    const closeButton = page.getByRole('button', { name: 'Close menu' });
+    expect(await closeButton.getAttribute('aria-expanded')).toBe('true');
+
+    await closeButton.click();
+    await expectHidden(menu);
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expectVisible(menu);
+    await page.keyboard.press('Escape');
+    await expectHidden(menu);
+    expect(await page.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('false');
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await menu.getByRole('link', { name: 'Join the Community!' }).click();
+    await page.waitForURL('**/auth');
+    await expectHidden(menu);
+  });
+});

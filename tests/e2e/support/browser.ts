@@ -1,0 +1,42 @@
+// Debian's Chromium driven by playwright-core, plus small helpers that read like what a user sees.
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type Locator, type Page, chromium } from 'playwright-core';
+
+export const screenshotDir = fileURLToPath(new URL('../../../test-results/screenshots', import.meta.url));
+
+export const viewports = {
+  phone: { width: 360, height: 740 },
+  desktop: { width: 1280, height: 800 },
+} as const;
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+}
+
+/** Waits until the element is visible; fails with the locator in the message otherwise. */
+export async function expectVisible(locator: Locator, timeout = 10_000): Promise<void> {
+  await locator.waitFor({ state: 'visible', timeout });
+}
+
+export async function expectHidden(locator: Locator, timeout = 10_000): Promise<void> {
+  await locator.waitFor({ state: 'hidden', timeout });
+}
+
+/** A toast with this exact title, inside the toast area (Radix labels it "Notifications (F8)"). */
+export function toastTitled(page: Page, title: string): Locator {
+  return page.getByRole('region', { name: /Notifications/ }).getByText(title, { exact: true });
+}
+
+export async function saveScreenshot(page: Page, name: string): Promise<void> {
+  await mkdir(screenshotDir, { recursive: true });
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+export async function hasHorizontalScroll(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+}
