@@ -1,0 +1,244 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountMessages } from '../../src/domain/account';
+import { errorMessages } from '../../src/domain/errors';
+import { users, verificationCodes } from '../../src/server/db/schema';
+import { registerMember } from './support/factories';
+import { createClient } from './support/http-client';
+import { startTestServer, type TestServer } from './support/test-server';
+
+let server: TestServer;
+let client: ReturnType<typeof createClient>;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  client = createClient(server.baseUrl);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+async function newestCode(to: string): Promise<string> {
+  const outbox = await client.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+  const item = outbox.body.find((mail: { text: string }) => /\b\d{6}\b/.test(mail.text));
+  if (!item) throw new Error(`no code sent to ${to}`);
+  return /\b(\d{6})\b/.exec(item.text)![1];
+}
+
+/** Lets the next code go out at once, as if a minute had passed. */
+async function ageCodes(userId: string) {
+  await server.database.db.update(verificationCodes).set({ createdAt: new Date(Date.now() - 2 * 60_000) }).where(eq(verificationCodes.userId, userId));
+}
+
+async function verifiedEmailMember() {
+  const member = await registerMember(client);
+  await client.post('/api/send-verification-email', undefined, member.token);
+  await client.post('/api/verify-email', { code: await newestCode(member.email) }, member.token);
+  return member;
+}
+
+describe('email verification', () => {
+  it('verifies the email with the mailed code, once', async () => {
+    const member = await registerMember(client);
+    const status = await client.get('/api/verification-status', member.token);
+    expect(status.body).toEqual({ email: member.email, isEmailVerified: false, isPhoneVerified: false, isCardVerified: false });
+
+    expect((await client.post('/api/send-verification-email', undefined, member.token)).status).toBe(200);
+    const code = await newestCode(member.email);
+    const verify = await client.post('/api/verify-email', { code }, member.token);
+    expect(verify.status).toBe(200);
+    expect((await client.get('/api/verification-status', member.token)).body.isEmailVerified).toBe(true);
+    expect((await client.get('/api/auth/me', member.token)).body.isEmailVerified).toBe(true);
+
+    const again = await client.post('/api/send-verification-email', undefined, member.token);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(accountMessages.emailAlreadyVerified);
+  });
+
+  it('sends a new code at most once a minute', async () => {
+    const member = await registerMember(client);
+    expect((await client.post('/api/send-verification-email', undefined, member.token)).status).toBe(200);
+    const second = await client.post('/api/send-verification-email', undefined, member.token);
+    expect(second.status).toBe(429);
+    expect(second.body.message).toBe(accountMessages.resendTooSoon);
+    await ageCodes(member.user.id);
+    expect((await client.post('/api/send-verification-email', undefined, member.token)).status).toBe(200);
+  });
+
+  it.each(['12345', '1234567', 'abcdef', '12 345', ''])('refuses the code %j with the spec message', async (code) => {
+    const member = await registerMember(client);
+    const response = await client.post('/api/verify-email', { code }, member.token);
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe(accountMessages.emailCodeInvalid);
+  });
+
+  it('refuses an expired code, a reused code and another member’s code', async () => {
+    const member = await registerMember(client);
+    const other = await registerMember(client);
+    await client.post('/api/send-verification-email', undefined, member.token);
+    await client.post('/api/send-verification-email', undefined, other.token);
+    const code = await newestCode(member.email);
+    const otherCode = await newestCode(other.email);
+
+    if (otherCode !== code) {
+      const crossed = await client.post('/api/verify-email', { code: otherCode }, member.token);
+      expect(crossed.status).toBe(400);
+    }
+
+    await server.database.db.update(verificationCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verificationCodes.userId, member.user.id));
+    const expired = await client.post('/api/verify-email', { code }, member.token);
+    expect(expired.status).toBe(400);
+    expect(expired.body.message).toBe(errorMessages.invalidResetCode);
+
+    expect((await client.post('/api/verify-email', { code: otherCode }, other.token)).status).toBe(200);
+    await server.database.db.update(users).set({ isEmailVerified: false }).where(eq(users.id, other.user.id));
+    const reused = await client.post('/api/verify-email', { code: otherCode }, other.token);
+    expect(reused.status).toBe(400);
+  });
+
+  it('locks the code on the sixth try after five wrong ones', async () => {
+    const member = await registerMember(client);
+    await client.post('/api/send-verification-email', undefined, member.token);
+    const code = await newestCode(member.email);
+    const wrong = code === '999999' ? '888888' : '999999';
+    for (let attempt = 0; attempt < 5; attempt += 1) await client.post('/api/verify-email', { code: wrong }, member.token);
+    const sixth = await client.post('/api/verify-email', { code }, member.token);
+    expect(sixth.status).toBe(400);
+    expect(sixth.body.message).toBe(errorMessages.tooManyCodeAttempts);
+    expect((await client.get('/api/verification-status', member.token)).body.isEmailVerified).toBe(false);
+  });
+
+  it('needs a signed-in member', async () => {
+    expect((await client.post('/api/send-verification-email')).status).toBe(401);
+    expect((await client.post('/api/verify-email', { code: '123456' })).status).toBe(401);
+    expect((await client.get('/api/verification-status')).status).toBe(401);
+  });
+});
+
+describe('phone verification', () => {
+  it('texts a code to the normalised number and verifies that number', async () => {
+    const member = await verifiedEmailMember();
+    const send = await client.post('/api/phone/send-code', { phone: '0412 345 678' }, member.token);
+    expect(send.status).toBe(200);
+    const outbox = await client.get(`/api/dev/outbox?to=${encodeURIComponent('+61412345678')}`);
+    expect(outbox.body[0]).toMatchObject({ channel: 'sms', to: '+61412345678' });
+    const code = /\b(\d{6})\b/.exec(outbox.body[0].text)![1];
+    const verify = await client.post('/api/verify-phone', { code }, member.token);
+    expect(verify.status).toBe(200);
+    const me = await client.get('/api/auth/me', member.token);
+    expect(me.body).toMatchObject({ phone: '+61412345678', isPhoneVerified: true });
+  });
+
+  it('needs the email verified first', async () => {
+    const member = await registerMember(client);
+    const response = await client.post('/api/phone/send-code', { phone: '0412345678' }, member.token);
+    expect(response.status).toBe(403);
+    expect(response.body.message).toBe(accountMessages.verifyEmailFirst);
+  });
+
+  it.each(['123', '+1 555 0100', '4'.repeat(40), '0212345678', 'phone'])('refuses the number %j', async (phone) => {
+    const member = await verifiedEmailMember();
+    const response = await client.post('/api/phone/send-code', { phone }, member.token);
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe(accountMessages.phoneInvalid);
+  });
+
+  it('never marks a phone verified without the right code', async () => {
+    const member = await verifiedEmailMember();
+    const bare = await client.post('/api/verify-phone', {}, member.token);
+    expect(bare.status).toBe(400);
+    expect(bare.body.message).toBe(accountMessages.codeRequired);
+    const guessed = await client.post('/api/verify-phone', { code: '123456' }, member.token);
+    expect(guessed.status).toBe(400);
+    expect((await client.get('/api/verification-status', member.token)).body.isPhoneVerified).toBe(false);
+  });
+
+  it('saves a changed phone as unverified', async () => {
+    const member = await registerMember(client);
+    await server.database.db.update(users).set({ phone: '+61400000000', isPhoneVerified: true }).where(eq(users.id, member.user.id));
+    const same = await client.call('PUT', '/api/user/phone', { token: member.token, body: { phone: '0400 000 000' } });
+    expect(same.body.isPhoneVerified).toBe(true);
+    const changed = await client.call('PUT', '/api/user/phone', { token: member.token, body: { phone: '412999888' } });
+    expect(changed.body).toMatchObject({ phone: '+61412999888', isPhoneVerified: false });
+    const empty = await client.call('PUT', '/api/user/phone', { token: member.token, body: { phone: '' } });
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toBe(accountMessages.phoneRequired);
+  });
+});
+
+describe('card verification', () => {
+  it('accepts a test card without storing it and marks the card verified', async () => {
+    const member = await registerMember(client);
+    const response = await client.post('/api/verify-card', { cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' }, member.token);
+    expect(response.status).toBe(200);
+    expect(response.body.message).toContain('4242');
+    expect((await client.get('/api/verification-status', member.token)).body.isCardVerified).toBe(true);
+    const [row] = await server.database.db.select().from(users).where(eq(users.id, member.user.id));
+    expect(JSON.stringify(row)).not.toContain('4242424242424242');
+  });
+
+  it.each([
+    [{ cardNumber: '4000 0000 0000 0002' }, accountMessages.cardDeclined],
+    [{ cardNumber: '4242 4242 4242 4241' }, accountMessages.cardNumberInvalid],
+    [{ expiry: '13/30' }, accountMessages.cardExpiryInvalid],
+    [{ expiry: '01/20' }, accountMessages.cardExpired],
+    [{ cvc: '12' }, accountMessages.cardCvcInvalid],
+  ])('refuses %j', async (override, message) => {
+    const member = await registerMember(client);
+    const response = await client.post('/api/verify-card', { cardNumber: '4242424242424242', expiry: '12/30', cvc: '123', ...override }, member.token);
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe(message);
+    expect((await client.get('/api/verification-status', member.token)).body.isCardVerified).toBe(false);
+  });
+});
+
+describe('profile and postcode lock', () => {
+  it('sets postcode, suburb and state from the real postcode data, then locks the postcode for 30 days', async () => {
+    const member = await registerMember(client);
+    expect((await client.get('/api/user/can-change-postcode', member.token)).body).toEqual({ canChange: true, nextChangeDate: null });
+    const saved = await client.call('PUT', '/api/user/profile', { token: member.token, body: { postcode: '3068', suburb: 'fitzroy north' } });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ postcode: '3068', suburb: 'Fitzroy North', state: 'VIC' });
+
+    const lock = await client.get('/api/user/can-change-postcode', member.token);
+    expect(lock.body.canChange).toBe(false);
+    const unlockDays = (Date.parse(lock.body.nextChangeDate) - Date.now()) / 86_400_000;
+    expect(unlockDays).toBeGreaterThan(29.9);
+    expect(unlockDays).toBeLessThanOrEqual(30);
+
+    const second = await client.call('PUT', '/api/user/profile', { token: member.token, body: { postcode: '2000' } });
+    expect(second.status).toBe(409);
+    expect(second.body.message).toMatch(/^You can change your postcode again on \d{2}\/\d{2}\/\d{4}\.$/);
+    expect((await client.get('/api/auth/me', member.token)).body.postcode).toBe('3068');
+
+    // The suburb within the same postcode can still change.
+    const suburb = await client.call('PUT', '/api/user/profile', { token: member.token, body: { postcode: '3068', suburb: 'Clifton Hill' } });
+    expect(suburb.status).toBe(200);
+    expect(suburb.body.suburb).toBe('Clifton Hill');
+
+    await server.database.db.update(users).set({ postcodeLastChanged: new Date(Date.now() - 31 * 86_400_000) }).where(eq(users.id, member.user.id));
+    expect((await client.call('PUT', '/api/user/profile', { token: member.token, body: { postcode: '2000' } })).body.state).toBe('NSW');
+  });
+
+  it.each([
+    [{ postcode: '99999' }, 400, accountMessages.postcodeInvalid],
+    [{ postcode: 'abcd' }, 400, accountMessages.postcodeInvalid],
+    [{ postcode: '0001' }, 400, accountMessages.postcodeUnknown],
+    [{ postcode: '3068', suburb: 'Bondi' }, 400, accountMessages.suburbNotInPostcode],
+    [{ postcode: '3068', state: 'NSW' }, 400, accountMessages.stateMismatch],
+  ])('refuses %j', async (body, status, message) => {
+    const member = await registerMember(client);
+    const response = await client.call('PUT', '/api/user/profile', { token: member.token, body });
+    expect(response.status).toBe(status);
+    expect(response.body.message).toBe(message);
+    expect((await client.get('/api/auth/me', member.token)).body.postcode).toBeNull();
+  });
+
+  it('looks up the suburbs of a postcode', async () => {
+    const response = await client.get('/api/postcodes/3068');
+    expect(response.body.state).toBe('VIC');
+    expect(response.body.suburbs).toEqual(expect.arrayContaining(['Fitzroy North', 'Clifton Hill']));
+    expect((await client.get('/api/postcodes/0001')).status).toBe(404);
+    expect((await client.get('/api/postcodes/abc')).status).toBe(400);
+  });
+});
