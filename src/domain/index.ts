@@ -9,3 +9,4 @@ export * from './text-filter';
 export * from './images';
 export * from './geo';
 export * from './account';
+export * from './map';

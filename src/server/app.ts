@@ -17,6 +17,7 @@ import { devRoutes } from './dev/routes';
 import { healthRoutes } from './health/routes';
 import { installErrorHandler } from './http/error-handler';
 import { listingRoutes } from './listings/routes';
+import { mapRoutes } from './map/routes';
 import type { MailSender } from './services/mail';
 import { createPaymentProvider, type PaymentProvider } from './services/payments';
 import { createSmsSender, type SmsSender } from './services/sms';
@@ -112,6 +113,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(contactRoutes(deps));
   await app.register(accountRoutes(deps));
   await app.register(verificationRoutes(deps));
+  await app.register(mapRoutes(deps));
   if (!config.isProduction) await app.register(devRoutes(database.db));
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -231,6 +231,20 @@ export const contactMessages = pgTable(
   (table) => [index('contact_messages_buyer_created_idx').on(table.buyerId, table.createdAt.desc())],
 );
 
+/**
+ * Active listings per postcode, kept current in the same transaction as every listing change,
+ * so the map never scans the listings table.
+ */
+export const postcodeListingCounts = pgTable('postcode_listing_counts', {
+  postcode: varchar('postcode', { length: 4 }).primaryKey(),
+  state: varchar('state', { length: 3 }).notNull(),
+  suburb: varchar('suburb', { length: 100 }),
+  latitude: doublePrecision('latitude').notNull(),
+  longitude: doublePrecision('longitude').notNull(),
+  activeCount: integer('active_count').notNull().default(0),
+  updatedAt: updatedAt(),
+});
+
 /** Settings the application keeps for itself, such as whether the demo data was loaded. */
 export const appMeta = pgTable('app_meta', {
   key: varchar('key', { length: 100 }).primaryKey(),

@@ -13,6 +13,7 @@ import { tierRules, type MembershipTier } from '../../domain/tiers';
 import { hashPassword } from '../auth/passwords';
 import type { Database } from '../db/open-database';
 import { appMeta, listings, users } from '../db/schema';
+import { rebuildPostcodeCounts } from '../map/postcode-counts';
 import { findPostcode } from '../postcodes/postcode-directory';
 
 export const demoPassword = 'neighbour123';
@@ -323,6 +324,7 @@ export async function seedDemoData(input: { db: Database; dataDir: string; log: 
 
     await tx.insert(users).values(userRows);
     await tx.insert(listings).values(listingRows);
+    await rebuildPostcodeCounts(tx);
     // Photos last: if writing them fails, the rows roll back and the next start tries again.
     await writeDemoPhotos(path.join(dataDir, 'media', 'demo'), photoJobs);
     return 'loaded' as const;

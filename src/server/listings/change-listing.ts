@@ -4,6 +4,7 @@ import { AppError } from '../../domain/errors';
 import { listingRuleMessages, uuidPattern, type ListingView, type UpdateListingBody } from '../../domain/listing';
 import type { Database, Queryable } from '../db/open-database';
 import { listings, users, type ListingRow, type UserRow } from '../db/schema';
+import { changePostcodeCount } from '../map/postcode-counts';
 import { checkListingContent } from './check-listing-content';
 import { assertRoomForActiveListing } from './create-listing';
 import { getListing, listingNotFound } from './get-listing';
@@ -42,6 +43,7 @@ export async function setListingStatus(db: Database, input: { listingId: string;
     if (listing.isActive === input.isActive) return;
     if (input.isActive) await assertRoomForActiveListing(tx, owner);
     await tx.update(listings).set({ isActive: input.isActive }).where(eq(listings.id, listing.id));
+    await changePostcodeCount(tx, listing, input.isActive ? 1 : -1);
   });
   return getListing(db, input.listingId);
 }
@@ -50,5 +52,6 @@ export async function deleteListing(db: Database, input: { listingId: string; ow
   await db.transaction(async (tx) => {
     const { listing } = await lockOwnListing(tx, input.listingId, input.ownerId);
     await tx.delete(listings).where(eq(listings.id, listing.id));
+    if (listing.isActive) await changePostcodeCount(tx, listing, -1);
   });
 }

@@ -4,6 +4,7 @@ import { formatListingLocation, listingLimitMessage, listingRuleMessages, type C
 import { rulesForTier } from '../../domain/tiers';
 import type { Database, Queryable } from '../db/open-database';
 import { listings, users, type UserRow } from '../db/schema';
+import { changePostcodeCount } from '../map/postcode-counts';
 import { findPostcode } from '../postcodes/postcode-directory';
 import { checkListingContent } from './check-listing-content';
 import { getListing } from './get-listing';
@@ -62,7 +63,8 @@ export async function createListing(db: Database, sellerId: string, body: Create
         latitude: place.latitude,
         longitude: place.longitude,
       })
-      .returning({ id: listings.id });
+      .returning();
+    await changePostcodeCount(tx, created, 1);
     return created.id;
   });
   return getListing(db, id);

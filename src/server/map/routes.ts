@@ -1,0 +1,13 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { mapListingCountsSchema } from '../../domain/map';
+import { requireUser, signedInUser } from '../auth/guards';
+import type { ServerDeps } from '../deps';
+import { listListingCounts } from './list-listing-counts';
+
+export const mapRoutes =
+  (deps: ServerDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get('/api/map/listing-counts', { preHandler: requireUser, schema: { tags: ['map'], response: { 200: mapListingCountsSchema } } }, async (request) =>
+      listListingCounts(deps.db, signedInUser(request)),
+    );
+  };

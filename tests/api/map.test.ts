@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rebuildPostcodeCounts } from '../../src/server/map/postcode-counts';
+import { postcodeListingCounts } from '../../src/server/db/schema';
+import { sellerMember, validListing } from './support/factories';
+import { createClient } from './support/http-client';
+import { startTestServer, type TestServer } from './support/test-server';
+
+let server: TestServer;
+let client: ReturnType<typeof createClient>;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  client = createClient(server.baseUrl);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+type Entry = { postcode: string; state: string; count: number; allowed: boolean; latitude: number; longitude: number };
+const byPostcode = (entries: Entry[]) => Object.fromEntries(entries.map((entry) => [entry.postcode, entry]));
+
+describe('listing counts for the map', () => {
+  it('counts active listings per postcode, kept current by every change, and marks areas by tier', async () => {
+    const fitzroy = await sellerMember(client, server.database.db, { postcode: '3068', tier: 'connector' });
+    const geelong = await sellerMember(client, server.database.db, { postcode: '3220', tier: 'connector' });
+    const sydney = await sellerMember(client, server.database.db, { postcode: '2010', tier: 'connector' });
+    const created = [];
+    for (const seller of [fitzroy, fitzroy, geelong, sydney]) {
+      created.push((await client.post('/api/listings', validListing, seller.token)).body);
+    }
+
+    const starter = await sellerMember(client, server.database.db, { postcode: '3065', tier: 'starter' });
+    const explorer = await sellerMember(client, server.database.db, { postcode: '3065', tier: 'explorer' });
+    const connector = await sellerMember(client, server.database.db, { postcode: '3065', tier: 'connector' });
+
+    const asStarter = byPostcode((await client.get('/api/map/listing-counts', starter.token)).body);
+    expect(asStarter['3068']).toMatchObject({ state: 'VIC', count: 2, allowed: true });
+    expect(asStarter['3220']).toMatchObject({ count: 1, allowed: false });
+    expect(asStarter['2010']).toMatchObject({ count: 1, allowed: false });
+    expect(asStarter['3068'].latitude).toBeCloseTo(-37.78, 1);
+
+    const asExplorer = byPostcode((await client.get('/api/map/listing-counts', explorer.token)).body);
+    expect([asExplorer['3068'].allowed, asExplorer['3220'].allowed, asExplorer['2010'].allowed]).toEqual([true, true, false]);
+    const asConnector = byPostcode((await client.get('/api/map/listing-counts', connector.token)).body);
+    expect([asConnector['3068'].allowed, asConnector['3220'].allowed, asConnector['2010'].allowed]).toEqual([true, true, true]);
+
+    await client.call('PATCH', `/api/listings/${created[0].id}`, { token: fitzroy.token, body: { isActive: false } });
+    await client.call('DELETE', `/api/listings/${created[3].id}`, { token: sydney.token });
+    const after = byPostcode((await client.get('/api/map/listing-counts', connector.token)).body);
+    expect(after['3068'].count).toBe(1);
+    expect(after['2010']).toBeUndefined();
+
+    await client.call('PATCH', `/api/listings/${created[0].id}`, { token: fitzroy.token, body: { isActive: true } });
+    expect(byPostcode((await client.get('/api/map/listing-counts', connector.token)).body)['3068'].count).toBe(2);
+
+    // A full recount agrees with the running counts.
+    const running = await server.database.db.select().from(postcodeListingCounts);
+    await rebuildPostcodeCounts(server.database.db);
+    const rebuilt = await server.database.db.select().from(postcodeListingCounts);
+    const counts = (rows: typeof running) => Object.fromEntries(rows.filter((row) => row.activeCount > 0).map((row) => [row.postcode, row.activeCount]));
+    expect(counts(rebuilt)).toEqual(counts(running));
+  });
+
+  it('is for signed-in members only', async () => {
+    expect((await client.get('/api/map/listing-counts')).status).toBe(401);
+  });
+});
