@@ -53,6 +53,8 @@ export const registerBody = z.object({
   password: newPasswordField,
   firstName: nameField(authMessages.firstNameTooShort, authMessages.firstNameTooLong),
   lastName: nameField(authMessages.lastNameTooShort, authMessages.lastNameTooLong),
+  /** From an admin's invitation link: joining through it gives the invited tier. */
+  inviteToken: z.string().max(100).optional(),
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 

@@ -10,3 +10,4 @@ export * from './images';
 export * from './geo';
 export * from './account';
 export * from './map';
+export * from './admin';

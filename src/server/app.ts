@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { productName } from '../domain/product';
 import { createSessionLoader } from './auth/guards';
 import { accountRoutes } from './account/routes';
+import { adminRoutes } from './admin/routes';
 import { authRoutes } from './auth/routes';
 import { contactRoutes } from './contact/routes';
 import { publicConfig, type Config } from './config';
@@ -24,6 +25,7 @@ import { createSmsSender, type SmsSender } from './services/sms';
 import { createLocalMediaStorage, type MediaStorage } from './services/storage';
 import { uploadRoutes } from './uploads/routes';
 import { verificationRoutes } from './verification/routes';
+import { publicContentRoutes } from './videos/routes';
 import { registerWebRoutes } from './web/routes';
 
 export type AppOptions = {
@@ -39,6 +41,14 @@ export type AppOptions = {
   /** Pino options, or false to stay quiet (tests). */
   logger?: boolean | Record<string, unknown>;
 };
+
+export type RouteEntry = { method: string; url: string };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RouteEntry[];
+  }
+}
 
 const requestIdPattern = /^[A-Za-z0-9_.:-]{1,64}$/;
 
@@ -58,6 +68,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Every route the server answers, for the route-by-role tests.
+  const routeTable: RouteEntry[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+    }
+  });
+  app.decorate('routeTable', routeTable);
+
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
@@ -67,7 +86,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  app.addHook('preHandler', createSessionLoader(database.db));
+  app.addHook('onRequest', createSessionLoader(database.db));
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -114,6 +133,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accountRoutes(deps));
   await app.register(verificationRoutes(deps));
   await app.register(mapRoutes(deps));
+  await app.register(adminRoutes(deps));
+  await app.register(publicContentRoutes(deps));
   if (!config.isProduction) await app.register(devRoutes(database.db));
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -21,18 +21,18 @@ export const accountRoutes =
   async (app) => {
     const { db } = deps;
 
-    app.put('/api/user/profile', { preHandler: requireUser, schema: { tags, body: updateProfileBody, response: { 200: currentUserSchema } } }, async (request) =>
+    app.put('/api/user/profile', { onRequest: requireUser, schema: { tags, body: updateProfileBody, response: { 200: currentUserSchema } } }, async (request) =>
       updateProfile(db, signedInUser(request).id, request.body),
     );
 
-    app.get('/api/user/can-change-postcode', { preHandler: requireUser, schema: { tags, response: { 200: canChangePostcodeSchema } } }, async (request) => {
+    app.get('/api/user/can-change-postcode', { onRequest: requireUser, schema: { tags, response: { 200: canChangePostcodeSchema } } }, async (request) => {
       const user = signedInUser(request);
       const allowed = canChangePostcode(user.postcodeLastChanged);
       return { canChange: allowed, nextChangeDate: allowed ? null : postcodeUnlockDate(user.postcodeLastChanged)!.toISOString() };
     });
 
     /** Saving a different number un-verifies the phone until the new number is confirmed. */
-    app.put('/api/user/phone', { preHandler: requireUser, schema: { tags, body: updatePhoneBody, response: { 200: currentUserSchema } } }, async (request) => {
+    app.put('/api/user/phone', { onRequest: requireUser, schema: { tags, body: updatePhoneBody, response: { 200: currentUserSchema } } }, async (request) => {
       const user = signedInUser(request);
       if (request.body.phone === user.phone) return toCurrentUser(user);
       const [updated] = await db.update(users).set({ phone: request.body.phone, isPhoneVerified: false }).where(eq(users.id, user.id)).returning();

@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { AppError, errorMessages } from '../../domain/errors';
 import type { RegisterBody } from '../../domain/auth';
 import { tierRules, defaultMembershipTier } from '../../domain/tiers';
 import type { AuthResponse } from '../../domain/user';
+import { acceptInvitation } from '../admin/invitations';
 import { isUniqueViolation } from '../db/errors';
 import { users } from '../db/schema';
 import type { OperationContext } from '../deps';
@@ -25,7 +27,7 @@ export async function registerMember(context: OperationContext, body: RegisterBo
 
   const result = await db
     .transaction(async (tx) => {
-      const [user] = await tx
+      let [user] = await tx
         .insert(users)
         .values({
           email: body.email,
@@ -36,6 +38,15 @@ export async function registerMember(context: OperationContext, body: RegisterBo
           trialEndDate: trialMonths > 0 ? addMonths(now, trialMonths) : null,
         })
         .returning();
+      if (body.inviteToken) {
+        // Joining through an admin's invitation: the invited tier, and the email is proven.
+        const membershipTier = await acceptInvitation(tx, { token: body.inviteToken, email: body.email, userId: user.id });
+        [user] = await tx
+          .update(users)
+          .set({ membershipTier, isEmailVerified: true, trialEndDate: membershipTier === defaultMembershipTier ? user.trialEndDate : null })
+          .where(eq(users.id, user.id))
+          .returning();
+      }
       const token = await createSession(tx, user.id, now);
       return { token, user: toCurrentUser(user) };
     })

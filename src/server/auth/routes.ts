@@ -29,11 +29,11 @@ export const authRoutes =
 
     app.get(
       '/api/auth/me',
-      { preHandler: requireUser, schema: { tags, response: { 200: currentUserSchema } } },
+      { onRequest: requireUser, schema: { tags, response: { 200: currentUserSchema } } },
       async (request) => toCurrentUser(signedInUser(request)),
     );
 
-    app.post('/api/auth/logout', { preHandler: requireUser, schema: { tags } }, async (request, reply) => {
+    app.post('/api/auth/logout', { onRequest: requireUser, schema: { tags } }, async (request, reply) => {
       if (request.sessionId) await revokeSession(deps.db, request.sessionId);
       return reply.code(204).send();
     });

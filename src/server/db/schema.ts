@@ -245,6 +245,40 @@ export const postcodeListingCounts = pgTable('postcode_listing_counts', {
   updatedAt: updatedAt(),
 });
 
+/** An admin's invitation to join on a tier: a single-use link that expires. */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: varchar('email', { length: 254 }).notNull(),
+    membershipTier: varchar('membership_tier', { length: 20, enum: membershipTiers }).notNull(),
+    /** SHA-256 of the link's token. */
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    invitedBy: uuid('invited_by')
+      .notNull()
+      .references(() => users.id),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedBy: uuid('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('invitations_token_unique').on(table.tokenHash), index('invitations_email_idx').on(table.email)],
+);
+
+/** Every admin action: who, what, on whom, when. */
+export const adminAuditLog = pgTable(
+  'admin_audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: varchar('action', { length: 50 }).notNull(),
+    targetUserId: uuid('target_user_id').references(() => users.id, { onDelete: 'set null' }),
+    details: jsonb('details').notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (table) => [index('admin_audit_log_created_idx').on(table.createdAt.desc())],
+);
+
 /** Settings the application keeps for itself, such as whether the demo data was loaded. */
 export const appMeta = pgTable('app_meta', {
   key: varchar('key', { length: 100 }).primaryKey(),

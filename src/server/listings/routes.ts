@@ -41,28 +41,28 @@ export const listingRoutes =
 
     app.post(
       '/api/listings',
-      { preHandler: requireUser, schema: { tags, body: createListingBody, response: { 201: listingViewSchema } } },
+      { onRequest: requireUser, schema: { tags, body: createListingBody, response: { 201: listingViewSchema } } },
       async (request, reply) => reply.code(201).send(await createListing(db, signedInUser(request).id, request.body)),
     );
 
     app.put(
       '/api/listings/:id',
-      { preHandler: requireUser, schema: { tags, params: listingIdParams, body: updateListingBody, response: { 200: listingViewSchema } } },
+      { onRequest: requireUser, schema: { tags, params: listingIdParams, body: updateListingBody, response: { 200: listingViewSchema } } },
       async (request) => updateListing(db, { listingId: request.params.id, ownerId: signedInUser(request).id, body: request.body }),
     );
 
     app.patch(
       '/api/listings/:id',
-      { preHandler: requireUser, schema: { tags, params: listingIdParams, body: setListingStatusBody, response: { 200: listingViewSchema } } },
+      { onRequest: requireUser, schema: { tags, params: listingIdParams, body: setListingStatusBody, response: { 200: listingViewSchema } } },
       async (request) => setListingStatus(db, { listingId: request.params.id, ownerId: signedInUser(request).id, isActive: request.body.isActive }),
     );
 
-    app.delete('/api/listings/:id', { preHandler: requireUser, schema: { tags, params: listingIdParams } }, async (request, reply) => {
+    app.delete('/api/listings/:id', { onRequest: requireUser, schema: { tags, params: listingIdParams } }, async (request, reply) => {
       await deleteListing(db, { listingId: request.params.id, ownerId: signedInUser(request).id });
       return reply.code(204).send();
     });
 
-    app.get('/api/my-listings', { preHandler: requireUser, schema: { tags, response: { 200: listingList } } }, async (request) =>
+    app.get('/api/my-listings', { onRequest: requireUser, schema: { tags, response: { 200: listingList } } }, async (request) =>
       listMyListings(db, signedInUser(request).id),
     );
 
@@ -74,7 +74,7 @@ export const listingRoutes =
       getSellerProfile(db, request.params.sellerId),
     );
 
-    app.get('/api/user/stats', { preHandler: requireUser, schema: { tags, response: { 200: userStatsSchema } } }, async (request) =>
+    app.get('/api/user/stats', { onRequest: requireUser, schema: { tags, response: { 200: userStatsSchema } } }, async (request) =>
       getUserStats(db, signedInUser(request)),
     );
   };

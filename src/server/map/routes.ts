@@ -7,7 +7,7 @@ import { listListingCounts } from './list-listing-counts';
 export const mapRoutes =
   (deps: ServerDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/api/map/listing-counts', { preHandler: requireUser, schema: { tags: ['map'], response: { 200: mapListingCountsSchema } } }, async (request) =>
+    app.get('/api/map/listing-counts', { onRequest: requireUser, schema: { tags: ['map'], response: { 200: mapListingCountsSchema } } }, async (request) =>
       listListingCounts(deps.db, signedInUser(request)),
     );
   };

@@ -9,7 +9,7 @@ import { sendEmailCode, verifyEmailCode } from './email-verification';
 import { sendPhoneCode, verifyPhoneCode } from './phone-verification';
 
 const tags = ['verification'];
-const guarded = { preHandler: requireUser };
+const guarded = { onRequest: requireUser };
 
 export const verificationRoutes =
   (deps: ServerDeps): FastifyPluginAsyncZod =>

@@ -1,0 +1,109 @@
+// Admin requests (spec sections 5, 6 and 7) with the spec's messages.
+import { z } from 'zod';
+import { emailField } from './auth';
+import { membershipTiers } from './tiers';
+
+export const adminMessages = {
+  missingInformationTitle: 'Missing Information',
+  missingGiftInformation: 'Please provide both email and membership tier.',
+  missingEmailTitle: 'Missing Email',
+  missingEmail: 'Please enter an email address to invite.',
+  missingWordTitle: 'Missing Word',
+  missingWord: 'Please enter a word to ban.',
+  wordTooLong: 'Banned words are at most 100 characters.',
+  wordExists: 'That word is already banned.',
+  unknownTier: 'Choose a membership tier: starter, explorer, connector or lifetime.',
+  unknownUser: 'No member has that email address.',
+  userNotFound: 'That member no longer exists.',
+  alreadyMember: 'That email already has an account. Gift them a membership instead.',
+  missingVideoName: 'Please provide both a video file and a display name.',
+  videoTooLargeTitle: 'File Too Large',
+  videoTooLarge: 'Video file must be smaller than 50MB.',
+  videoWrongTypeTitle: 'Invalid File Type',
+  videoWrongType: 'Please select a video file.',
+  videoNotRecognised: 'That file is not an MP4, WebM or MOV video.',
+  videoNotFound: 'Video not found',
+  wordNotFound: 'That word is not on the list.',
+  inviteInvalid: 'This invitation link is invalid or has expired. Ask for a new one.',
+  inviteOtherEmail: 'This invitation is for a different email address.',
+} as const;
+
+export const verificationTypes = ['isEmailVerified', 'isPhoneVerified', 'isCardVerified'] as const;
+export type VerificationType = (typeof verificationTypes)[number];
+export const verificationTypeLabels: Record<VerificationType, string> = {
+  isEmailVerified: 'Email',
+  isPhoneVerified: 'Phone',
+  isCardVerified: 'Card',
+};
+
+const tierField = z.enum(membershipTiers, { error: adminMessages.unknownTier });
+
+export const verifyUserBody = z.object({
+  userId: z.string({ error: adminMessages.userNotFound }).max(100),
+  verificationType: z.enum(verificationTypes, { error: 'Choose email, phone or card verification.' }),
+});
+
+export const giftMembershipBody = z.object({
+  userEmail: z.preprocess((value) => (value === '' ? undefined : value), z.string({ error: adminMessages.missingGiftInformation }).pipe(emailField)),
+  membershipTier: z.preprocess((value) => (value === '' ? undefined : value), z.string({ error: adminMessages.missingGiftInformation }).pipe(tierField)),
+});
+
+export const inviteUserBody = z.object({
+  email: z.preprocess((value) => (value === '' ? undefined : value), z.string({ error: adminMessages.missingEmail }).pipe(emailField)),
+  membershipTier: tierField.default('starter'),
+});
+
+export const bannedWordBody = z.object({
+  word: z.string({ error: adminMessages.missingWord }).trim().min(1, adminMessages.missingWord).max(100, adminMessages.wordTooLong),
+});
+
+export const adminUsersQuery = z.object({
+  search: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+});
+
+export const adminUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  membershipTier: z.enum(membershipTiers),
+  isAdmin: z.boolean(),
+  isEmailVerified: z.boolean(),
+  isPhoneVerified: z.boolean(),
+  isCardVerified: z.boolean(),
+  createdAt: z.string(),
+});
+export const adminUsersResponse = z.object({ users: z.array(adminUserSchema), total: z.number(), page: z.number(), pageSize: z.number() });
+
+export const bannedWordSchema = z.object({ id: z.string(), word: z.string(), createdAt: z.string() });
+
+export const homepageVideoSchema = z.object({
+  id: z.string(),
+  filename: z.string(),
+  displayName: z.string(),
+  fileSize: z.number(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+  url: z.string(),
+});
+export type HomepageVideo = z.infer<typeof homepageVideoSchema>;
+
+/** spec 9: video max 50 MB. */
+export const maxVideoBytes = 50 * 1024 * 1024;
+export const maxVideoNameLength = 200;
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  action: z.string(),
+  actorEmail: z.string().nullable(),
+  targetEmail: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+});
+
+export const invitationSchema = z.object({ email: z.string(), membershipTier: z.enum(membershipTiers), expiresAt: z.string() });
+
+/** An invitation link works for this many days. */
+export const invitationLifetimeDays = 7;

@@ -1,0 +1,68 @@
+// Invitations: an admin invites an email on a tier; the single-use link expires in 7 days and
+// joining through it gives that tier.
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { adminMessages, invitationLifetimeDays } from '../../domain/admin';
+import { AppError } from '../../domain/errors';
+import { productName, productTagline } from '../../domain/product';
+import { tierRules, type MembershipTier } from '../../domain/tiers';
+import { generateSessionToken, hashSessionToken } from '../auth/secrets';
+import type { Database, Queryable } from '../db/open-database';
+import { invitations, users } from '../db/schema';
+import type { OperationContext } from '../deps';
+import { recordAdminAction } from './record-admin-action';
+
+export async function inviteMember(context: OperationContext, input: { actor: { id: string; firstName: string | null }; email: string; membershipTier: MembershipTier }) {
+  const { db, config } = context;
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
+  if (existing) throw new AppError('CONFLICT', adminMessages.alreadyMember);
+  const token = generateSessionToken();
+  const expiresAt = new Date(Date.now() + invitationLifetimeDays * 24 * 60 * 60 * 1000);
+  await db.transaction(async (tx) => {
+    await tx.insert(invitations).values({ email: input.email, membershipTier: input.membershipTier, tokenHash: hashSessionToken(token), invitedBy: input.actor.id, expiresAt });
+    await recordAdminAction(tx, { actorId: input.actor.id, action: 'invite_user', details: { email: input.email, membershipTier: input.membershipTier } });
+  });
+  const link = `${config.publicUrl}/auth?invite=${token}`;
+  const tier = tierRules[input.membershipTier].label;
+  await context.mail.send({
+    to: input.email,
+    subject: `You're invited to join ${productName}`,
+    text: [
+      "G'day,",
+      '',
+      `${input.actor.firstName?.trim() || 'The team'} has invited you to ${productName}, your ${productTagline}, with ${tier} membership.`,
+      'Join with this link (it works once, for 7 days):',
+      link,
+    ].join('\n'),
+  });
+  return { message: `Invitation sent to ${input.email} with ${tier} membership.` };
+}
+
+/** The open invitation behind a link, or null when it is unknown, used or expired. */
+export async function findOpenInvitation(db: Queryable, token: string) {
+  const [invitation] = await db
+    .select()
+    .from(invitations)
+    .where(and(eq(invitations.tokenHash, hashSessionToken(token)), isNull(invitations.acceptedAt), gt(invitations.expiresAt, new Date())))
+    .limit(1);
+  return invitation ?? null;
+}
+
+/** Marks the invitation used by this new member; throws when it cannot be used. */
+export async function acceptInvitation(tx: Queryable, input: { token: string; email: string; userId: string }): Promise<MembershipTier> {
+  const invitation = await findOpenInvitation(tx, input.token);
+  if (!invitation) throw new AppError('VALIDATION_FAILED', adminMessages.inviteInvalid);
+  if (invitation.email !== input.email) throw new AppError('VALIDATION_FAILED', adminMessages.inviteOtherEmail);
+  const used = await tx
+    .update(invitations)
+    .set({ acceptedAt: new Date(), acceptedBy: input.userId })
+    .where(and(eq(invitations.id, invitation.id), isNull(invitations.acceptedAt)))
+    .returning({ id: invitations.id });
+  if (used.length === 0) throw new AppError('VALIDATION_FAILED', adminMessages.inviteInvalid);
+  return invitation.membershipTier;
+}
+
+export async function describeInvitation(db: Database, token: string) {
+  const invitation = await findOpenInvitation(db, token);
+  if (!invitation) throw new AppError('NOT_FOUND', adminMessages.inviteInvalid);
+  return { email: invitation.email, membershipTier: invitation.membershipTier, expiresAt: invitation.expiresAt.toISOString() };
+}
