@@ -13,8 +13,10 @@ export async function registerWebRoutes(app: FastifyInstance, options: { dataDir
   for (const folder of ['media', 'videos']) {
     const root = path.join(options.dataDir, folder);
     mkdirSync(root, { recursive: true });
+    // The bundled default homepage video ships with the web app (dist/web/videos).
+    const bundled = path.join(webRoot, folder);
     await app.register(fastifyStatic, {
-      root,
+      root: existsSync(bundled) ? [root, bundled] : root,
       prefix: `/${folder}/`,
       decorateReply: false,
       index: false,
