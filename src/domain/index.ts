@@ -11,3 +11,4 @@ export * from './geo';
 export * from './account';
 export * from './map';
 export * from './admin';
+export * from './membership';

@@ -150,6 +150,8 @@ export const listingViewSchema = z.object({
   imageUrls: z.array(z.string()),
   sellerId: z.string(),
   isActive: z.boolean(),
+  /** Pinned by a Connector seller: shown first in browse. */
+  isPinned: z.boolean(),
   postcode: z.string().nullable(),
   suburb: z.string().nullable(),
   state: z.string().nullable(),

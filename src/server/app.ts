@@ -19,6 +19,7 @@ import { healthRoutes } from './health/routes';
 import { installErrorHandler } from './http/error-handler';
 import { listingRoutes } from './listings/routes';
 import { mapRoutes } from './map/routes';
+import { membershipRoutes } from './membership/routes';
 import type { MailSender } from './services/mail';
 import { createPaymentProvider, type PaymentProvider } from './services/payments';
 import { createSmsSender, type SmsSender } from './services/sms';
@@ -133,6 +134,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accountRoutes(deps));
   await app.register(verificationRoutes(deps));
   await app.register(mapRoutes(deps));
+  await app.register(membershipRoutes(deps));
   await app.register(adminRoutes(deps));
   await app.register(publicContentRoutes(deps));
   if (!config.isProduction) await app.register(devRoutes(database.db));

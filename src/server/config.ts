@@ -1,5 +1,6 @@
 // Settings come from environment variables, parsed once at start-up. A bad value stops the
 // server with a message naming the variable (see README "Settings").
+import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -52,6 +53,7 @@ const environmentSchema = z
     SMS_API_URL: optionalUrl(['http:', 'https:']),
     SMS_API_KEY: optionalText,
     SMS_FROM: z.string().trim().min(1).max(15).default('Neighbourly'),
+    STRIPE_WEBHOOK_SECRET: optionalText,
     REDIS_URL: optionalUrl(['redis:', 'rediss:']),
     DEMO_DATA: booleanFlag(true),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -88,6 +90,8 @@ export type Config = {
   smsApiUrl: string | undefined;
   smsApiKey: string | undefined;
   smsFrom: string;
+  /** Secret that signs payment webhooks: Stripe's when set, else one derived from APP_SECRET. */
+  paymentsWebhookSecret: string;
   redisUrl: string | undefined;
   demoData: boolean;
   logLevel: string;
@@ -123,6 +127,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     smsApiUrl: env.SMS_API_URL,
     smsApiKey: env.SMS_API_KEY,
     smsFrom: env.SMS_FROM,
+    paymentsWebhookSecret: env.STRIPE_WEBHOOK_SECRET ?? createHmac('sha256', env.APP_SECRET ?? developmentSecret).update('payments-webhook').digest('hex'),
     redisUrl: env.REDIS_URL,
     demoData: env.DEMO_DATA,
     logLevel: env.LOG_LEVEL,

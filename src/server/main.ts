@@ -6,6 +6,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/open-database';
 import { users } from './db/schema';
 import { seedDemoData } from './demo/seed-demo-data';
+import { expireTrials } from './membership/expire-trials';
 import { createMailSender } from './services/mail';
 
 function readConfig(): Config {
@@ -31,6 +32,15 @@ async function main(): Promise<void> {
   }
   const mail = createMailSender(config, database.db);
   const app = await buildApp({ config, database, mail });
+
+  // Free months that have ended revert to Starter: now, then every hour.
+  const runTrialExpiry = () =>
+    expireTrials(database.db).then(
+      (count) => count > 0 && app.log.info(`${count} free month(s) ended: back on Starter`),
+      (error: unknown) => app.log.error({ err: error }, 'trial expiry failed'),
+    );
+  await runTrialExpiry();
+  setInterval(runTrialExpiry, 60 * 60 * 1000).unref();
 
   if (config.demoData) {
     await seedDemoData({ db: database.db, dataDir: config.dataDir, log: app.log });

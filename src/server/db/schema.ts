@@ -90,6 +90,8 @@ export const listings = pgTable(
     state: varchar('state', { length: 3 }),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
+    /** Set while the seller (Connector or Lifetime) pins it: shown first in browse. */
+    pinnedAt: timestamp('pinned_at', { withTimezone: true }),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'B')`,
     ),
@@ -278,6 +280,39 @@ export const adminAuditLog = pgTable(
   },
   (table) => [index('admin_audit_log_created_idx').on(table.createdAt.desc())],
 );
+
+/** A paid membership: created at checkout, made active only by a confirmed payment event. */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tier: varchar('tier', { length: 20, enum: membershipTiers }).notNull(),
+    provider: varchar('provider', { length: 10 }).notNull(),
+    providerSubscriptionId: varchar('provider_subscription_id', { length: 255 }).notNull(),
+    clientSecret: varchar('client_secret', { length: 255 }),
+    status: varchar('status', { length: 20, enum: ['incomplete', 'active', 'past_due', 'cancelled'] }).notNull(),
+    /** Whole cents, AUD. */
+    amountCents: integer('amount_cents').notNull(),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('subscriptions_provider_id_unique').on(table.providerSubscriptionId),
+    uniqueIndex('subscriptions_client_secret_unique').on(table.clientSecret),
+    index('subscriptions_user_idx').on(table.userId, table.createdAt.desc()),
+  ],
+);
+
+/** Payment provider events already applied: a replayed webhook changes nothing. */
+export const paymentEvents = pgTable('payment_events', {
+  id: varchar('id', { length: 255 }).primaryKey(),
+  type: varchar('type', { length: 100 }).notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Settings the application keeps for itself, such as whether the demo data was loaded. */
 export const appMeta = pgTable('app_meta', {

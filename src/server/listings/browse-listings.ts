@@ -1,8 +1,9 @@
 // GET /api/listings: active listings in the asker's area, filtered, sorted and paged by a keyset
 // cursor so every page costs the same however deep it is.
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
 import type { Point } from '../../domain/geo';
+import { tiersWithPinnedPosts } from '../../domain/membership';
 import { cityAreas, type BrowseListingsQuery, type ListingView, type SortOption } from '../../domain/listing';
 import type { Queryable } from '../db/open-database';
 import { listings, users, type UserRow } from '../db/schema';
@@ -10,6 +11,9 @@ import { findPostcode } from '../postcodes/postcode-directory';
 import { distanceFrom, matchesSearch, withinRadius, type SearchMode } from './listing-filters';
 import { listingColumns, toListingView } from './listing-view';
 import { placeOfMember, searchAreaFor } from './search-area';
+
+/** At most this many pinned posts lead a first page. */
+const pinnedPerPage = 3;
 
 type Cursor = { sort: SortOption; mode: SearchMode; value: string; id: string };
 
@@ -96,7 +100,20 @@ export async function browseListings(db: Queryable, viewer: UserRow | null, quer
   const fetchPage = async (mode: SearchMode) => {
     const conditions = baseConditions(viewer, query);
     if (query.search) conditions.push(matchesSearch(query.search, mode));
+    // Pinned posts lead the first page (for those whose area includes them) and are left out
+    // of the ordered pages, so paging never repeats them.
+    const pinnedConditions = [...conditions, isNotNull(listings.pinnedAt), inArray(users.membershipTier, tiersWithPinnedPosts)];
+    conditions.push(or(isNull(listings.pinnedAt), notInArray(users.membershipTier, tiersWithPinnedPosts))!);
     if (cursor) conditions.push(afterCursor(cursor, distance));
+    const pinned = cursor
+      ? []
+      : await db
+          .select({ ...listingColumns, distance })
+          .from(listings)
+          .innerJoin(users, eq(users.id, listings.sellerId))
+          .where(and(...pinnedConditions))
+          .orderBy(desc(listings.pinnedAt))
+          .limit(pinnedPerPage);
     const rows = await db
       .select({ ...listingColumns, distance })
       .from(listings)
@@ -109,7 +126,7 @@ export async function browseListings(db: Queryable, viewer: UserRow | null, quer
     const lastValue = (row: NonNullable<typeof last>) =>
       sort === 'newest' ? row.createdAtText : sort === 'distance' ? String(Number(row.distance)) : row.price;
     return {
-      items: page.map((row) => toListingView(row, showDistance && row.distance !== null ? Number(row.distance) : null)),
+      items: [...pinned, ...page].map((row) => toListingView(row, showDistance && row.distance !== null ? Number(row.distance) : null)),
       nextCursor: rows.length > query.limit && last ? encodeCursor({ sort, mode, value: lastValue(last), id: last.id }) : null,
     };
   };

@@ -1,6 +1,8 @@
 // Edit, mark sold or list again, and delete: the owner only, checked here on the server.
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
+import { membershipMessages } from '../../domain/membership';
+import { rulesForTier } from '../../domain/tiers';
 import { listingRuleMessages, uuidPattern, type ListingView, type UpdateListingBody } from '../../domain/listing';
 import type { Database, Queryable } from '../db/open-database';
 import { listings, users, type ListingRow, type UserRow } from '../db/schema';
@@ -42,7 +44,7 @@ export async function setListingStatus(db: Database, input: { listingId: string;
     const { listing, owner } = await lockOwnListing(tx, input.listingId, input.ownerId);
     if (listing.isActive === input.isActive) return;
     if (input.isActive) await assertRoomForActiveListing(tx, owner);
-    await tx.update(listings).set({ isActive: input.isActive }).where(eq(listings.id, listing.id));
+    await tx.update(listings).set({ isActive: input.isActive, ...(input.isActive ? {} : { pinnedAt: null }) }).where(eq(listings.id, listing.id));
     await changePostcodeCount(tx, listing, input.isActive ? 1 : -1);
   });
   return getListing(db, input.listingId);
@@ -54,4 +56,21 @@ export async function deleteListing(db: Database, input: { listingId: string; ow
     await tx.delete(listings).where(eq(listings.id, listing.id));
     if (listing.isActive) await changePostcodeCount(tx, listing, -1);
   });
+}
+
+/** spec 1 and 9: a Connector (or Lifetime) member pins one listing; pinning another unpins the first. */
+export async function pinListing(db: Database, input: { listingId: string; ownerId: string; pinned: boolean }): Promise<ListingView> {
+  await db.transaction(async (tx) => {
+    const { listing, owner } = await lockOwnListing(tx, input.listingId, input.ownerId);
+    if (input.pinned) {
+      const allowed = rulesForTier(owner.membershipTier).pinnedPosts;
+      if (allowed < 1) throw new AppError('FORBIDDEN', membershipMessages.pinNotAllowed, { membershipTier: rulesForTier(owner.membershipTier).tier });
+      if (!listing.isActive) throw new AppError('VALIDATION_FAILED', membershipMessages.pinSoldListing);
+      await tx.update(listings).set({ pinnedAt: null }).where(and(eq(listings.sellerId, owner.id), isNotNull(listings.pinnedAt)));
+      await tx.update(listings).set({ pinnedAt: new Date() }).where(eq(listings.id, listing.id));
+    } else {
+      await tx.update(listings).set({ pinnedAt: null }).where(eq(listings.id, listing.id));
+    }
+  });
+  return getListing(db, input.listingId);
 }

@@ -18,6 +18,7 @@ export const listingColumns = {
   postcode: listings.postcode,
   suburb: listings.suburb,
   state: listings.state,
+  pinnedAt: listings.pinnedAt,
   createdAt: listings.createdAt,
   updatedAt: listings.updatedAt,
   /** Full microsecond precision, for keyset cursors. */
@@ -48,6 +49,7 @@ export function toListingView(row: ListingRowWithSeller, distanceKm?: number | n
     postcode: row.postcode,
     suburb: row.suburb,
     state: row.state,
+    isPinned: row.pinnedAt !== null,
     ...(distanceKm === undefined ? {} : { distanceKm: distanceKm === null ? null : Math.round(distanceKm * 10) / 10 }),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -13,10 +13,11 @@ import {
   updateListingBody,
   userStatsSchema,
 } from '../../domain/listing';
+import { pinListingBody } from '../../domain/membership';
 import { requireUser, signedInUser } from '../auth/guards';
 import type { ServerDeps } from '../deps';
 import { browseListings } from './browse-listings';
-import { deleteListing, setListingStatus, updateListing } from './change-listing';
+import { deleteListing, pinListing, setListingStatus, updateListing } from './change-listing';
 import { createListing } from './create-listing';
 import { getListing } from './get-listing';
 import { getSellerProfile, getUserStats, listMyListings, listSellerListings } from './seller-listings';
@@ -55,6 +56,12 @@ export const listingRoutes =
       '/api/listings/:id',
       { onRequest: requireUser, schema: { tags, params: listingIdParams, body: setListingStatusBody, response: { 200: listingViewSchema } } },
       async (request) => setListingStatus(db, { listingId: request.params.id, ownerId: signedInUser(request).id, isActive: request.body.isActive }),
+    );
+
+    app.put(
+      '/api/listings/:id/pin',
+      { onRequest: requireUser, schema: { tags, params: listingIdParams, body: pinListingBody, response: { 200: listingViewSchema } } },
+      async (request) => pinListing(db, { listingId: request.params.id, ownerId: signedInUser(request).id, pinned: request.body.pinned }),
     );
 
     app.delete('/api/listings/:id', { onRequest: requireUser, schema: { tags, params: listingIdParams } }, async (request, reply) => {

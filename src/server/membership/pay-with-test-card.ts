@@ -1,0 +1,29 @@
+// The built-in test provider's payment step: the page sends the checkout's client secret and a
+// test card; a good card produces the same signed "invoice.paid" event Stripe would send, which
+// goes through the webhook like any other.
+import { eq } from 'drizzle-orm';
+import { AppError } from '../../domain/errors';
+import { membershipMessages, welcomeMessage } from '../../domain/membership';
+import type { TestCardBody } from '../../domain/account';
+import { subscriptions } from '../db/schema';
+import type { OperationContext } from '../deps';
+import { checkTestCard, testPaymentEvent, type PaymentEvent } from '../services/payments';
+
+export async function payWithTestCard(
+  context: OperationContext,
+  input: { userId: string; clientSecret: string; card: TestCardBody; deliver: (event: PaymentEvent) => Promise<unknown> },
+) {
+  const [subscription] = await context.db.select().from(subscriptions).where(eq(subscriptions.clientSecret, input.clientSecret)).limit(1);
+  if (!subscription || subscription.userId !== input.userId || subscription.provider !== 'test') {
+    throw new AppError('NOT_FOUND', membershipMessages.subscriptionNotFound);
+  }
+  if (subscription.status === 'active') return { message: welcomeMessage(subscription.tier), tier: subscription.tier };
+  try {
+    await checkTestCard(input.card);
+  } catch (error) {
+    await input.deliver(testPaymentEvent('invoice.payment_failed', subscription.providerSubscriptionId, { message: (error as Error).message }));
+    throw error;
+  }
+  await input.deliver(testPaymentEvent('invoice.paid', subscription.providerSubscriptionId));
+  return { message: welcomeMessage(subscription.tier), tier: subscription.tier };
+}

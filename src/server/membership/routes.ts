@@ -1,0 +1,69 @@
+// Membership API (spec 7): checkout, the test provider's payment step, and the payment webhook.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../domain/errors';
+import { createSubscriptionBody, subscriptionResponseSchema, testPaymentBody } from '../../domain/membership';
+import { membershipTiers } from '../../domain/tiers';
+import { requireUser, signedInUser } from '../auth/guards';
+import type { ServerDeps } from '../deps';
+import type { PaymentEvent } from '../services/payments';
+import { applyPaymentEvent } from './apply-payment-event';
+import { createSubscription } from './create-subscription';
+import { payWithTestCard } from './pay-with-test-card';
+import { verifySignature } from './webhook-signature';
+
+const tags = ['membership'];
+
+const paymentEventSchema = z.object({
+  id: z.string().min(1).max(255),
+  type: z.string().min(1).max(100),
+  data: z.object({ object: z.record(z.string(), z.unknown()) }),
+});
+
+export const membershipRoutes =
+  (deps: ServerDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const deliver = async (event: PaymentEvent) => {
+      const result = await applyPaymentEvent(deps.db, event);
+      for (const replaced of result.replacedSubscriptionIds) await deps.payments.cancelSubscription(replaced).catch(() => {});
+      return result;
+    };
+
+    app.post(
+      '/api/create-subscription',
+      { onRequest: requireUser, schema: { tags, body: createSubscriptionBody, response: { 200: subscriptionResponseSchema } } },
+      async (request) => createSubscription({ ...deps, log: request.log }, { userId: signedInUser(request).id, tier: request.body.tier }),
+    );
+
+    if (deps.payments.kind === 'test') {
+      app.post(
+        '/api/payments/test/pay',
+        { onRequest: requireUser, schema: { tags, body: testPaymentBody, response: { 200: z.object({ message: z.string(), tier: z.enum(membershipTiers) }) } } },
+        async (request) => {
+          const { clientSecret, ...card } = request.body;
+          return payWithTestCard({ ...deps, log: request.log }, { userId: signedInUser(request).id, clientSecret, card, deliver });
+        },
+      );
+    }
+
+    // The webhook reads its body as raw bytes: the signature covers them exactly.
+    await app.register(async (webhook) => {
+      webhook.removeAllContentTypeParsers();
+      webhook.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) => done(null, body));
+      webhook.post('/api/webhooks/payments', { schema: { tags, hide: false } }, async (request) => {
+        const raw = request.body as Buffer;
+        const header = request.headers['stripe-signature'];
+        verifySignature(deps.config.paymentsWebhookSecret, raw, typeof header === 'string' ? header : undefined);
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(raw.toString('utf8'));
+        } catch {
+          throw new AppError('VALIDATION_FAILED', 'The event is not valid JSON.');
+        }
+        const event = paymentEventSchema.safeParse(parsed);
+        if (!event.success) throw new AppError('VALIDATION_FAILED', 'The event is missing its id, type or data.');
+        const result = await deliver(event.data as PaymentEvent);
+        return { received: true, outcome: result.outcome };
+      });
+    });
+  };

@@ -1,0 +1,37 @@
+// Webhook signatures in the scheme Stripe uses: header "t=<unix seconds>,v1=<hex HMAC-SHA256 of
+// `${t}.${raw body}`>". The built-in test provider signs its events the same way, so one check
+// serves both.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { AppError } from '../../domain/errors';
+import { membershipMessages } from '../../domain/membership';
+
+const toleranceSeconds = 300;
+
+export function signPayload(secret: string, rawBody: string, timestamp = Math.floor(Date.now() / 1000)): string {
+  const signature = createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex');
+  return `t=${timestamp},v1=${signature}`;
+}
+
+export function verifySignature(secret: string, rawBody: Buffer, header: string | undefined, now = Date.now()): void {
+  const forged = () => new AppError('VALIDATION_FAILED', membershipMessages.forgedWebhook);
+  if (!header) throw forged();
+  const parts = Object.fromEntries(
+    header.split(',').map((part) => {
+      const [key, ...value] = part.split('=');
+      return [key.trim(), value.join('=').trim()];
+    }),
+  );
+  const timestamp = Number(parts.t);
+  const signatures = header
+    .split(',')
+    .filter((part) => part.trim().startsWith('v1='))
+    .map((part) => part.trim().slice(3));
+  if (!Number.isFinite(timestamp) || signatures.length === 0) throw forged();
+  if (Math.abs(now / 1000 - timestamp) > toleranceSeconds) throw forged();
+  const expected = Buffer.from(createHmac('sha256', secret).update(`${timestamp}.`).update(rawBody).digest('hex'), 'hex');
+  const matches = signatures.some((signature) => {
+    const given = Buffer.from(signature, 'hex');
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  });
+  if (!matches) throw forged();
+}
