@@ -17,6 +17,7 @@ import type { ServerDeps } from './deps';
 import { devRoutes } from './dev/routes';
 import { healthRoutes } from './health/routes';
 import { installErrorHandler } from './http/error-handler';
+import { installRateLimits } from './http/rate-limits';
 import { listingRoutes } from './listings/routes';
 import { mapRoutes } from './map/routes';
 import { membershipRoutes } from './membership/routes';
@@ -119,12 +120,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
 
+  const rateLimits = await installRateLimits(app, { redisUrl: config.redisUrl, multiplier: config.rateLimitMultiplier });
+  app.addHook('onClose', rateLimits.close);
   const deps: ServerDeps = {
     config,
     db: database.db,
     mail,
     sms: options.sms ?? createSmsSender(config, database.db),
     payments: options.payments ?? createPaymentProvider(),
+    limits: rateLimits.limits,
   };
   await app.register(healthRoutes(database));
   await app.register(authRoutes(deps));

@@ -58,6 +58,7 @@ const environmentSchema = z
     DEMO_DATA: booleanFlag(true),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: booleanFlag(false),
+    RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(10_000).default(1),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
@@ -96,6 +97,8 @@ export type Config = {
   demoData: boolean;
   logLevel: string;
   trustProxy: boolean;
+  /** Scales every abuse limit; 1 in production. The API tests raise it except where they test limits. */
+  rateLimitMultiplier: number;
 };
 
 export class ConfigError extends Error {
@@ -132,6 +135,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     demoData: env.DEMO_DATA,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
+    rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/open-database';
+import type { RateLimits } from './http/rate-limits';
 import type { MailSender } from './services/mail';
 import type { PaymentProvider } from './services/payments';
 import type { SmsSender } from './services/sms';
@@ -12,6 +13,7 @@ export type ServerDeps = {
   mail: MailSender;
   sms: SmsSender;
   payments: PaymentProvider;
+  limits: RateLimits;
 };
 
 export type OperationContext = ServerDeps & { log: FastifyBaseLogger };

@@ -1,4 +1,5 @@
 // Accounts API (spec section 7): register, login, me, logout and the three reset steps.
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loginBody, registerBody, resetConfirmBody, resetRequestBody, resetVerifyCodeBody } from '../../domain/auth';
 import { authResponseSchema, currentUserSchema, messageResponseSchema } from '../../domain/user';
@@ -17,13 +18,22 @@ const tags = ['auth'];
 export const authRoutes =
   (deps: ServerDeps): FastifyPluginAsyncZod =>
   async (app) => {
+    const { limits } = deps;
+    const emailOf = (request: FastifyRequest) => (request.body as { email?: string } | undefined)?.email;
+    const codeChecks = {
+      onRequest: limits.perIp('code-check', 60, '15 minutes'),
+      preHandler: limits.perKey('code-check', 20, '15 minutes', emailOf),
+    };
+
     app.post(
       '/api/auth/register',
-      { schema: { tags, body: registerBody, response: { 201: authResponseSchema } } },
+      { onRequest: limits.perIp('register', 30, '1 hour'), schema: { tags, body: registerBody, response: { 201: authResponseSchema } } },
       async (request, reply) => reply.code(201).send(await registerMember({ ...deps, log: request.log }, request.body)),
     );
 
-    app.post('/api/auth/login', { schema: { tags, body: loginBody, response: { 200: authResponseSchema } } }, async (request) =>
+    app.post(
+      '/api/auth/login',
+      { onRequest: limits.perIp('login', 30, '1 minute'), preHandler: limits.perKey('login', 10, '15 minutes', emailOf), schema: { tags, body: loginBody, response: { 200: authResponseSchema } } }, async (request) =>
       signIn({ ...deps, log: request.log }, request.body),
     );
 
@@ -40,19 +50,19 @@ export const authRoutes =
 
     app.post(
       '/api/auth/reset-password-request',
-      { schema: { tags, body: resetRequestBody, response: { 200: messageResponseSchema } } },
+      { onRequest: limits.perIp('reset-request', 20, '15 minutes'), schema: { tags, body: resetRequestBody, response: { 200: messageResponseSchema } } },
       async (request) => requestPasswordReset({ ...deps, log: request.log }, request.body),
     );
 
     app.post(
       '/api/auth/reset-password-verify-code',
-      { schema: { tags, body: resetVerifyCodeBody, response: { 200: messageResponseSchema } } },
+      { ...codeChecks, schema: { tags, body: resetVerifyCodeBody, response: { 200: messageResponseSchema } } },
       async (request) => verifyResetCode({ ...deps, log: request.log }, request.body),
     );
 
     app.post(
       '/api/auth/reset-password-confirm',
-      { schema: { tags, body: resetConfirmBody, response: { 200: authResponseSchema } } },
+      { ...codeChecks, schema: { tags, body: resetConfirmBody, response: { 200: authResponseSchema } } },
       async (request) => confirmPasswordReset({ ...deps, log: request.log }, request.body),
     );
   };

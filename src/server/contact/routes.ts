@@ -10,7 +10,7 @@ export const contactRoutes =
   async (app) => {
     app.post(
       '/api/contact-seller',
-      { schema: { tags: ['listings'], body: contactSellerBody, response: { 200: messageResponseSchema } } },
+      { onRequest: deps.limits.perIp('contact-seller', 30, '1 minute'), schema: { tags: ['listings'], body: contactSellerBody, response: { 200: messageResponseSchema } } },
       async (request) => {
         // spec 5: signed-out visitors are told to log in, in the spec's words.
         if (!request.user) throw new AppError('UNAUTHENTICATED', listingRuleMessages.contactSignedOut);

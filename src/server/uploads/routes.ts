@@ -30,7 +30,7 @@ export const uploadRoutes =
 
     app.post(
       '/api/uploads/images',
-      { onRequest: requireUser, schema: { tags: ['listings'], consumes: ['multipart/form-data'], response: { 201: uploadedImageSchema } } },
+      { onRequest: [requireUser, deps.limits.perKey('upload', 60, '10 minutes', (request) => request.user?.id)], schema: { tags: ['listings'], consumes: ['multipart/form-data'], response: { 201: uploadedImageSchema } } },
       async (request, reply) => {
         const user = signedInUser(request);
         if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', imageMessages.missingFile);

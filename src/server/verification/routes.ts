@@ -1,4 +1,5 @@
 // Verification API (spec 7): status, email code, phone code, card.
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { emailCodeBody, phoneCodeBody, sendPhoneCodeBody, testCardBody, verificationStatusSchema } from '../../domain/account';
 import { messageResponseSchema } from '../../domain/user';
@@ -9,33 +10,35 @@ import { sendEmailCode, verifyEmailCode } from './email-verification';
 import { sendPhoneCode, verifyPhoneCode } from './phone-verification';
 
 const tags = ['verification'];
-const guarded = { onRequest: requireUser };
-
 export const verificationRoutes =
   (deps: ServerDeps): FastifyPluginAsyncZod =>
   async (app) => {
+    const guarded = { onRequest: requireUser };
+    const userOf = (request: FastifyRequest) => request.user?.id;
+    const sending = { onRequest: [requireUser, deps.limits.perIp('send-code', 20, '15 minutes')] };
+    const checking = { onRequest: [requireUser, deps.limits.perKey('code-check', 20, '15 minutes', userOf)] };
     app.get('/api/verification-status', { ...guarded, schema: { tags, response: { 200: verificationStatusSchema } } }, async (request) => {
       const user = signedInUser(request);
       return { email: user.email, isEmailVerified: user.isEmailVerified, isPhoneVerified: user.isPhoneVerified, isCardVerified: user.isCardVerified };
     });
 
-    app.post('/api/send-verification-email', { ...guarded, schema: { tags, response: { 200: messageResponseSchema } } }, async (request) =>
+    app.post('/api/send-verification-email', { ...sending, schema: { tags, response: { 200: messageResponseSchema } } }, async (request) =>
       sendEmailCode({ ...deps, log: request.log }, signedInUser(request)),
     );
 
-    app.post('/api/verify-email', { ...guarded, schema: { tags, body: emailCodeBody, response: { 200: messageResponseSchema } } }, async (request) =>
+    app.post('/api/verify-email', { ...checking, schema: { tags, body: emailCodeBody, response: { 200: messageResponseSchema } } }, async (request) =>
       verifyEmailCode({ ...deps, log: request.log }, signedInUser(request), request.body.code),
     );
 
-    app.post('/api/phone/send-code', { ...guarded, schema: { tags, body: sendPhoneCodeBody, response: { 200: messageResponseSchema } } }, async (request) =>
+    app.post('/api/phone/send-code', { ...sending, schema: { tags, body: sendPhoneCodeBody, response: { 200: messageResponseSchema } } }, async (request) =>
       sendPhoneCode({ ...deps, log: request.log }, signedInUser(request), request.body.phone),
     );
 
-    app.post('/api/verify-phone', { ...guarded, schema: { tags, body: phoneCodeBody, response: { 200: messageResponseSchema } } }, async (request) =>
+    app.post('/api/verify-phone', { ...checking, schema: { tags, body: phoneCodeBody, response: { 200: messageResponseSchema } } }, async (request) =>
       verifyPhoneCode({ ...deps, log: request.log }, signedInUser(request), request.body.code),
     );
 
-    app.post('/api/verify-card', { ...guarded, schema: { tags, body: testCardBody, response: { 200: messageResponseSchema } } }, async (request) =>
+    app.post('/api/verify-card', { ...checking, schema: { tags, body: testCardBody, response: { 200: messageResponseSchema } } }, async (request) =>
       verifyCard({ ...deps, log: request.log }, signedInUser(request), request.body),
     );
   };

@@ -20,7 +20,7 @@ export type TestServer = {
 
 export async function startTestServer(environment: Record<string, string> = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'marketplace-api-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DEMO_DATA: 'false', ...environment });
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DEMO_DATA: 'false', RATE_LIMIT_MULTIPLIER: '100', ...environment });
   const database = await openTestDatabase();
   const mail = createMailSender(config, database.db);
   const app = await buildApp({ config, database, mail, logger: false });
