@@ -5,8 +5,10 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/open-database';
 import { users } from './db/schema';
+import { defaultLocation } from '../domain/postcodes';
 import { seedDemoData } from './demo/seed-demo-data';
 import { expireTrials } from './membership/expire-trials';
+import { findPostcode } from './postcodes/postcode-directory';
 import { createMailSender } from './services/mail';
 
 function readConfig(): Config {
@@ -61,6 +63,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // Read the postcode data now rather than on the first member's request.
+  setImmediate(() => findPostcode(defaultLocation.postcode));
   app.log.info(`${database.kind === 'pglite' ? 'Embedded PGlite' : 'PostgreSQL'} database ready; open ${config.publicUrl}`);
 }
 
