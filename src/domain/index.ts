@@ -12,3 +12,4 @@ export * from './account';
 export * from './map';
 export * from './admin';
 export * from './membership';
+export * from './contact';

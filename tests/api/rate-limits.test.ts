@@ -82,3 +82,30 @@ describe('abuse limits shared through Redis', () => {
     }
   });
 });
+
+describe('contact form', () => {
+  let server: TestServer;
+  let client: ReturnType<typeof createClient>;
+  beforeAll(async () => {
+    server = await startTestServer({ RATE_LIMIT_MULTIPLIER: '1', ADMIN_EMAILS: 'help@example.com' });
+    client = createClient(server.baseUrl);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('mails the admins with a reply-to, refuses bad input, and takes 5 an hour from one address', async () => {
+    const sent = await client.post('/api/contact', { name: 'Ruby', email: 'ruby@example.com', message: 'How do I change my suburb?' });
+    expect(sent.status).toBe(200);
+    const mail = (await client.get('/api/dev/outbox?to=help%40example.com')).body[0];
+    expect(mail.subject).toContain('Ruby');
+    expect(mail.text).toContain('How do I change my suburb?');
+    expect((await client.post('/api/contact', { name: 'Ruby', email: 'ruby@example.com', message: 'short' })).status).toBe(400);
+    const statuses = [];
+    for (let index = 0; index < 5; index += 1) {
+      statuses.push((await client.post('/api/contact', { name: 'Ruby', email: 'ruby@example.com', message: 'Another question for the team' })).status);
+    }
+    expect(statuses.slice(0, 3)).toEqual([200, 200, 200]);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});

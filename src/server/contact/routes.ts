@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { contactFormBody } from '../../domain/contact';
 import { AppError } from '../../domain/errors';
 import { contactSellerBody, listingRuleMessages } from '../../domain/listing';
 import { messageResponseSchema } from '../../domain/user';
 import type { ServerDeps } from '../deps';
 import { contactSeller } from './contact-seller';
+import { sendContactForm } from './send-contact-form';
 
 export const contactRoutes =
   (deps: ServerDeps): FastifyPluginAsyncZod =>
@@ -16,5 +18,11 @@ export const contactRoutes =
         if (!request.user) throw new AppError('UNAUTHENTICATED', listingRuleMessages.contactSignedOut);
         return contactSeller({ ...deps, log: request.log }, { buyer: request.user, ...request.body });
       },
+    );
+
+    app.post(
+      '/api/contact',
+      { onRequest: deps.limits.perIp('contact-form', 5, '1 hour'), schema: { tags: ['support'], body: contactFormBody, response: { 200: messageResponseSchema } } },
+      async (request) => sendContactForm({ ...deps, log: request.log }, request.body),
     );
   };
