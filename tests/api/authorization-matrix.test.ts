@@ -1,0 +1,138 @@
+// Every API route, called as a visitor, the owner of the thing it touches, another member and an
+// admin. The matrix is checked against the server's own route table: a new route fails this test
+// until it has a row.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../src/server/db/schema';
+import { registerMember, sellerMember, uniqueEmail, validListing } from './support/factories';
+import { createClient } from './support/http-client';
+import { startTestServer, type TestServer } from './support/test-server';
+
+type Role = 'visitor' | 'owner' | 'other' | 'admin';
+type Row = {
+  method: string;
+  route: string;
+  url?: () => string;
+  body?: () => unknown;
+  expect: Record<Role, number | number[]>;
+};
+
+let server: TestServer;
+let client: ReturnType<typeof createClient>;
+const tokens: Partial<Record<Role, string>> = {};
+let owner: Awaited<ReturnType<typeof sellerMember>>;
+let listingId: string;
+const deletable: Partial<Record<Role, string>> = {};
+
+const everyone = (status: number | number[]) => ({ visitor: status, owner: status, other: status, admin: status });
+const members = (status: number | number[]) => ({ visitor: 401, owner: status, other: status, admin: status });
+const ownerOnly = (ok: number) => ({ visitor: 401, owner: ok, other: 403, admin: 403 });
+const adminOnly = (ok: number | number[]) => ({ visitor: 401, owner: 403, other: 403, admin: ok });
+const zeroId = '00000000-0000-0000-0000-000000000000';
+const card = { cardNumber: '4242424242424242', expiry: '12/30', cvc: '123' };
+
+const rows: Row[] = [
+  { method: 'GET', route: '/api/health', expect: everyone(200) },
+  { method: 'POST', route: '/api/auth/register', body: () => ({ email: uniqueEmail('matrix'), password: 'matrix password', firstName: 'Max', lastName: 'Trix' }), expect: everyone(201) },
+  { method: 'POST', route: '/api/auth/login', body: () => ({ email: uniqueEmail('nobody'), password: 'not a real password' }), expect: everyone(401) },
+  { method: 'GET', route: '/api/auth/me', expect: members(200) },
+  { method: 'POST', route: '/api/auth/reset-password-request', body: () => ({ email: uniqueEmail('reset') }), expect: everyone(200) },
+  { method: 'POST', route: '/api/auth/reset-password-verify-code', body: () => ({ email: uniqueEmail('reset'), code: '123456' }), expect: everyone(400) },
+  { method: 'POST', route: '/api/auth/reset-password-confirm', body: () => ({ email: uniqueEmail('reset'), code: '123456', password: 'new password here' }), expect: everyone(400) },
+  { method: 'GET', route: '/api/listings', expect: everyone(200) },
+  { method: 'GET', route: '/api/listings/:id', url: () => `/api/listings/${listingId}`, expect: everyone(200) },
+  { method: 'POST', route: '/api/listings', body: () => validListing, expect: members(201) },
+  { method: 'PUT', route: '/api/listings/:id', url: () => `/api/listings/${listingId}`, body: () => validListing, expect: ownerOnly(200) },
+  { method: 'PATCH', route: '/api/listings/:id', url: () => `/api/listings/${listingId}`, body: () => ({ isActive: true }), expect: ownerOnly(200) },
+  { method: 'PUT', route: '/api/listings/:id/pin', url: () => `/api/listings/${listingId}`.concat('/pin'), body: () => ({ pinned: true }), expect: ownerOnly(200) },
+  { method: 'DELETE', route: '/api/listings/:id', url: () => `/api/listings/${deletable.owner}`, expect: ownerOnly(204) },
+  { method: 'GET', route: '/api/my-listings', expect: members(200) },
+  { method: 'GET', route: '/api/seller-listings/:sellerId', url: () => `/api/seller-listings/${owner.user.id}`, expect: everyone(200) },
+  { method: 'GET', route: '/api/sellers/:sellerId', url: () => `/api/sellers/${owner.user.id}`, expect: everyone(200) },
+  { method: 'GET', route: '/api/user/stats', expect: members(200) },
+  { method: 'POST', route: '/api/uploads/images', body: () => ({}), expect: members(415) },
+  { method: 'POST', route: '/api/contact-seller', body: () => ({ listingId }), expect: { visitor: 401, owner: 400, other: 200, admin: 200 } },
+  { method: 'POST', route: '/api/contact', body: () => ({ name: 'Matrix', email: 'matrix@example.com', message: 'A question for the team' }), expect: everyone(200) },
+  { method: 'PUT', route: '/api/user/profile', body: () => ({ postcode: '3068' }), expect: members(200) },
+  { method: 'GET', route: '/api/user/can-change-postcode', expect: members(200) },
+  { method: 'PUT', route: '/api/user/phone', body: () => ({ phone: '0412 345 678' }), expect: members(200) },
+  { method: 'GET', route: '/api/postcodes/:postcode', url: () => '/api/postcodes/3068', expect: everyone(200) },
+  { method: 'GET', route: '/api/verification-status', expect: members(200) },
+  { method: 'POST', route: '/api/send-verification-email', expect: members(409) },
+  { method: 'POST', route: '/api/verify-email', body: () => ({ code: '123456' }), expect: members(200) },
+  { method: 'POST', route: '/api/phone/send-code', body: () => ({ phone: '0412 345 678' }), expect: members(200) },
+  { method: 'POST', route: '/api/verify-phone', body: () => ({ code: '000000' }), expect: members(400) },
+  { method: 'POST', route: '/api/verify-card', body: () => card, expect: members(200) },
+  { method: 'GET', route: '/api/map/listing-counts', expect: members(200) },
+  { method: 'POST', route: '/api/create-subscription', body: () => ({ tier: 'explorer' }), expect: members(200) },
+  { method: 'POST', route: '/api/payments/test/pay', body: () => ({ clientSecret: 'sub_test_unknown_secret_x', ...card }), expect: members(404) },
+  { method: 'POST', route: '/api/webhooks/payments', body: () => ({ id: 'evt_unsigned', type: 'invoice.paid', data: { object: {} } }), expect: everyone(400) },
+  { method: 'GET', route: '/api/admin/users', expect: adminOnly(200) },
+  { method: 'POST', route: '/api/admin/verify-user', body: () => ({ userId: owner.user.id, verificationType: 'isCardVerified' }), expect: adminOnly(200) },
+  { method: 'POST', route: '/api/admin/gift-membership', body: () => ({ userEmail: owner.email, membershipTier: 'connector' }), expect: adminOnly(200) },
+  { method: 'POST', route: '/api/admin/invite-user', body: () => ({ email: uniqueEmail('invite') }), expect: adminOnly(200) },
+  { method: 'GET', route: '/api/admin/banned-words', expect: adminOnly(200) },
+  { method: 'POST', route: '/api/admin/banned-words', body: () => ({ word: `matrixword${Date.now()}` }), expect: adminOnly(201) },
+  { method: 'DELETE', route: '/api/admin/banned-words/:id', url: () => `/api/admin/banned-words/${zeroId}`, expect: adminOnly(404) },
+  { method: 'GET', route: '/api/admin/homepage-videos', expect: adminOnly(200) },
+  { method: 'POST', route: '/api/admin/homepage-videos', body: () => ({}), expect: adminOnly(415) },
+  { method: 'PUT', route: '/api/admin/homepage-videos/:id/activate', url: () => `/api/admin/homepage-videos/${zeroId}/activate`, expect: adminOnly(404) },
+  { method: 'DELETE', route: '/api/admin/homepage-videos/:id', url: () => `/api/admin/homepage-videos/${zeroId}`, expect: adminOnly(404) },
+  { method: 'GET', route: '/api/admin/audit-log', expect: adminOnly(200) },
+  { method: 'GET', route: '/api/homepage-video/active', expect: everyone(200) },
+  { method: 'GET', route: '/api/invitations/:token', url: () => '/api/invitations/not-a-real-token', expect: everyone(404) },
+  { method: 'GET', route: '/api/dev/outbox', expect: everyone(200) },
+  { method: 'GET', route: '/api/openapi.json', expect: everyone(200) },
+  { method: 'GET', route: '/api/public-config', expect: everyone(200) },
+  { method: 'GET', route: '/api/login', expect: everyone(302) },
+  // Last: it ends the session it is called with (each role logs out a spare session).
+  { method: 'POST', route: '/api/auth/logout', expect: members(204) },
+];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  client = createClient(server.baseUrl);
+  owner = await sellerMember(client, server.database.db, { tier: 'connector', firstName: 'Olive' });
+  const other = await sellerMember(client, server.database.db, { tier: 'connector', firstName: 'Otto', postcode: '3065' });
+  const admin = await sellerMember(client, server.database.db, { tier: 'connector' });
+  await server.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.user.id));
+  tokens.owner = owner.token;
+  tokens.other = other.token;
+  tokens.admin = admin.token;
+  listingId = (await client.post('/api/listings', validListing, owner.token)).body.id;
+  deletable.owner = (await client.post('/api/listings', { ...validListing, title: 'To be deleted' }, owner.token)).body.id;
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('authorisation matrix', () => {
+  it('has a row for every API route the server answers', () => {
+    const apiRoutes = server.app.routeTable.filter((route) => route.url.startsWith('/api/')).map((route) => `${route.method} ${route.url}`);
+    const covered = rows.map((row) => `${row.method} ${row.route}`);
+    expect(covered.sort()).toEqual([...new Set(apiRoutes)].sort());
+  });
+
+  it('answers each role as it should', async () => {
+    const failures: string[] = [];
+    const roles: Role[] = ['visitor', 'other', 'admin', 'owner'];
+    for (const row of rows) {
+      for (const role of roles) {
+        let token = role === 'visitor' ? undefined : tokens[role];
+        if (row.route === '/api/auth/logout' && token) {
+          const email = role === 'owner' ? owner.email : undefined;
+          token = email ? (await client.post('/api/auth/login', { email, password: owner.password })).body.token : (await registerMember(client)).token;
+        }
+        const url = row.url ? row.url() : row.route;
+        const body = row.body?.();
+        const response = await client.call(row.method, url, { token, body: body ?? (row.method === 'GET' || row.method === 'DELETE' ? undefined : {}) });
+        const expected = [row.expect[role]].flat();
+        if (!expected.includes(response.status)) {
+          failures.push(`${row.method} ${url} as ${role}: ${response.status} (expected ${expected.join(' or ')}) ${JSON.stringify(response.body).slice(0, 120)}`);
+        }
+        expect(response.status, `${row.method} ${url} as ${role} never 500`).toBeLessThan(500);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
