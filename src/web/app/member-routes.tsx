@@ -7,6 +7,7 @@ import { DashboardPage } from '../features/dashboard/pages/dashboard-page';
 import { HowItWorksPage } from '../features/how-it-works/pages/how-it-works-page';
 import { BrowseListingsPage } from '../features/listings/pages/browse-listings-page';
 import { CreateListingPage } from '../features/listings/pages/create-listing-page';
+import { EditListingPage } from '../features/listings/pages/edit-listing-page';
 import { ListingDetailPage } from '../features/listings/pages/listing-detail-page';
 import { SellerListingsPage } from '../features/listings/pages/seller-listings-page';
 import { MembershipPlansPage } from '../features/membership/pages/membership-plans-page';
@@ -32,19 +33,24 @@ export function MemberRoutes({ user }: { user: CurrentUser }) {
       <Route path="/auth">
         <Redirect to="/" replace />
       </Route>
-      <Route path="/listings" component={BrowseListingsPage} />
-      <Route path="/create-listing" component={CreateListingPage} />
+      <Route path="/listings">
+        <BrowseListingsPage user={user} />
+      </Route>
+      <Route path="/create-listing">
+        <CreateListingPage user={user} />
+      </Route>
       <Route path="/subscribe/:tier">{(params) => <SubscribePage tier={params.tier} />}</Route>
       <Route path="/admin">
         <AdminPage user={user} />
       </Route>
       <Route path="/account" component={AccountPage} />
-      <Route path="/listing/:id" component={ListingDetailPage} />
+      <Route path="/listing/:id/edit">{(params) => <EditListingPage key={params.id} user={user} id={params.id} />}</Route>
+      <Route path="/listing/:id">{(params) => <ListingDetailPage key={params.id} user={user} id={params.id} />}</Route>
       <Route path="/verify-email" component={VerifyEmailPage} />
       <Route path="/verify-phone" component={VerifyPhonePage} />
       <Route path="/membership-plans" component={MembershipPlansPage} />
       <Route path="/how-it-works" component={HowItWorksPage} />
-      <Route path="/seller/:sellerId" component={SellerListingsPage} />
+      <Route path="/seller/:sellerId">{(params) => <SellerListingsPage key={params.sellerId} sellerId={params.sellerId} />}</Route>
       <Route path="/dev/outbox" component={DevOutboxPage} />
       <Route component={NotFoundPage} />
     </Switch>

@@ -5,6 +5,13 @@ import { LandingPage } from '../features/landing/pages/landing-page';
 import { MembershipPlansPage } from '../features/membership/pages/membership-plans-page';
 import { NotFoundPage } from './not-found-page';
 
+const ListingDetailPage = lazy(() =>
+  import('../features/listings/pages/listing-detail-page').then((module) => ({ default: module.ListingDetailPage })),
+);
+const SellerListingsPage = lazy(() =>
+  import('../features/listings/pages/seller-listings-page').then((module) => ({ default: module.SellerListingsPage })),
+);
+
 // The forms (react-hook-form, zod) load only when the sign-in page opens.
 const AuthPage = lazy(() => import('../features/auth/pages/auth-page').then((module) => ({ default: module.AuthPage })));
 const DevOutboxPage = lazy(() =>
@@ -19,10 +26,9 @@ const memberOnlyPaths = [
   '/subscribe/:tier',
   '/admin',
   '/account',
-  '/listing/:id',
+  '/listing/:id/edit',
   '/verify-email',
   '/verify-phone',
-  '/seller/:sellerId',
 ];
 
 /** spec 2: the signed-out routes. */
@@ -34,6 +40,9 @@ export function VisitorRoutes() {
       <Route path="/membership-plans" component={MembershipPlansPage} />
       <Route path="/how-it-works" component={HowItWorksPage} />
       <Route path="/dev/outbox" component={DevOutboxPage} />
+      {/* Shared links to an item or a seller open for visitors too. */}
+      <Route path="/listing/:id">{(params) => <ListingDetailPage key={params.id} user={null} id={params.id} />}</Route>
+      <Route path="/seller/:sellerId">{(params) => <SellerListingsPage key={params.sellerId} sellerId={params.sellerId} />}</Route>
       {memberOnlyPaths.map((path) => (
         <Route key={path} path={path}>
           <Redirect to="/auth" replace />

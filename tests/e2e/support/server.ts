@@ -50,7 +50,8 @@ function stopProcess(child: ChildProcess): Promise<void> {
   });
 }
 
-export async function startServer(): Promise<RunningServer> {
+/** `env` adds or overrides settings for this server only, such as ADMIN_EMAILS. */
+export async function startServer({ env = {} }: { env?: Record<string, string> } = {}): Promise<RunningServer> {
   if (!existsSync(path.join(projectRoot, 'dist/web/index.html'))) {
     throw new Error('dist/web is missing: run "npx vite build" before the e2e tests.');
   }
@@ -68,6 +69,7 @@ export async function startServer(): Promise<RunningServer> {
       DEMO_DATA: 'false',
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

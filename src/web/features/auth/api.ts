@@ -1,8 +1,9 @@
 // The sign-in page's calls (spec sections 4, 7 and 8) and what happens after each.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import {
   type AuthResponse,
+  type MembershipTier,
   type LoginBody,
   type RegisterBody,
   type ResetConfirmBody,
@@ -19,6 +20,13 @@ import { toast } from '../../lib/use-toast';
 const reloadDelayMs = 800;
 
 type MessageResponse = { message: string };
+
+/** An admin's invitation behind /auth?invite=TOKEN (GET /api/invitations/:token; 404 when used or expired). */
+export type Invitation = { email: string; membershipTier: MembershipTier; expiresAt: string };
+
+export function useInvitation(token: string | null) {
+  return useQuery<Invitation>({ queryKey: ['/api/invitations', encodeURIComponent(token ?? '')], enabled: Boolean(token) });
+}
 
 export const loginMember = (body: LoginBody) => apiRequest<AuthResponse>('POST', '/api/auth/login', body);
 export const registerMember = (body: RegisterBody) => apiRequest<AuthResponse>('POST', '/api/auth/register', body);

@@ -1,5 +1,114 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import { BadgeCheck, CircleCheckBig, CreditCard, LogIn, MapPin, Sparkles, UserRound } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link } from 'wouter';
+import type { CurrentUser } from '../../../../domain';
+import { LoadingState } from '../../../components/loading-state';
+import { NoticePage } from '../../../components/notice-page';
+import { PageContainer } from '../../../components/page-container';
+import { buttonVariants } from '../../../components/ui/button';
+import { VerificationStatusWidget } from '../../../components/verification-status';
+import { useCurrentUser } from '../../../lib/auth';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { AccountCardForm } from '../components/account-card-form';
+import { AccountEmailField } from '../components/account-email-field';
+import { AccountLocationForm } from '../components/account-location-form';
+import { AccountMembership } from '../components/account-membership';
+import { AccountPhoneField } from '../components/account-phone-field';
+import { AccountSection } from '../components/account-section';
 
+const cardSectionId = 'add-card';
+
+/** A link from elsewhere to /account#add-card lands on the card form. */
+function useScrollToHash(): void {
+  useEffect(() => {
+    const target = window.location.hash ? document.getElementById(window.location.hash.slice(1)) : null;
+    if (!target) return;
+    // After the shell's scroll-to-top for the new page, which runs after this effect.
+    const frame = requestAnimationFrame(() => target.scrollIntoView({ block: 'start' }));
+    return () => cancelAnimationFrame(frame);
+  }, []);
+}
+
+function CardSection({ user }: { user: CurrentUser }) {
+  if (user.isCardVerified) {
+    return (
+      <AccountSection id={cardSectionId} icon={CreditCard} title="Card verification">
+        <p className="flex gap-2 text-sm font-semibold text-leaf-700">
+          <CircleCheckBig className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          Your card is verified. It won't be charged unless you upgrade.
+        </p>
+      </AccountSection>
+    );
+  }
+  return (
+    <AccountSection
+      id={cardSectionId}
+      icon={CreditCard}
+      title="Add a card"
+      description="The last verification step: a card on file shows you're a real person."
+    >
+      <AccountCardForm />
+    </AccountSection>
+  );
+}
+
+function AccountDetails({ user }: { user: CurrentUser }) {
+  useScrollToHash();
+  return (
+    <PageContainer>
+      <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Your account</h1>
+      <p className="mt-2 text-ink-700">Your details, your neighbourhood, your verification and your plan.</p>
+
+      <div className="mt-8 grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
+        <div className="space-y-6 lg:col-start-2 lg:row-start-1">
+          <section aria-labelledby="account-verification-heading" className="space-y-3">
+            <div className="flex items-center gap-2">
+              <BadgeCheck className="size-5 text-leaf-700" aria-hidden="true" />
+              <h2 id="account-verification-heading" className="text-xl font-bold">
+                Account Verification
+              </h2>
+            </div>
+            <VerificationStatusWidget layout="full" cardHref={`#${cardSectionId}`} />
+          </section>
+          <AccountSection icon={Sparkles} title="Membership" description="Your current plan.">
+            <AccountMembership user={user} />
+          </AccountSection>
+        </div>
+
+        <div className="space-y-6 lg:col-start-1 lg:row-start-1">
+          <AccountSection icon={UserRound} title="Account Information">
+            <div className="space-y-6">
+              <AccountEmailField user={user} />
+              <AccountPhoneField user={user} />
+              <div className="border-t border-sand-200 pt-6">
+                <h3 className="mb-4 flex items-center gap-2 font-bold">
+                  <MapPin className="size-4 text-brand-700" aria-hidden="true" />
+                  Your neighbourhood
+                </h3>
+                <AccountLocationForm user={user} />
+              </div>
+            </div>
+          </AccountSection>
+          <CardSection user={user} />
+        </div>
+      </div>
+    </PageContainer>
+  );
+}
+
+/** /account (spec 2): Account Information, Account Verification, card, and the current plan. */
 export function AccountPage() {
-  return <ComingSoon title="Account Information" description="Your contact details, location and verification status will be managed here soon." />;
+  useDocumentTitle('Account');
+  const { user, isLoading } = useCurrentUser();
+  if (isLoading) return <LoadingState />;
+  if (!user) {
+    return (
+      <NoticePage icon={LogIn} title="Account" description="Please log in to view your account.">
+        <Link href="/auth" className={buttonVariants()}>
+          Sign in
+        </Link>
+      </NoticePage>
+    );
+  }
+  return <AccountDetails user={user} />;
 }

@@ -1,15 +1,18 @@
 import { ShieldAlert } from 'lucide-react';
+import { Suspense, lazy } from 'react';
 import { type CurrentUser, errorMessages } from '../../../../domain';
-import { ComingSoon } from '../../../components/coming-soon';
+import { LoadingState } from '../../../components/loading-state';
 import { NoticePage } from '../../../components/notice-page';
 
+// The tools load in their own chunk: only admins download them.
+const AdminDashboard = lazy(() => import('../components/admin-dashboard').then((module) => ({ default: module.AdminDashboard })));
+
+/** /admin (spec 2): Access Denied unless the member is an admin. The server checks every call too. */
 export function AdminPage({ user }: { user: CurrentUser }) {
-  // spec 2: the admin page shows Access Denied to everyone else.
   if (!user.isAdmin) return <NoticePage icon={ShieldAlert} title="Access Denied" description={errorMessages.adminOnly} />;
   return (
-    <ComingSoon
-      title="Admin"
-      description="Memberships, invitations, content filtering and homepage videos will be managed here soon."
-    />
+    <Suspense fallback={<LoadingState />}>
+      <AdminDashboard user={user} />
+    </Suspense>
   );
 }

@@ -6,22 +6,27 @@ import { PasswordInput } from '../../../components/password-input';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
-import { useRegister } from '../api';
+import { type Invitation, useRegister } from '../api';
 
 const registerFields = ['firstName', 'lastName', 'email', 'password'] as const;
 
-export function RegisterForm() {
+type RegisterFormProps = {
+  /** From an invitation link: the email is fixed and joining gives the invited tier. */
+  invitation?: (Invitation & { token: string }) | null;
+};
+
+export function RegisterForm({ invitation }: RegisterFormProps) {
   const register = useRegister();
   const form = useForm({
     resolver: zodResolver(registerBody),
-    defaultValues: { firstName: '', lastName: '', email: '', password: '' },
+    defaultValues: { firstName: '', lastName: '', email: invitation?.email ?? '', password: '' },
     mode: 'onTouched',
   });
   const { errors } = form.formState;
   const busy = register.isPending || register.isSuccess;
 
   const submit = form.handleSubmit((values) =>
-    register.mutate(values, {
+    register.mutate(invitation ? { ...values, email: invitation.email, inviteToken: invitation.token } : values, {
       onError: (error) => applyServerFieldErrors(error, form.setError, registerFields),
     }),
   );
@@ -36,8 +41,19 @@ export function RegisterForm() {
           <Input autoComplete="family-name" {...form.register('lastName')} />
         </FormField>
       </div>
-      <FormField label="Email" error={errors.email?.message}>
-        <Input type="email" autoComplete="email" inputMode="email" {...form.register('email')} />
+      <FormField
+        label="Email"
+        error={errors.email?.message}
+        hint={invitation ? 'The invitation is for this address.' : undefined}
+      >
+        <Input
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          readOnly={Boolean(invitation)}
+          className={invitation ? 'bg-sand-50 text-ink-700' : undefined}
+          {...form.register('email')}
+        />
       </FormField>
       <FormField label="Password" error={errors.password?.message} hint={`At least ${fieldLimits.passwordMin} characters.`}>
         <PasswordInput autoComplete="new-password" {...form.register('password')} />

@@ -1,11 +1,15 @@
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { useSearch } from 'wouter';
+import { LoadingState } from '../../../components/loading-state';
 import { PageContainer } from '../../../components/page-container';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { type Invitation, useInvitation } from '../api';
 import { AuthPromo } from '../components/auth-promo';
 import { GoogleSignInButton } from '../components/google-sign-in-button';
+import { InvalidInvitationNotice, InvitationNotice } from '../components/invitation-notice';
 import { RegisterForm } from '../components/register-form';
 import { ResetCodeForm } from '../components/reset-code-form';
 import { ResetPasswordForm } from '../components/reset-password-form';
@@ -25,9 +29,36 @@ const headings: Record<AuthMode, { title: string; heading: string; lead: string 
   'reset-confirm': { title: 'Reset password', heading: 'Choose a new password', lead: 'Almost done.' },
 };
 
+/** An invitation link (/auth?invite=TOKEN) opens the page on Register with the invited email. */
+function useInvitationFromLink() {
+  const token = new URLSearchParams(useSearch()).get('invite');
+  const query = useInvitation(token);
+  if (!token) return { isLoading: false, invitation: null, problem: null };
+  return {
+    isLoading: query.isPending,
+    invitation: query.data ? { ...query.data, token } : null,
+    problem: query.isError ? query.error.message : null,
+  };
+}
+
 /** /auth: sign in, register and the three-step password reset on one page (spec 2). */
 export function AuthPage() {
-  const [mode, setMode] = useState<AuthMode>('sign-in');
+  const { isLoading, invitation, problem } = useInvitationFromLink();
+  if (isLoading) {
+    return (
+      <PageContainer>
+        <LoadingState />
+      </PageContainer>
+    );
+  }
+  // Keyed by the invitation, so a different link starts the page afresh.
+  return <AuthFlow key={invitation?.token ?? 'no-invitation'} invitation={invitation} invitationProblem={problem} />;
+}
+
+type AuthFlowProps = { invitation: (Invitation & { token: string }) | null; invitationProblem: string | null };
+
+function AuthFlow({ invitation, invitationProblem }: AuthFlowProps) {
+  const [mode, setMode] = useState<AuthMode>(invitation ? 'register' : 'sign-in');
   const [resetEmail, setResetEmail] = useState('');
   const [resetCode, setResetCode] = useState('');
   const { title, heading, lead } = headings[mode];
@@ -62,6 +93,8 @@ export function AuthPage() {
           {heading}
         </h1>
         <p className="mt-2 mb-6 text-ink-500">{lead}</p>
+        {invitation && mode === 'register' && <InvitationNotice membershipTier={invitation.membershipTier} />}
+        {invitationProblem && mode === 'sign-in' && <InvalidInvitationNotice message={invitationProblem} />}
 
         {mode === 'sign-in' && (
           <>
@@ -72,7 +105,7 @@ export function AuthPage() {
         )}
         {mode === 'register' && (
           <>
-            <RegisterForm />
+            <RegisterForm invitation={invitation} />
             <GoogleSignInButton />
             <SwitchMode question="Already a member?" action="Sign In to Your Account" onSwitch={() => setMode('sign-in')} />
           </>

@@ -3,6 +3,9 @@ import { Link } from 'wouter';
 import { type CurrentUser, greetingName } from '../../../../domain';
 import { PageContainer } from '../../../components/page-container';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useMyListings, useUserStats } from '../api';
+import { WhatsNew } from '../components/whats-new';
+import { YourListings, YourListingsLoading } from '../components/your-listings';
 
 const actions = [
   {
@@ -30,10 +33,13 @@ const actions = [
 
 export function DashboardPage({ user }: { user: CurrentUser }) {
   useDocumentTitle('My Dashboard');
+  const myListings = useMyListings();
+  const stats = useUserStats();
   return (
     <PageContainer>
       <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">G'day {greetingName(user)}</h1>
       <p className="mt-2 text-ink-700">What would you like to do today?</p>
+      {/* verification status widget */}
       <ul className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
         {actions.map(({ href, title, text, icon: Icon, tone }) => (
           <li key={href}>
@@ -54,6 +60,15 @@ export function DashboardPage({ user }: { user: CurrentUser }) {
           </li>
         ))}
       </ul>
+
+      {/* spec 2: 'Your Listings' only once the member has listed something. */}
+      {myListings.isPending ? (
+        <YourListingsLoading />
+      ) : myListings.data && myListings.data.length > 0 ? (
+        <YourListings listings={myListings.data} stats={stats.data} />
+      ) : null}
+
+      <WhatsNew />
     </PageContainer>
   );
 }

@@ -1,5 +1,6 @@
 import { productTagline } from '../../../../domain';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { ExplainerVideo } from '../components/explainer-video';
 import { LandingHero } from '../components/landing-hero';
 import { LandingPlans } from '../components/landing-plans';
 import { TrustStrip } from '../components/trust-strip';
@@ -9,6 +10,7 @@ export function LandingPage() {
   return (
     <>
       <LandingHero />
+      <ExplainerVideo />
       <TrustStrip />
       <LandingPlans />
     </>

@@ -1,5 +1,61 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import { useState } from 'react';
+import { useSearchParams } from 'wouter';
+import type { CurrentUser } from '../../../../domain';
+import { PageContainer } from '../../../components/page-container';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { type FilterName, filterNames, readBrowseFilters, withFilter } from '../browse-filters';
+import { BrowseToolbar, FilterChips } from '../components/browse-toolbar';
+import { ListingResults } from '../components/listing-results';
+import { SearchAreaNote } from '../components/search-area-note';
+import { useDebouncedEffect } from '../hooks/use-debounced-callback';
 
-export function BrowseListingsPage() {
-  return <ComingSoon title="What's Available Near You" description="Search, filter and map the listings of your neighbourhood here soon." />;
+const searchDebounceMs = 400;
+
+/** /listings (spec 2): search, filter and sort what neighbours have for sale. */
+export function BrowseListingsPage({ user }: { user: CurrentUser }) {
+  useDocumentTitle("What's Available Near You");
+  const [params, setParams] = useSearchParams();
+  const filters = readBrowseFilters(params);
+  const [searchText, setSearchText] = useState(filters.search);
+
+  const setFilter = (name: FilterName, value: string) => setParams((current) => withFilter(current, name, value.trim()), { replace: true });
+  const applySearch = (text: string) => {
+    if (text.trim() !== filters.search) setFilter('search', text);
+  };
+  useDebouncedEffect(searchText, searchDebounceMs, applySearch);
+
+  const clearFilters = () => {
+    setSearchText('');
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const name of filterNames) if (name !== 'sort') next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
+  return (
+    <PageContainer>
+      <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">What's Available Near You</h1>
+      <p className="mt-2 text-ink-700">Pre-loved treasures from verified neighbours, ready for local pickup.</p>
+      <div className="mt-4">
+        <SearchAreaNote user={user} />
+      </div>
+      <div className="mt-6 space-y-4">
+        <BrowseToolbar
+          filters={filters}
+          searchText={searchText}
+          onSearchTextChange={setSearchText}
+          onSearchSubmit={() => applySearch(searchText)}
+          onFilterChange={setFilter}
+        />
+        <FilterChips filters={filters} onRemove={(name) => setFilter(name, '')} />
+      </div>
+      <div className="mt-8">
+        <ListingResults filters={filters} onClearFilters={clearFilters} />
+      </div>
+    </PageContainer>
+  );
 }

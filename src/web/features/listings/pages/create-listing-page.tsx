@@ -1,5 +1,66 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import { MailWarning, MapPin } from 'lucide-react';
+import { useLocation } from 'wouter';
+import { type CurrentUser, listingRuleMessages } from '../../../../domain';
+import { PageContainer } from '../../../components/page-container';
+import { Card } from '../../../components/ui/card';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { toast } from '../../../lib/use-toast';
+import { useCreateListing } from '../api';
+import { showListingSaveError } from '../components/listing-error-toasts';
+import { ListingForm } from '../components/listing-form';
+import { ListingGate } from '../components/listing-gate';
 
-export function CreateListingPage() {
-  return <ComingSoon title="Create Your Listing" description="Soon you will list an item with photos, a price and a category here." />;
+/** /create-listing (spec 2): a verified member with a postcode lists an item; success goes to /. */
+export function CreateListingPage({ user }: { user: CurrentUser }) {
+  useDocumentTitle('Create Your Listing');
+  const [, navigate] = useLocation();
+  const create = useCreateListing();
+
+  let content;
+  if (!user.isEmailVerified) {
+    content = (
+      <ListingGate
+        icon={MailWarning}
+        title="Verify your email first"
+        message={listingRuleMessages.emailNotVerified}
+        href="/verify-email"
+        action="Verify my email"
+      />
+    );
+  } else if (!user.postcode) {
+    content = (
+      <ListingGate icon={MapPin} title="Add your postcode" message={listingRuleMessages.postcodeRequired} href="/account" action="Go to Account" />
+    );
+  } else {
+    content = (
+      <Card className="p-5 sm:p-8">
+        <ListingForm
+          tier={user.membershipTier}
+          submitLabel="List It Now"
+          pendingLabel="Listing…"
+          isPending={create.isPending || create.isSuccess}
+          onSubmit={(body, handlers) =>
+            create.mutate(body, {
+              onSuccess: () => {
+                toast({ title: 'Listing created!', description: 'Your item is now live for neighbours to see.' });
+                navigate('/');
+              },
+              onError: (error) => {
+                handlers.onError(error);
+                showListingSaveError(error, 'Failed to create listing');
+              },
+            })
+          }
+        />
+      </Card>
+    );
+  }
+
+  return (
+    <PageContainer className="max-w-3xl">
+      <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Create Your Listing</h1>
+      <p className="mt-2 mb-8 text-ink-700">A few details and a photo or two, and your neighbours can see it.</p>
+      {content}
+    </PageContainer>
+  );
 }

@@ -1,5 +1,102 @@
-import { ComingSoon } from '../../../components/coming-soon';
+import { CalendarDays, MapPin, PackageX, Tag } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link } from 'wouter';
+import { type CurrentUser, type ListingView, formatDateAU, formatPrice, listingCategories, listingRuleMessages } from '../../../../domain';
+import { MessageSellerButton } from '../../../components/contact-seller';
+import { LoadingState } from '../../../components/loading-state';
+import { NoticePage } from '../../../components/notice-page';
+import { PageContainer } from '../../../components/page-container';
+import { buttonVariants } from '../../../components/ui/button';
+import { ApiError } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { toast } from '../../../lib/use-toast';
+import { useListing } from '../api';
+import { ListingGallery } from '../components/listing-gallery';
+import { MoreFromSeller } from '../components/more-from-seller';
+import { OwnerActions } from '../components/owner-actions';
+import { SellerCard } from '../components/seller-card';
 
-export function ListingDetailPage() {
-  return <ComingSoon title="Listing details" description="Photos, price, location and the seller of this listing will appear here soon." />;
+function categoryLabel(value: string): string {
+  return listingCategories.find((category) => category.value === value)?.label ?? value;
+}
+
+function ListingNotFound() {
+  return (
+    <NoticePage icon={PackageX} title={listingRuleMessages.listingNotFound} description="It may have sold or been removed by the seller.">
+      <Link href="/listings" className={buttonVariants()}>
+        Back to listings
+      </Link>
+    </NoticePage>
+  );
+}
+
+/** /listing/:id (spec 2). */
+/** Signed out too: a shared link to an item opens it; messaging asks the visitor to log in. */
+export function ListingDetailPage({ user, id }: { user: CurrentUser | null; id: string }) {
+  const listing = useListing(id);
+  const failedToLoad = listing.isError && !(listing.error instanceof ApiError && listing.error.status === 404);
+
+  useEffect(() => {
+    if (failedToLoad) toast({ title: 'Failed to fetch listing', description: listing.error?.message, variant: 'destructive' });
+  }, [failedToLoad, listing.error]);
+
+  if (listing.isPending) return <LoadingState />;
+  if (listing.isError) return <ListingNotFound />;
+  return <ListingDetails listing={listing.data} isOwner={user !== null && listing.data.sellerId === user.id} />;
+}
+
+function ListingDetails({ listing, isOwner }: { listing: ListingView; isOwner: boolean }) {
+  useDocumentTitle(listing.title);
+  return (
+    <PageContainer>
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:gap-10">
+        <div className="min-w-0">
+          <ListingGallery key={listing.id} imageUrls={listing.imageUrls} title={listing.title} />
+        </div>
+
+        <div className="min-w-0 space-y-6">
+          <div>
+            {!listing.isActive && (
+              <p className="mb-3 inline-block rounded-full bg-ink-900 px-3 py-1 text-xs font-bold tracking-widest text-white uppercase">Sold</p>
+            )}
+            <h1 className="text-3xl font-extrabold tracking-tight break-words sm:text-4xl">{listing.title}</h1>
+            <p className="mt-3 text-3xl font-extrabold text-brand-700">{formatPrice(listing.price)}</p>
+            <ul className="mt-4 space-y-1.5 text-ink-700">
+              <li className="flex items-start gap-2">
+                <MapPin className="mt-0.5 size-5 shrink-0 text-ink-500" aria-hidden="true" />
+                <span>{listing.location}</span>
+              </li>
+              <li className="flex items-center gap-2">
+                <CalendarDays className="size-5 shrink-0 text-ink-500" aria-hidden="true" />
+                <span>Listed {formatDateAU(listing.createdAt)}</span>
+              </li>
+              <li className="flex items-center gap-2">
+                <Tag className="size-5 shrink-0 text-ink-500" aria-hidden="true" />
+                <span>{categoryLabel(listing.category)}</span>
+              </li>
+            </ul>
+          </div>
+
+          {isOwner ? (
+            <OwnerActions listing={listing} />
+          ) : (
+            <div className="space-y-2">
+              <MessageSellerButton listing={listing} label="Message Seller" size="lg" className="w-full sm:w-auto" />
+            </div>
+          )}
+
+          <section aria-labelledby="description-heading">
+            <h2 id="description-heading" className="text-lg font-bold">
+              Description
+            </h2>
+            <p className="mt-2 whitespace-pre-wrap break-words text-ink-700">{listing.description}</p>
+          </section>
+
+          <SellerCard seller={listing.seller} />
+        </div>
+      </div>
+
+      <MoreFromSeller listing={listing} />
+    </PageContainer>
+  );
 }

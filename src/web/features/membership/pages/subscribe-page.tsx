@@ -1,7 +1,30 @@
-import { rulesForTier } from '../../../../domain';
-import { ComingSoon } from '../../../components/coming-soon';
+import { isPurchasableTier } from '../../../components/membership-plan-facts';
+import { PageContainer } from '../../../components/page-container';
+import { useCurrentUser } from '../../../lib/auth';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { PaidCheckout } from '../components/paid-checkout';
+import { StarterCheckout } from '../components/starter-checkout';
+import { UnknownPlan } from '../components/unknown-plan';
 
+function StarterCheckoutPage() {
+  useDocumentTitle('Switch to Starter');
+  return (
+    <PageContainer>
+      <StarterCheckout />
+    </PageContainer>
+  );
+}
+
+/** /subscribe/{tier} (spec 2 Membership checkout): starter, explorer or connector; anything else is not found. */
 export function SubscribePage({ tier }: { tier: string }) {
-  const { label } = rulesForTier(tier);
-  return <ComingSoon title={`Subscribe to ${label}`} description="Checkout for this membership plan is coming soon." />;
+  const { user } = useCurrentUser();
+  if (!isPurchasableTier(tier)) return <UnknownPlan />;
+  // A members-only route: the app shows it only while someone is signed in.
+  if (!user) return null;
+  if (tier === 'starter') return <StarterCheckoutPage />;
+  return (
+    <PageContainer>
+      <PaidCheckout key={tier} tier={tier} user={user} />
+    </PageContainer>
+  );
 }

@@ -1,0 +1,25 @@
+// The query keys of listing data, shared by the listing card, the listings pages and the dashboard,
+// so a change made on one page refreshes every list that shows it (spec 7: delete refreshes
+// my-listings and stats).
+import type { QueryClient } from '@tanstack/react-query';
+
+export const listingQueryKeys = {
+  /** Every GET /api/listings query (browse pages, the dashboard feed) and each listing's detail. */
+  listings: ['/api/listings'] as const,
+  listing: (id: string) => ['/api/listings', id] as const,
+  myListings: ['/api/my-listings'] as const,
+  userStats: ['/api/user/stats'] as const,
+  sellerListings: (sellerId: string) => ['/api/seller-listings', sellerId] as const,
+  sellerProfile: (sellerId: string) => ['/api/sellers', sellerId] as const,
+};
+
+/** After a listing is created, edited, sold, relisted or deleted. */
+export function refreshListingData(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: listingQueryKeys.listings }),
+    queryClient.invalidateQueries({ queryKey: listingQueryKeys.myListings }),
+    queryClient.invalidateQueries({ queryKey: listingQueryKeys.userStats }),
+    queryClient.invalidateQueries({ queryKey: ['/api/seller-listings'] }),
+    queryClient.invalidateQueries({ queryKey: ['/api/sellers'] }),
+  ]);
+}

@@ -1,0 +1,41 @@
+import { BadgeCheck, Rocket, Sprout, Star, type LucideIcon } from 'lucide-react';
+import { isMembershipTier, tierRules } from '../../domain';
+import { cn } from '../lib/cn';
+
+type TierLook = { icon: LucideIcon; className: string };
+
+// spec 2: starter a green sprout, explorer a rocket, connector a star, any other tier a check mark.
+const tierLooks: Record<string, TierLook> = {
+  starter: { icon: Sprout, className: 'bg-leaf-50 text-leaf-700 ring-leaf-100' },
+  explorer: { icon: Rocket, className: 'bg-brand-50 text-brand-700 ring-brand-100' },
+  connector: { icon: Star, className: 'bg-sun-100 text-ink-900 ring-sun-300' },
+};
+const otherTierLook: TierLook = { icon: BadgeCheck, className: 'bg-ink-900 text-white ring-ink-700' };
+
+type TierBadgeProps = {
+  tier: string | null | undefined;
+  /** Show the plan's name next to the icon; otherwise the name is for screen readers only. */
+  showLabel?: boolean;
+  className?: string;
+};
+
+/** A member's plan as a small badge (spec 2). */
+export function TierBadge({ tier, showLabel = false, className }: TierBadgeProps) {
+  const look = (tier && tierLooks[tier]) || otherTierLook;
+  const Icon = look.icon;
+  const label = isMembershipTier(tier) ? tierRules[tier].label : 'Member';
+  return (
+    <span
+      className={cn(
+        'inline-flex shrink-0 items-center gap-1 rounded-full text-xs font-semibold ring-1',
+        showLabel ? 'px-2 py-0.5' : 'size-6 justify-center',
+        look.className,
+        className,
+      )}
+      title={`${label} member`}
+    >
+      <Icon className="size-3.5" aria-hidden="true" />
+      {showLabel ? <span>{label}</span> : <span className="sr-only">{label} member</span>}
+    </span>
+  );
+}

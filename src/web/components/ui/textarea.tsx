@@ -1,0 +1,14 @@
+import type { ComponentProps } from 'react';
+import { cn } from '../../lib/cn';
+
+export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
+  return (
+    <textarea
+      className={cn(
+        'block min-h-32 w-full min-w-0 rounded-xl border border-sand-200 bg-white px-4 py-3 text-base text-ink-900 shadow-xs transition-colors placeholder:text-ink-500/70 focus-visible:border-brand-400 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-200 aria-invalid:border-brand-600 disabled:opacity-60',
+        className,
+      )}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,64 @@
+// The account page's calls (spec sections 2, 5, 7 and 8) and the toasts that follow each.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type CurrentUser, type TestCardBody, type UpdateProfileBody, postcodePattern } from '../../../domain';
+import { canChangePostcodeQueryKey, refreshAccountQueries } from '../../components/account-queries';
+import { apiRequest } from '../../lib/api-client';
+import { currentUserQueryKey } from '../../lib/auth';
+import { handleUnauthorizedError } from '../../lib/unauthorized';
+import { toast } from '../../lib/use-toast';
+
+type MessageResponse = { message: string };
+export type CanChangePostcode = { canChange: boolean; nextChangeDate: string | null };
+export type PostcodePlace = { postcode: string; state: string; suburbs: string[] };
+
+export const updatePhone = (phone: string) => apiRequest<CurrentUser>('PUT', '/api/user/phone', { phone });
+export const updateProfile = (body: UpdateProfileBody) => apiRequest<CurrentUser>('PUT', '/api/user/profile', body);
+export const verifyCard = (body: TestCardBody) => apiRequest<MessageResponse>('POST', '/api/verify-card', body);
+
+export function useCanChangePostcode() {
+  return useQuery<CanChangePostcode>({ queryKey: canChangePostcodeQueryKey });
+}
+
+/** The suburbs and state of a 4-digit postcode (GET /api/postcodes/:postcode); idle until four digits are typed. */
+export function usePostcodePlace(postcode: string) {
+  return useQuery<PostcodePlace>({ queryKey: ['/api/postcodes', postcode], enabled: postcodePattern.test(postcode) });
+}
+
+function showFailure(title: string, error: Error): void {
+  if (handleUnauthorizedError(error)) return;
+  toast({ title, description: error.message, variant: 'destructive' });
+}
+
+/** The answer is the updated member: show it at once, then refresh everything that depends on it. */
+function useAccountMutation<TInput>(mutationFn: (input: TInput) => Promise<CurrentUser>, success: { title: string; description?: string }, failureTitle: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: (user) => {
+      queryClient.setQueryData(currentUserQueryKey, user);
+      toast(success);
+      void refreshAccountQueries(queryClient);
+    },
+    onError: (error) => showFailure(failureTitle, error),
+  });
+}
+
+export function useUpdatePhone() {
+  return useAccountMutation(updatePhone, { title: 'Phone Updated!', description: 'Please verify it to complete setup.' }, 'Phone Update Failed');
+}
+
+export function useUpdateProfile() {
+  return useAccountMutation(updateProfile, { title: 'Profile Updated!', description: 'Your neighbourhood has been saved.' }, 'Update Failed');
+}
+
+export function useVerifyCard() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: verifyCard,
+    onSuccess: ({ message }) => {
+      toast({ title: 'Card Verified!', description: message });
+      void refreshAccountQueries(queryClient);
+    },
+    onError: (error) => showFailure('Card Verification Failed', error),
+  });
+}

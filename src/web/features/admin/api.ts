@@ -1,0 +1,182 @@
+// The admin page's calls (spec sections 4, 7 and 8): each action shows a success or failure toast
+// and refreshes what it changed, including the activity log. A form's action ends at its toast, so
+// the form clears at once (not after the refresh, when the admin may already be typing again); a
+// list's button stays busy until the list shows the change.
+import { type QueryClient, keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type {
+  HomepageVideo,
+  MembershipTier,
+  VerificationType,
+  adminUsersResponse,
+  auditEntrySchema,
+  bannedWordSchema,
+} from '../../../domain';
+import { apiRequest } from '../../lib/api-client';
+import { currentUserQueryKey } from '../../lib/auth';
+import { handleUnauthorizedError } from '../../lib/unauthorized';
+import { toast } from '../../lib/use-toast';
+import { uploadVideo } from './upload-video';
+
+export type AdminUsersPage = z.infer<typeof adminUsersResponse>;
+export type AdminUser = AdminUsersPage['users'][number];
+export type BannedWord = z.infer<typeof bannedWordSchema>;
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+type MessageResponse = { message: string };
+
+export const adminQueryKeys = {
+  users: ['/api/admin/users'] as const,
+  bannedWords: ['/api/admin/banned-words'] as const,
+  homepageVideos: ['/api/admin/homepage-videos'] as const,
+  auditLog: ['/api/admin/audit-log'] as const,
+  activeVideo: ['/api/homepage-video/active'] as const,
+};
+
+export const adminUsersPageSize = 20;
+
+export const verifyUser = (body: { userId: string; verificationType: VerificationType }) =>
+  apiRequest<MessageResponse>('POST', '/api/admin/verify-user', body);
+export const giftMembership = (body: { userEmail: string; membershipTier: MembershipTier }) =>
+  apiRequest<MessageResponse>('POST', '/api/admin/gift-membership', body);
+export const inviteUser = (body: { email: string; membershipTier: MembershipTier }) =>
+  apiRequest<MessageResponse>('POST', '/api/admin/invite-user', body);
+export const banWord = (word: string) => apiRequest<BannedWord>('POST', '/api/admin/banned-words', { word });
+export const removeBannedWord = (id: string) => apiRequest<MessageResponse>('DELETE', `/api/admin/banned-words/${encodeURIComponent(id)}`);
+export const activateVideo = (id: string) =>
+  apiRequest<HomepageVideo>('PUT', `/api/admin/homepage-videos/${encodeURIComponent(id)}/activate`);
+export const deleteVideo = (id: string) => apiRequest<void>('DELETE', `/api/admin/homepage-videos/${encodeURIComponent(id)}`);
+
+function fetchUsers({ search, page }: { search: string; page: number }): Promise<AdminUsersPage> {
+  const params = new URLSearchParams({ page: String(page), pageSize: String(adminUsersPageSize) });
+  if (search) params.set('search', search);
+  return apiRequest<AdminUsersPage>('GET', `/api/admin/users?${params}`);
+}
+
+export function useAdminUsers({ search, page }: { search: string; page: number }) {
+  return useQuery({
+    queryKey: [...adminQueryKeys.users, { search, page }],
+    queryFn: () => fetchUsers({ search, page }),
+    // Paging and searching keep the last page on screen instead of flashing a loading state.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useBannedWords() {
+  // spec 4: the one query that retries (3 times, backing off from 1 s).
+  return useQuery<BannedWord[]>({ queryKey: adminQueryKeys.bannedWords, retry: 3 });
+}
+
+export function useHomepageVideos() {
+  return useQuery<HomepageVideo[]>({ queryKey: adminQueryKeys.homepageVideos });
+}
+
+export function useAuditLog() {
+  return useQuery<AuditEntry[]>({ queryKey: adminQueryKeys.auditLog });
+}
+
+function showFailure(title: string, error: Error): void {
+  if (handleUnauthorizedError(error)) return;
+  toast({ title, description: error.message, variant: 'destructive' });
+}
+
+const refresh = (queryClient: QueryClient, ...keys: (readonly unknown[])[]) =>
+  Promise.all([...keys, adminQueryKeys.auditLog].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+
+export function useVerifyUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: verifyUser,
+    onSuccess: ({ message }) => {
+      toast({ title: 'User Verified', description: message });
+      // An admin may verify themselves.
+      return refresh(queryClient, adminQueryKeys.users, currentUserQueryKey);
+    },
+    onError: (error) => showFailure('Verification Failed', error),
+  });
+}
+
+export function useGiftMembership() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: giftMembership,
+    onSuccess: ({ message }) => {
+      toast({ title: 'Membership Gifted', description: message });
+      void refresh(queryClient, adminQueryKeys.users, currentUserQueryKey);
+    },
+    onError: (error) => showFailure('Failed to Gift Membership', error),
+  });
+}
+
+export function useInviteUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: inviteUser,
+    onSuccess: ({ message }) => {
+      toast({ title: 'Invitation Prepared', description: message });
+      void refresh(queryClient);
+    },
+    onError: (error) => showFailure('Failed to Create Invitation', error),
+  });
+}
+
+export function useBanWord() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: banWord,
+    onSuccess: ({ word }) => {
+      toast({ title: 'Word Banned', description: `"${word}" is now blocked in listing titles and descriptions.` });
+      void refresh(queryClient, adminQueryKeys.bannedWords);
+    },
+    onError: (error) => showFailure('Failed to Ban Word', error),
+  });
+}
+
+export function useRemoveBannedWord() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: removeBannedWord,
+    onSuccess: ({ message }) => {
+      toast({ title: 'Word Removed', description: message });
+      return refresh(queryClient, adminQueryKeys.bannedWords);
+    },
+    onError: (error) => showFailure('Failed to Remove Word', error),
+  });
+}
+
+const refreshVideos = (queryClient: QueryClient) => refresh(queryClient, adminQueryKeys.homepageVideos, adminQueryKeys.activeVideo);
+
+export function useUploadVideo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: uploadVideo,
+    onSuccess: (video) => {
+      toast({ title: 'Video Uploaded', description: `"${video.displayName}" is now the homepage video.` });
+      void refreshVideos(queryClient);
+    },
+    onError: (error) => showFailure('Failed to Upload Video', error),
+  });
+}
+
+export function useActivateVideo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: activateVideo,
+    onSuccess: (video) => {
+      toast({ title: 'Video Activated', description: `"${video.displayName}" is now the homepage video.` });
+      return refreshVideos(queryClient);
+    },
+    onError: (error) => showFailure('Failed to Activate Video', error),
+  });
+}
+
+export function useDeleteVideo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (video: HomepageVideo) => deleteVideo(video.id),
+    onSuccess: (_, video) => {
+      toast({ title: 'Video Deleted', description: `"${video.displayName}" has been removed.` });
+      return refreshVideos(queryClient);
+    },
+    onError: (error) => showFailure('Failed to Delete Video', error),
+  });
+}

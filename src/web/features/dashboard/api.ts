@@ -1,0 +1,23 @@
+// The dashboard's data (spec 2 and 7): the member's own listings, their numbers, the newest nearby.
+import { useQuery } from '@tanstack/react-query';
+import type { ListingView, UserStats } from '../../../domain';
+import { listingQueryKeys } from '../../components/listing-cache';
+import { apiRequest } from '../../lib/api-client';
+
+/** spec 9: the dashboard feed shows 8 items. */
+export const latestListingsCount = 8;
+
+export function useMyListings() {
+  return useQuery<ListingView[]>({ queryKey: listingQueryKeys.myListings });
+}
+
+export function useUserStats() {
+  return useQuery<UserStats>({ queryKey: listingQueryKeys.userStats });
+}
+
+export function useLatestListings() {
+  return useQuery({
+    queryKey: [...listingQueryKeys.listings, 'latest', latestListingsCount],
+    queryFn: () => apiRequest<ListingView[]>('GET', `/api/listings?limit=${latestListingsCount}`),
+  });
+}

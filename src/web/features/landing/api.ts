@@ -1,0 +1,10 @@
+// The landing page's one call: the homepage video an admin made active, if any (spec 2 and 7).
+import { useQuery } from '@tanstack/react-query';
+import type { HomepageVideo } from '../../../domain';
+
+/** Ships with the web app (scripts/make-default-video.mjs makes it); plays when no video is active. */
+export const defaultVideoUrl = '/videos/default.webm';
+
+export function useActiveHomepageVideo() {
+  return useQuery<HomepageVideo | null>({ queryKey: ['/api/homepage-video/active'] });
+}

@@ -1,0 +1,92 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { type ListingView, createListingBody, listingCategories } from '../../../../domain';
+import { FormField } from '../../../components/form-field';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
+import { Textarea } from '../../../components/ui/textarea';
+import { applyServerFieldErrors } from '../../../lib/form-errors';
+import type { ListingFormBody } from '../api';
+import { usePhotoUploads } from '../hooks/use-photo-uploads';
+import { PhotoPicker } from './photo-picker';
+
+// The shared listing schema (spec 5); photos are managed by the picker. The category starts empty,
+// so the form reads it as text first and then checks it with the domain's own rule and message.
+const listingFormSchema = createListingBody.omit({ imageUrls: true }).extend({
+  category: z.string().pipe(createListingBody.shape.category),
+});
+
+const formFields = ['title', 'price', 'description', 'category'] as const;
+
+type ListingFormProps = {
+  tier: string;
+  listing?: ListingView;
+  submitLabel: string;
+  pendingLabel: string;
+  isPending: boolean;
+  onSubmit: (body: ListingFormBody, handlers: { onError: (error: Error) => void }) => void;
+};
+
+export function ListingForm({ tier, listing, submitLabel, pendingLabel, isPending, onSubmit }: ListingFormProps) {
+  const uploads = usePhotoUploads({ tier, initialUrls: listing?.imageUrls });
+  const form = useForm({
+    resolver: zodResolver(listingFormSchema),
+    defaultValues: {
+      title: listing?.title ?? '',
+      price: listing?.price ?? '',
+      description: listing?.description ?? '',
+      category: listing?.category ?? '',
+    },
+    mode: 'onTouched',
+  });
+  const { errors } = form.formState;
+
+  const submit = form.handleSubmit((values) =>
+    onSubmit(
+      { ...values, imageUrls: uploads.uploadedUrls },
+      { onError: (error) => applyServerFieldErrors(error, form.setError, formFields) },
+    ),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-6">
+      <FormField label="Title" error={errors.title?.message} hint="What are you selling? e.g. Kids' bike, 16 inch">
+        <Input autoComplete="off" {...form.register('title')} />
+      </FormField>
+
+      <FormField label="Price (AUD)" error={errors.price?.message} hint="For example 25 or 149.95">
+        <Input inputMode="decimal" autoComplete="off" placeholder="0.00" {...form.register('price')} />
+      </FormField>
+
+      <FormField label="Description" error={errors.description?.message} hint="Condition, size, pickup details: what a neighbour would ask.">
+        <Textarea rows={6} {...form.register('description')} />
+      </FormField>
+
+      <PhotoPicker uploads={uploads} />
+
+      <FormField label="Category" error={errors.category?.message}>
+        <Select {...form.register('category')}>
+          <option value="">Choose a category</option>
+          {listingCategories.map((category) => (
+            <option key={category.value} value={category.value}>
+              {category.label}
+            </option>
+          ))}
+        </Select>
+      </FormField>
+
+      <div className="space-y-2">
+        <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={isPending || uploads.isBusy}>
+          {isPending ? pendingLabel : submitLabel}
+        </Button>
+        {uploads.isBusy && (
+          <p className="text-sm text-ink-500" role="status">
+            Hang tight, your photos are still uploading.
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}

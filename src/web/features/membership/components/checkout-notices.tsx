@@ -1,0 +1,52 @@
+import { BadgeCheck, Construction, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { type CurrentUser, membershipMessages, rulesForTier } from '../../../../domain';
+import { buttonVariants } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+
+function CheckoutNotice({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children: ReactNode }) {
+  return (
+    <Card role="status" className="p-6 sm:p-8">
+      <span className="mb-4 inline-flex size-12 items-center justify-center rounded-2xl bg-sun-100 text-ink-900">
+        <Icon className="size-6" aria-hidden="true" />
+      </span>
+      <h2 className="text-xl font-extrabold tracking-tight">{title}</h2>
+      <div className="mt-2 space-y-3 text-ink-700">{children}</div>
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+        <Link href="/membership-plans" className={buttonVariants({ variant: 'secondary' })}>
+          Back to plans
+        </Link>
+        <Link href="/" className={buttonVariants({ variant: 'ghost' })}>
+          Go home
+        </Link>
+      </div>
+    </Card>
+  );
+}
+
+/** The member already pays for this tier, or holds Lifetime (a gift that already includes it). */
+export function AlreadyOnPlanNotice({ user }: { user: CurrentUser }) {
+  const isLifetime = user.membershipTier === 'lifetime';
+  return (
+    <CheckoutNotice icon={BadgeCheck} title={membershipMessages.alreadyOnTier}>
+      <p>
+        {isLifetime
+          ? 'Your Lifetime membership was a gift from our team, and it already includes everything this plan offers.'
+          : `Your ${rulesForTier(user.membershipTier).label} membership is active, so there is nothing to pay.`}
+      </p>
+    </CheckoutNotice>
+  );
+}
+
+/** The server is set up for Stripe, whose card form the web app does not have yet. */
+export function CardPaymentsComingNotice({ user }: { user: CurrentUser }) {
+  return (
+    <CheckoutNotice icon={Construction} title="Card payments are being set up">
+      <p>We're still connecting our card payment provider, so you can't pay online just yet. Please check back soon.</p>
+      <p>
+        Nothing has been charged, and you're still on your <strong>{rulesForTier(user.membershipTier).label}</strong> plan.
+      </p>
+    </CheckoutNotice>
+  );
+}

@@ -1,0 +1,108 @@
+import { ArrowLeft, CreditCard } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { Link } from 'wouter';
+import { type CurrentUser, type PurchasableTier, formatCents, formatDateAU, membershipMessages, rulesForTier, tierRules } from '../../../../domain';
+import { Button, buttonVariants } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { cn } from '../../../lib/cn';
+import { handleUnauthorizedError } from '../../../lib/unauthorized';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { toast } from '../../../lib/use-toast';
+import { type TestPaymentResponse, isAlreadyOnPlanError, useCreateSubscription } from '../api';
+import { CheckoutSummary } from './checkout-summary';
+import { AlreadyOnPlanNotice, CardPaymentsComingNotice } from './checkout-notices';
+import { PaymentForm } from './payment-form';
+import { PaymentSuccess } from './payment-success';
+
+type PaidCheckoutProps = { tier: Exclude<PurchasableTier, 'starter'>; user: CurrentUser };
+
+/** What the member's current plan means for this checkout, in one sentence (or nothing). */
+function describeChange(user: CurrentUser, tier: PurchasableTier): string | null {
+  const rules = tierRules[tier];
+  if (user.membershipTier === tier && user.trialEndDate) {
+    return `You're on your free month until ${formatDateAU(user.trialEndDate)}. Subscribe now to keep ${rules.label} after it ends.`;
+  }
+  if (user.membershipTier !== 'starter' && user.membershipTier !== tier) {
+    return `This replaces your ${rulesForTier(user.membershipTier).label} plan once the payment goes through.`;
+  }
+  return null;
+}
+
+/** spec 4 Checkout, paid tiers: request a subscription, receive its client secret, pay, welcome. */
+export function PaidCheckout({ tier, user }: PaidCheckoutProps) {
+  const rules = tierRules[tier];
+  const subscribe = useCreateSubscription();
+  const [payment, setPayment] = useState<TestPaymentResponse | null>(null);
+  useDocumentTitle(payment ? 'Welcome to the family' : `Subscribe to ${rules.label}`);
+
+  // Two quick clicks must not start two checkouts: the second is ignored before React re-renders.
+  const requested = useRef(false);
+  const startCheckout = () => {
+    if (requested.current) return;
+    requested.current = true;
+    subscribe.mutate(tier, {
+      onError: (error) => {
+        requested.current = false;
+        if (handleUnauthorizedError(error) || isAlreadyOnPlanError(error)) return;
+        toast({ title: membershipMessages.paidSetupFailed, description: error.message, variant: 'destructive' });
+      },
+    });
+  };
+
+  if (payment) return <PaymentSuccess tier={payment.tier} />;
+
+  const checkout = subscribe.data;
+  if (checkout?.status === 'active') return <PaymentSuccess tier={checkout.tier} />;
+
+  const alreadyOnPlan =
+    user.membershipTier === 'lifetime' || (user.membershipTier === tier && !user.trialEndDate) || isAlreadyOnPlanError(subscribe.error);
+  const amount = formatCents(rules.annualPriceCents ?? 0);
+  const change = describeChange(user, tier);
+  const clientSecret = !alreadyOnPlan && checkout?.provider === 'test' ? checkout.clientSecret : null;
+  const showPaymentForm = clientSecret !== null;
+
+  return (
+    <>
+      <Link href="/membership-plans" className={cn(buttonVariants({ variant: 'ghost' }), '-ml-3 mb-4')}>
+        <ArrowLeft aria-hidden="true" />
+        All plans
+      </Link>
+      <p className="text-xs font-bold tracking-wide text-brand-700 uppercase">
+        {alreadyOnPlan ? 'Membership checkout' : `Step ${showPaymentForm ? 2 : 1} of 2`}
+      </p>
+      <h1 className="mt-1 text-3xl font-extrabold tracking-tight sm:text-4xl">Subscribe to {rules.label}</h1>
+      <p className="mt-2 max-w-2xl text-ink-700">
+        {rules.label} is {formatCents(rules.annualPriceCents ?? 0)} a year in AUD, billed annually. You can go back to Starter at any time.
+      </p>
+
+      <div className="mt-8 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:gap-8">
+        <CheckoutSummary rules={rules} />
+        {alreadyOnPlan ? (
+          <AlreadyOnPlanNotice user={user} />
+        ) : checkout?.provider === 'stripe' ? (
+          <CardPaymentsComingNotice user={user} />
+        ) : (
+          <Card className="p-6 sm:p-8">
+            <h2 className="text-xl font-extrabold tracking-tight">{showPaymentForm ? 'Payment details' : 'Confirm your plan'}</h2>
+            {change && <p className="mt-2 rounded-xl bg-sand-100 p-3 text-sm text-ink-700">{change}</p>}
+            {clientSecret ? (
+              <div className="mt-5">
+                <PaymentForm clientSecret={clientSecret} amount={amount} onPaid={setPayment} />
+              </div>
+            ) : (
+              <>
+                <p className="mt-2 text-ink-700">
+                  You'll pay {amount} today for a year of {rules.label}. Your new plan starts as soon as the payment goes through.
+                </p>
+                <Button size="lg" className="mt-6 w-full" onClick={startCheckout} disabled={subscribe.isPending}>
+                  <CreditCard aria-hidden="true" />
+                  {subscribe.isPending ? 'Setting up your plan…' : 'Subscribe Now'}
+                </Button>
+              </>
+            )}
+          </Card>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,131 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { AlertCircle, FlaskConical, Lock } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { membershipMessages, testCardBody } from '../../../../domain';
+import { FormField } from '../../../components/form-field';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { applyServerFieldErrors } from '../../../lib/form-errors';
+import { handleUnauthorizedError, isUnauthorizedError } from '../../../lib/unauthorized';
+import { toast } from '../../../lib/use-toast';
+import { type TestPaymentResponse, usePayWithTestCard } from '../api';
+import { formatCardNumber, formatCvc, formatExpiry } from '../card-format';
+
+const cardFields = ['cardNumber', 'expiry', 'cvc'] as const;
+
+type PaymentFormProps = {
+  clientSecret: string;
+  /** "$60", shown on the pay button. */
+  amount: string;
+  onPaid: (payment: TestPaymentResponse) => void;
+};
+
+/** The built-in test provider's card form (spec 4 Checkout: confirm the payment). */
+export function PaymentForm({ clientSecret, amount, onPaid }: PaymentFormProps) {
+  const pay = usePayWithTestCard();
+  const form = useForm({
+    resolver: zodResolver(testCardBody),
+    defaultValues: { cardNumber: '', expiry: '', cvc: '' },
+    mode: 'onTouched',
+  });
+  const { errors } = form.formState;
+  const failure = pay.isError && !isUnauthorizedError(pay.error) ? pay.error.message : null;
+
+  // The form appears after "Subscribe Now"; put the member straight into the card number.
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    formRef.current?.querySelector('input')?.focus();
+  }, []);
+
+  const submit = form.handleSubmit((card) => {
+    if (pay.isPending) return;
+    pay.mutate(
+      { ...card, clientSecret },
+      {
+        onSuccess: onPaid,
+        onError: (error) => {
+          if (handleUnauthorizedError(error)) return;
+          applyServerFieldErrors(error, form.setError, cardFields);
+          // spec 4: failure shows 'Payment Failed' with the provider's message.
+          toast({ title: membershipMessages.paymentFailedTitle, description: error.message, variant: 'destructive' });
+        },
+      },
+    );
+  });
+
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate aria-label="Payment details" className="space-y-5">
+      <p className="flex gap-2 rounded-xl bg-sun-100 p-3 text-sm text-ink-900">
+        <FlaskConical className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        <span>
+          Payments here go through our test provider. It accepts the card <strong className="whitespace-nowrap">4242 4242 4242 4242</strong> with any
+          future expiry and any CVC.
+        </span>
+      </p>
+      {failure && (
+        <div role="alert" className="flex gap-3 rounded-xl border border-brand-200 bg-brand-50 p-4 text-brand-800">
+          <AlertCircle className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+          <div>
+            <p className="font-bold">{membershipMessages.paymentFailedTitle}</p>
+            <p className="mt-1 text-sm">{failure}</p>
+          </div>
+        </div>
+      )}
+      <Controller
+        control={form.control}
+        name="cardNumber"
+        render={({ field }) => (
+          <FormField label="Card number" error={errors.cardNumber?.message}>
+            <Input
+              {...field}
+              inputMode="numeric"
+              autoComplete="cc-number"
+              placeholder="1234 1234 1234 1234"
+              maxLength={23}
+              onChange={(event) => field.onChange(formatCardNumber(event.target.value))}
+            />
+          </FormField>
+        )}
+      />
+      <div className="grid grid-cols-2 gap-4">
+        <Controller
+          control={form.control}
+          name="expiry"
+          render={({ field }) => (
+            <FormField label="Expiry (MM/YY)" error={errors.expiry?.message}>
+              <Input
+                {...field}
+                inputMode="numeric"
+                autoComplete="cc-exp"
+                placeholder="MM/YY"
+                maxLength={5}
+                onChange={(event) => field.onChange(formatExpiry(event.target.value))}
+              />
+            </FormField>
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="cvc"
+          render={({ field }) => (
+            <FormField label="CVC" error={errors.cvc?.message}>
+              <Input
+                {...field}
+                inputMode="numeric"
+                autoComplete="cc-csc"
+                placeholder="123"
+                maxLength={4}
+                onChange={(event) => field.onChange(formatCvc(event.target.value))}
+              />
+            </FormField>
+          )}
+        />
+      </div>
+      <Button type="submit" size="lg" className="w-full" disabled={pay.isPending}>
+        <Lock aria-hidden="true" />
+        {pay.isPending ? 'Processing payment…' : `Pay ${amount}`}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,88 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { AlertCircle, Sprout } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Link, useLocation } from 'wouter';
+import { membershipMessages } from '../../../../domain';
+import { Button, buttonVariants } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { handleUnauthorizedError } from '../../../lib/unauthorized';
+import { toast } from '../../../lib/use-toast';
+import { refreshAfterTierChange, useCreateSubscription } from '../api';
+
+/** spec 9: the Starter checkout redirects home after about 1 second. */
+const starterRedirectDelayMs = 1000;
+
+/** spec 2: Starter skips payment: the switch happens as soon as the page opens, then home. */
+export function StarterCheckout() {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const subscribe = useCreateSubscription();
+  const { mutate } = subscribe;
+
+  const switchToStarter = () =>
+    mutate('starter', {
+      onSuccess: (subscription) => {
+        void refreshAfterTierChange(queryClient, 'starter');
+        toast({ title: 'Membership updated', description: subscription.message });
+      },
+      onError: (error) => {
+        if (handleUnauthorizedError(error)) return;
+        toast({ title: membershipMessages.starterSetupFailed, description: error.message, variant: 'destructive' });
+      },
+    });
+
+  // Once per visit, even when React runs effects twice in development.
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    switchToStarter();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the switch runs once, when the page opens
+  }, []);
+
+  const succeeded = subscribe.isSuccess;
+  useEffect(() => {
+    if (!succeeded) return;
+    const timer = setTimeout(() => navigate('/'), starterRedirectDelayMs);
+    return () => clearTimeout(timer);
+  }, [succeeded, navigate]);
+
+  if (subscribe.isError) {
+    return (
+      <Card className="mx-auto max-w-xl p-8 text-center">
+        <span className="mx-auto mb-4 inline-flex size-12 items-center justify-center rounded-2xl bg-brand-50 text-brand-700">
+          <AlertCircle className="size-6" aria-hidden="true" />
+        </span>
+        <h1 className="text-2xl font-extrabold tracking-tight">{membershipMessages.starterSetupFailed}</h1>
+        <p role="alert" className="mt-3 text-ink-700">
+          {subscribe.error.message}
+        </p>
+        <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
+          <Button size="lg" onClick={switchToStarter}>
+            Try again
+          </Button>
+          <Link href="/membership-plans" className={buttonVariants({ variant: 'secondary', size: 'lg' })}>
+            Back to plans
+          </Link>
+        </div>
+      </Card>
+    );
+  }
+
+  return (
+    <Card className="mx-auto max-w-xl p-8 text-center">
+      <span className="mx-auto mb-4 inline-flex size-12 items-center justify-center rounded-2xl bg-leaf-100 text-leaf-700">
+        <Sprout className="size-6" aria-hidden="true" />
+      </span>
+      <h1 className="text-2xl font-extrabold tracking-tight">{succeeded ? "You're on Starter" : 'Switching you to Starter…'}</h1>
+      <p role="status" className="mt-3 text-ink-700">
+        {succeeded ? 'Taking you home…' : 'No payment needed. This only takes a moment.'}
+      </p>
+      {succeeded && (
+        <Link href="/" className={buttonVariants({ variant: 'link', className: 'mt-4' })}>
+          Go home now
+        </Link>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,90 @@
+// Email and phone verification calls (spec sections 4, 7 and 8) and the toasts that follow each.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { accountMessages, errorMessages } from '../../../domain';
+import { refreshAccountQueries } from '../../components/account-queries';
+import { ApiError, apiRequest } from '../../lib/api-client';
+import { handleUnauthorizedError } from '../../lib/unauthorized';
+import { toast } from '../../lib/use-toast';
+
+type MessageResponse = { message: string };
+
+/** spec 9: verification redirects 2000 ms. */
+export const verificationRedirectDelayMs = 2000;
+
+export const sendVerificationEmail = () => apiRequest<MessageResponse>('POST', '/api/send-verification-email');
+export const verifyEmail = (code: string) => apiRequest<MessageResponse>('POST', '/api/verify-email', { code });
+/** Texts a code to the number given (international form). */
+export const sendPhoneCode = (phone: string) => apiRequest<MessageResponse>('POST', '/api/phone/send-code', { phone });
+export const verifyPhone = (code: string) => apiRequest<MessageResponse>('POST', '/api/verify-phone', { code });
+
+function showFailure(title: string, description: string): void {
+  toast({ title, description, variant: 'destructive' });
+}
+
+export function useSendVerificationEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendVerificationEmail,
+    onSuccess: ({ message }) => toast({ title: 'Verification Email Sent!', description: message }),
+    onError: (error) => {
+      if (handleUnauthorizedError(error)) return;
+      showFailure('Failed to Send Email', error.message);
+      // A 409 means the email was verified elsewhere (another tab, an admin): show that.
+      if (error instanceof ApiError && error.status === 409) void refreshAccountQueries(queryClient);
+    },
+  });
+}
+
+export function useVerifyEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: verifyEmail,
+    onSuccess: ({ message }) => {
+      toast({ title: 'Email Verified!', description: message });
+      // Not awaited: the page shows its own confirmation at once, not the "already verified" one.
+      void refreshAccountQueries(queryClient);
+    },
+    onError: (error) => {
+      if (handleUnauthorizedError(error)) return;
+      showFailure('Verification Failed', error.message || 'Please check your code and try again.');
+    },
+  });
+}
+
+export function useSendPhoneCode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendPhoneCode,
+    onSuccess: () => toast({ title: 'Code Sent!', description: 'Please check your phone for the verification code.' }),
+    onError: (error) => {
+      if (handleUnauthorizedError(error)) return;
+      showFailure('Error Sending Code', error.message || 'Failed to send verification code. Please try again.');
+      // 403: the email is not verified after all; 409: the phone already is. The page follows the fresh status.
+      if (error instanceof ApiError && (error.status === 403 || error.status === 409)) void refreshAccountQueries(queryClient);
+    },
+  });
+}
+
+/** spec 8: a wrong code has its own words; running out of tries keeps the server's. */
+function describeWrongCode(error: ApiError): string {
+  return error.message === errorMessages.tooManyCodeAttempts ? error.message : accountMessages.phoneCodeWrong;
+}
+
+export function useVerifyPhone() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: verifyPhone,
+    onSuccess: () => {
+      toast({ title: 'Phone Verified!', description: 'Your phone number has been successfully verified.' });
+      void refreshAccountQueries(queryClient);
+    },
+    onError: (error) => {
+      if (handleUnauthorizedError(error)) return;
+      if (error instanceof ApiError && error.code === 'INVALID_CODE') {
+        showFailure(accountMessages.invalidCodeTitle, describeWrongCode(error));
+        return;
+      }
+      showFailure('Verification Error', 'Failed to update verification status. Please try again.');
+    },
+  });
+}

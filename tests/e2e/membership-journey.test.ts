@@ -1,0 +1,331 @@
+// Choosing and paying for a membership in a real Chromium against the built app: the plans page,
+// checkout with the built-in test provider, a declined card, Starter's instant switch, and the
+// how-it-works page. Members are set up through the API.
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectVisible, hasHorizontalScroll, launchBrowser, saveScreenshot, toastTitled, viewports } from './support/browser';
+import { type RunningServer, startServer } from './support/server';
+
+const patientMs = 20_000;
+const seeVisible = async (locator: Locator, timeout = patientMs) => {
+  try {
+    await expectVisible(locator, timeout);
+  } catch (error) {
+    const page = locator.page();
+    console.log('DEBUG url', page.url(), await page.locator('body').innerText().catch(() => '?'));
+    await saveScreenshot(page, `debug-membership-${Date.now()}`);
+    throw error;
+  }
+};
+
+type Member = { email: string; token: string };
+type CurrentUser = { membershipTier: string; trialEndDate: string | null };
+
+let server: RunningServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+});
+
+async function callApi(method: string, url: string, options: { token?: string; body?: unknown } = {}): Promise<Response> {
+  const headers: Record<string, string> = {};
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  return fetch(`${server.baseUrl}${url}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+}
+
+async function callApiOk<T = unknown>(method: string, url: string, options: { token?: string; body?: unknown } = {}): Promise<T> {
+  const response = await callApi(method, url, options);
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+let emailCounter = 0;
+
+/** Register, verify the email with the mailed code and set a postcode: a member ready to trade. */
+async function setUpMember(firstName: string): Promise<Member> {
+  emailCounter += 1;
+  const email = `${firstName.toLowerCase()}.${Date.now()}.${emailCounter}@example.com`;
+  const { token } = await callApiOk<{ token: string }>('POST', '/api/auth/register', {
+    body: { email, password: 'neighbourly-pass-1', firstName, lastName: 'Nguyen' },
+  });
+  await callApiOk('POST', '/api/send-verification-email', { token });
+  const [mail] = await callApiOk<{ text: string }[]>('GET', `/api/dev/outbox?to=${encodeURIComponent(email)}`);
+  const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
+  if (!code) throw new Error(`No code mailed to ${email}`);
+  await callApiOk('POST', '/api/verify-email', { token, body: { code } });
+  await callApiOk('PUT', '/api/user/profile', { token, body: { postcode: '3068' } });
+  return { email, token };
+}
+
+const readMember = (member: Member) => callApiOk<CurrentUser>('GET', '/api/auth/me', { token: member.token });
+
+async function openPageAs(member: Member | null, viewport: { width: number; height: number } = viewports.desktop): Promise<Page> {
+  const context = await browser.newContext({ viewport, baseURL: server.baseUrl });
+  contexts.push(context);
+  if (member) await context.addInitScript((token) => window.localStorage.setItem('authToken', token), member.token);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.log('PAGEERROR', error.message));
+  return page;
+}
+
+/** Screenshots at 1280 and 360 px, and no sideways scrolling on the phone. */
+async function captureBothSizes(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.setViewportSize(viewports.desktop);
+  await saveScreenshot(page, `${name}-1280`);
+  await page.setViewportSize(viewports.phone);
+  expect(await hasHorizontalScroll(page), `${name} scrolls sideways at 360 px`).toBe(false);
+  await saveScreenshot(page, `${name}-360`);
+  await page.setViewportSize(viewports.desktop);
+}
+
+async function payWithCard(page: Page, cardNumber: string, amount: string): Promise<void> {
+  await page.getByLabel('Card number').fill(cardNumber);
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: `Pay ${amount}` }).click();
+}
+
+function createListing(member: Member, index: number): Promise<Response> {
+  return callApi('POST', '/api/listings', {
+    token: member.token,
+    body: {
+      title: `Garden chair number ${index}`,
+      description: 'A sturdy timber garden chair, lightly weathered.',
+      price: '20',
+      category: 'home',
+      imageUrls: [],
+    },
+  });
+}
+
+describe('membership', () => {
+  it('a visitor compares the plans and is sent to join', async () => {
+    const page = await openPageAs(null);
+    await page.goto('/membership-plans');
+    await seeVisible(page.getByRole('heading', { level: 1, name: 'A plan for every neighbour' }));
+    expect(await page.title()).toBe('Membership Plans · Neighbourly');
+
+    const cards = page.locator('#plan-cards');
+    await seeVisible(cards.getByText('Most popular'));
+    for (const price of ['Free', '$24/year', '$60/year']) await seeVisible(cards.getByText(price, { exact: true }));
+    await seeVisible(cards.getByText('Billed annually, about $2 a month'));
+    await seeVisible(cards.getByText('Billed annually, about $5 a month'));
+    await seeVisible(cards.getByText('Search area: State-wide (city-wide on checkout)'));
+    await seeVisible(cards.getByText('1 month free'));
+    await seeVisible(cards.getByText('1 pinned post'));
+
+    const table = page.getByRole('table', { name: 'Membership plans compared' });
+    for (const row of ['Price', 'Listings at once', 'Photos per listing', 'Search area', 'Badge', 'Listing times', 'Pinned posts', 'Support', 'Free trial']) {
+      await seeVisible(table.getByRole('rowheader', { name: row }));
+    }
+    await seeVisible(table.getByRole('cell', { name: '8, up to 5 MB each' }));
+    for (const benefit of ['Search Wider', 'Stand Out', 'List More Items']) await seeVisible(page.getByRole('heading', { level: 3, name: benefit }));
+
+    // The selector highlights the chosen plan.
+    const connectorToggle = page.getByRole('group', { name: 'Choose a plan' }).getByRole('button', { name: 'Connector' });
+    expect(await page.getByRole('group', { name: 'Choose a plan' }).getByRole('button', { name: 'Explorer' }).getAttribute('aria-pressed')).toBe('true');
+    await connectorToggle.click();
+    expect(await connectorToggle.getAttribute('aria-pressed')).toBe('true');
+
+    // On a phone the page keeps still while the table scrolls inside its own box.
+    await captureBothSizes(page, 'membership-plans');
+    await page.setViewportSize(viewports.phone);
+    const tableBox = page.getByRole('region', { name: /Plan comparison/ });
+    expect(await tableBox.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+    await seeVisible(page.getByRole('link', { name: 'Choose Connector' }));
+    await page.setViewportSize(viewports.desktop);
+
+    await page.getByRole('link', { name: 'Choose Connector' }).click();
+    await page.waitForURL('**/auth');
+  });
+
+  it('a member upgrades to Connector with a test card and can then hold 8 listings', async () => {
+    const member = await setUpMember('Priya');
+    const page = await openPageAs(member);
+    const subscriptionCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/create-subscription')) subscriptionCalls.push(request.url());
+    });
+
+    await page.goto('/membership-plans');
+    await seeVisible(page.getByRole('heading', { level: 1, name: 'A plan for every neighbour' }));
+    // New members are on Explorer's free month, which they can keep.
+    await seeVisible(page.getByText(/Current plan · free month until/));
+    await seeVisible(page.getByRole('link', { name: 'Keep Explorer' }));
+
+    await page.getByRole('group', { name: 'Choose a plan' }).getByRole('button', { name: 'Connector' }).click();
+    await page.getByRole('link', { name: 'Choose Connector' }).click();
+    await page.waitForURL('**/subscribe/connector');
+
+    await seeVisible(page.getByRole('heading', { level: 1, name: 'Subscribe to Connector' }));
+    expect(await page.title()).toBe('Subscribe to Connector · Neighbourly');
+    await seeVisible(page.getByText('$60/year'));
+    await seeVisible(page.getByText('Billed annually in AUD, about $5 a month'));
+    await seeVisible(page.getByText('8 listings at once'));
+    await seeVisible(page.getByText('Priority support'));
+    await captureBothSizes(page, 'subscribe-connector');
+
+    // A double click starts one checkout.
+    await page.getByRole('button', { name: 'Subscribe Now' }).dblclick();
+    await seeVisible(page.getByLabel('Card number'));
+    expect(subscriptionCalls).toHaveLength(1);
+    await seeVisible(page.getByText('4242 4242 4242 4242'));
+    expect(await page.getByLabel('Card number').getAttribute('autocomplete')).toBe('cc-number');
+    expect(await page.getByLabel('Expiry (MM/YY)').getAttribute('autocomplete')).toBe('cc-exp');
+    expect(await page.getByLabel('CVC').getAttribute('inputmode')).toBe('numeric');
+    await captureBothSizes(page, 'subscribe-connector-payment');
+
+    await payWithCard(page, '4242 4242 4242 4242', '$60');
+    await seeVisible(page.getByRole('heading', { level: 1, name: 'Welcome to the family!' }));
+    await seeVisible(page.getByText("You're now a Connector member."));
+    expect((await readMember(member)).membershipTier).toBe('connector');
+    await captureBothSizes(page, 'subscribe-welcome');
+
+    // The page knows the new plan without a reload.
+    await page.getByRole('link', { name: 'Membership Plans' }).first().click();
+    await page.waitForURL('**/membership-plans');
+    await page.getByRole('group', { name: 'Choose a plan' }).getByRole('button', { name: 'Connector' }).click();
+    const currentPlan = page.getByRole('button', { name: 'Current plan' });
+    await seeVisible(currentPlan);
+    expect(await currentPlan.isDisabled()).toBe(true);
+    await seeVisible(page.getByText('Your plan:').locator('..').getByText('Connector'));
+
+    // Paying again for the same plan is refused with a friendly note.
+    await page.goto('/subscribe/connector');
+    await seeVisible(page.getByText('You are already on this plan.'));
+
+    // Connector's limit: 8 listings at once, the 9th refused.
+    for (let index = 1; index <= 8; index += 1) {
+      const response = await createListing(member, index);
+      expect(response.status, `listing ${index}`).toBe(201);
+    }
+    const ninth = await createListing(member, 9);
+    expect(ninth.status).toBe(403);
+    expect(((await ninth.json()) as { code: string }).code).toBe('LISTING_LIMIT_REACHED');
+  });
+
+  it("a declined card shows 'Payment Failed' and leaves the plan as it was", async () => {
+    const member = await setUpMember('Sam');
+    const page = await openPageAs(member, viewports.phone);
+    await page.goto('/subscribe/explorer');
+    await seeVisible(page.getByRole('heading', { level: 1, name: 'Subscribe to Explorer' }));
+    await seeVisible(page.getByText(/You're on your free month until/));
+    await page.getByRole('button', { name: 'Subscribe Now' }).click();
+    await payWithCard(page, '4000 0000 0000 0002', '$24');
+
+    await seeVisible(toastTitled(page, 'Payment Failed'));
+    const alert = page.getByRole('alert').filter({ hasText: 'Payment Failed' });
+    await seeVisible(alert);
+    await seeVisible(alert.getByText('Your card was declined. Please try another card.'));
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    const after = await readMember(member);
+    expect(after.membershipTier).toBe('explorer');
+    expect(after.trialEndDate).not.toBeNull();
+  });
+
+  it('only Starter, Explorer and Connector can be bought', async () => {
+    const member = await setUpMember('Lee');
+    const page = await openPageAs(member);
+    for (const path of ['/subscribe/lifetime', '/subscribe/platinum']) {
+      await page.goto(path);
+      await seeVisible(page.getByRole('heading', { level: 1, name: '404 Page Not Found' }));
+      await seeVisible(page.getByRole('link', { name: 'Take me home' }));
+    }
+  });
+
+  it('choosing Starter switches at once and goes home after about a second', async () => {
+    const member = await setUpMember('Jo');
+    const page = await openPageAs(member);
+    await page.goto('/membership-plans');
+    await page.getByRole('group', { name: 'Choose a plan' }).getByRole('button', { name: 'Starter' }).click();
+    await page.getByRole('link', { name: 'Switch to Starter' }).click();
+    await page.waitForURL('**/subscribe/starter');
+    await seeVisible(toastTitled(page, 'Membership updated'));
+    const switchedAt = Date.now();
+    expect(new URL(page.url()).pathname).toBe('/subscribe/starter');
+    await page.waitForURL((url) => url.pathname === '/', { timeout: patientMs });
+    const waited = Date.now() - switchedAt;
+    expect(waited).toBeGreaterThanOrEqual(600);
+    expect(waited).toBeLessThan(3000);
+    expect((await readMember(member)).membershipTier).toBe('starter');
+  });
+
+  it('checkout explains what went wrong: a signed-out session, a failed set-up, and card payments not ready', async () => {
+    const member = await setUpMember('Ari');
+    const page = await openPageAs(member);
+
+    // The server cannot start a checkout.
+    await page.route('**/api/create-subscription', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Something went wrong on our side.', code: 'INTERNAL' }) }),
+    );
+    await page.goto('/subscribe/connector');
+    await page.getByRole('button', { name: 'Subscribe Now' }).click();
+    await seeVisible(toastTitled(page, 'Failed to create subscription'));
+    await seeVisible(page.getByRole('button', { name: 'Subscribe Now' }));
+
+    // The server is set up for Stripe, which the page does not offer yet.
+    await page.unroute('**/api/create-subscription');
+    await page.route('**/api/create-subscription', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ tier: 'connector', status: 'incomplete', subscriptionId: 'sub_1', clientSecret: 'pi_secret', amountCents: 6000, provider: 'stripe', message: 'Complete the payment.' }),
+      }),
+    );
+    await page.getByRole('button', { name: 'Subscribe Now' }).click();
+    await seeVisible(page.getByRole('heading', { name: 'Card payments are being set up' }));
+    await seeVisible(page.getByText(/you're still on your/));
+    await page.unroute('**/api/create-subscription');
+
+    // The session ends elsewhere: checkout says so and sends the member to sign in.
+    await page.reload();
+    await seeVisible(page.getByRole('button', { name: 'Subscribe Now' }));
+    await callApiOk('POST', '/api/auth/logout', { token: member.token });
+    await page.getByRole('button', { name: 'Subscribe Now' }).click();
+    await seeVisible(toastTitled(page, 'Unauthorized'));
+    await seeVisible(page.getByText('You are logged out. Logging in again...'));
+    await page.waitForURL('**/auth', { timeout: patientMs });
+  });
+
+  it('how it works: the steps, the FAQ and a call to action for visitors and members', async () => {
+    const visitorPage = await openPageAs(null);
+    await visitorPage.goto('/how-it-works');
+    await seeVisible(visitorPage.getByRole('heading', { level: 1, name: 'From hello to pickup' }));
+    expect(await visitorPage.title()).toBe('How It Works · Neighbourly');
+    for (const step of ['Join the community', 'Get verified', 'List with photos', 'Browse near you', 'Message the seller', 'Meet for pickup']) {
+      await seeVisible(visitorPage.getByRole('heading', { level: 3, name: step }));
+    }
+    const expiry = visitorPage.locator('details').filter({ hasText: 'Do my listings expire?' });
+    const answer = expiry.getByText(/Listings never expire/);
+    expect(await answer.isVisible()).toBe(false);
+    await expiry.getByText('Do my listings expire?').click();
+    await seeVisible(answer);
+    await seeVisible(visitorPage.getByText(/only your plan's listing limit applies/i));
+    for (const fact of [/within 5 km/, /go back to Starter/, /gift from a Neighbourly admin/, /All prices are in AUD and billed annually/, /Delete the listing/]) {
+      expect(await visitorPage.getByText(fact).count()).toBeGreaterThan(0);
+    }
+    await captureBothSizes(visitorPage, 'how-it-works');
+    expect(await visitorPage.getByRole('link', { name: 'Join the Community!' }).last().getAttribute('href')).toBe('/auth');
+
+    const member = await setUpMember('Kim');
+    const memberPage = await openPageAs(member);
+    await memberPage.goto('/how-it-works');
+    await memberPage.getByRole('link', { name: 'Go to My Dashboard' }).click();
+    await memberPage.waitForURL('**/dashboard');
+  });
+});
