@@ -54,6 +54,14 @@ declare module 'fastify' {
 
 const requestIdPattern = /^[A-Za-z0-9_.:-]{1,64}$/;
 
+function tileOrigin(tileUrl: string): string {
+  try {
+    return new URL(tileUrl.replace(/\{[a-z]\}/g, '0')).origin;
+  } catch {
+    return "'self'";
+  }
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database, mail } = options;
   const app = Fastify({
@@ -97,7 +105,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // Map tiles come from the tile server in MAP_TILE_URL.
+        imgSrc: ["'self'", 'data:', 'blob:', tileOrigin(config.mapTileUrl)],
         mediaSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'"],
         // The photo compressor runs in a worker made from a blob URL.
@@ -148,7 +157,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get(
     '/api/public-config',
-    { schema: { tags: ['system'], response: { 200: z.object({ productName: z.string(), googleClientId: z.string().nullable() }) } } },
+    { schema: { tags: ['system'], response: { 200: z.object({ productName: z.string(), googleClientId: z.string().nullable(), mapTileUrl: z.string(), mapTileAttribution: z.string() }) } } },
     async () => ({ productName, ...publicConfig(config) }),
   );
   // spec 7: the redirect target for unauthorised visitors.

@@ -58,6 +58,12 @@ const environmentSchema = z
     DEMO_DATA: booleanFlag(true),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: booleanFlag(false),
+    MAP_TILE_URL: z.string().trim().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+    MAP_TILE_ATTRIBUTION: z
+      .string()
+      .trim()
+      .min(1)
+      .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
     RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(10_000).default(1),
   })
   .superRefine((env, ctx) => {
@@ -99,6 +105,8 @@ export type Config = {
   trustProxy: boolean;
   /** Scales every abuse limit; 1 in production. The API tests raise it except where they test limits. */
   rateLimitMultiplier: number;
+  mapTileUrl: string;
+  mapTileAttribution: string;
 };
 
 export class ConfigError extends Error {
@@ -136,10 +144,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
+    mapTileUrl: env.MAP_TILE_URL,
+    mapTileAttribution: env.MAP_TILE_ATTRIBUTION,
   };
 }
 
 /** What the browser may know about the settings. */
 export function publicConfig(config: Config) {
-  return { googleClientId: config.googleClientId ?? null };
+  return { googleClientId: config.googleClientId ?? null, mapTileUrl: config.mapTileUrl, mapTileAttribution: config.mapTileAttribution };
 }

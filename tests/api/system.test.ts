@@ -45,7 +45,8 @@ describe('system routes', () => {
 
   it('tells the pages only the public settings', async () => {
     const response = await client.get('/api/public-config');
-    expect(response.body).toEqual({ productName: 'Neighbourly', googleClientId: null });
+    expect(response.body).toMatchObject({ productName: 'Neighbourly', googleClientId: null, mapTileUrl: expect.stringContaining('{z}/{x}/{y}') });
+    expect(Object.keys(response.body).sort()).toEqual(['googleClientId', 'mapTileAttribution', 'mapTileUrl', 'productName']);
   });
 
   it('sets security headers', async () => {
