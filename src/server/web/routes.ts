@@ -20,9 +20,13 @@ export async function registerWebRoutes(app: FastifyInstance, options: { dataDir
       prefix: `/${folder}/`,
       decorateReply: false,
       index: false,
-      // Media files are never rewritten in place: a new upload gets a new name.
-      maxAge: oneYearSeconds * 1000,
-      immutable: true,
+      // Uploads are never rewritten in place (a new upload gets a new name), so they cache for
+      // a year; the bundled defaults keep their names across releases, so they revalidate daily.
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        const uploaded = filePath.startsWith(root + path.sep);
+        reply.header('cache-control', uploaded ? `public, max-age=${oneYearSeconds}, immutable` : 'public, max-age=86400');
+      },
     });
   }
 

@@ -25,8 +25,8 @@ export function PromoVideo() {
         <video
           ref={watchVideo}
           className="h-full w-full object-cover"
-          poster="/media/auth-poster.jpg"
-          src="/videos/default.mp4"
+          poster="/images/video-poster.jpg"
+          src="/videos/default.webm"
           muted
           playsInline
           controls
