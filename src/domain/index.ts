@@ -13,3 +13,4 @@ export * from './map';
 export * from './admin';
 export * from './membership';
 export * from './contact';
+export * from './timings';

@@ -1,8 +1,9 @@
 // spec 8: an error starting with 401 and Unauthorized logs the visitor out of the page and sends them to sign in.
 import { ApiError } from './api-client';
 import { toast } from './use-toast';
+import { timings } from '../../domain/timings';
 
-const unauthorizedRedirectDelayMs = 500;
+const unauthorizedRedirectDelayMs = timings.unauthorizedRedirectMs;
 
 export function isUnauthorizedError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;

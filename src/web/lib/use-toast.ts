@@ -1,8 +1,9 @@
 // Toast state (spec 9): one toast at a time, removed long after dismissal. The shadcn/ui use-toast pattern.
 import { type ReactNode, useSyncExternalStore } from 'react';
+import { timings } from '../../domain/timings';
 
 const TOAST_LIMIT = 1;
-const TOAST_REMOVE_DELAY = 1_000_000;
+const TOAST_REMOVE_DELAY = timings.toastRemoveDelayMs;
 
 export type ToastVariant = 'default' | 'destructive';
 

@@ -1,12 +1,13 @@
 import { useToasts } from '../../lib/use-toast';
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast';
+import { timings } from '../../../domain/timings';
 
-const defaultToastDurationMs = 5000;
+const defaultToastDurationMs = timings.toastDefaultMs;
 
 export function Toaster() {
   const toasts = useToasts();
   return (
-    <ToastProvider duration={defaultToastDurationMs} swipeDirection="right" swipeThreshold={50} label="Notification">
+    <ToastProvider duration={defaultToastDurationMs} swipeDirection="right" swipeThreshold={timings.toastSwipeThresholdPx} label="Notification">
       {toasts.map(({ id, title, description, variant, duration, open, onOpenChange }) => (
         <Toast key={id} variant={variant} duration={duration} open={open} onOpenChange={onOpenChange}>
           <div className="grid gap-1">

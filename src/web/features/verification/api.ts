@@ -5,11 +5,12 @@ import { refreshAccountQueries } from '../../components/account-queries';
 import { ApiError, apiRequest } from '../../lib/api-client';
 import { handleUnauthorizedError } from '../../lib/unauthorized';
 import { toast } from '../../lib/use-toast';
+import { timings } from '../../../domain/timings';
 
 type MessageResponse = { message: string };
 
 /** spec 9: verification redirects 2000 ms. */
-export const verificationRedirectDelayMs = 2000;
+export const verificationRedirectDelayMs = timings.verificationRedirectMs;
 
 export const sendVerificationEmail = () => apiRequest<MessageResponse>('POST', '/api/send-verification-email');
 export const verifyEmail = (code: string) => apiRequest<MessageResponse>('POST', '/api/verify-email', { code });

@@ -3,10 +3,11 @@ import { Link } from 'wouter';
 import { ApiError } from '../../../lib/api-client';
 import { handleUnauthorizedError } from '../../../lib/unauthorized';
 import { toast } from '../../../lib/use-toast';
+import { timings } from '../../../../domain/timings';
 
 // spec 8 and 9: product toasts stay 8 to 10 seconds.
-const contentFilterToastMs = 10_000;
-const limitToastMs = 8_000;
+const contentFilterToastMs = timings.toastContentFilterMs;
+const limitToastMs = timings.toastLimitMs;
 
 function PlansLink({ children }: { children: string }) {
   return (
