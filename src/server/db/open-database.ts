@@ -3,13 +3,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 
@@ -27,10 +23,10 @@ export type DatabaseHandle = {
 };
 
 /**
- * Session settings every connection gets: the trigram threshold behind the browse search's
+ * Every connection sets the trigram threshold behind the browse search's
  * typo fallback ("bicylce" finds "bicycle" at 0.5; the default 0.6 is too strict).
  */
-const sessionSettings = 'set pg_trgm.word_similarity_threshold = 0.5';
+const trigramThreshold = '0.5';
 
 export const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
 
@@ -49,12 +45,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 async function openPostgres(databaseUrl: string, poolSize: number): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, connectionTimeoutMillis: 5_000 });
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: poolSize,
+    connectionTimeoutMillis: 5_000,
+    options: `-c pg_trgm.word_similarity_threshold=${trigramThreshold}`,
+  });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
-  pool.on('connect', (client) => {
-    client.query(sessionSettings).catch(() => {});
-  });
   const db = drizzleNodePostgres({ client: pool, schema });
   await migrateNodePostgres(db, { migrationsFolder });
   return {
@@ -68,13 +66,20 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
 }
 
 async function openPglite(directory: string | null): Promise<DatabaseHandle> {
+  // Loaded only here, so a server on PostgreSQL never carries PGlite's WebAssembly in memory.
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   if (directory) mkdirSync(path.dirname(directory), { recursive: true });
   // The extensions the migrations create must be bundled into PGlite explicitly.
   const extensions = { pg_trgm };
   const client = directory ? await PGlite.create(directory, { extensions }) : await PGlite.create({ extensions });
   const pgliteDb = drizzlePglite({ client, schema });
   await migratePglite(pgliteDb, { migrationsFolder });
-  await client.query(sessionSettings);
+  await client.query(`set pg_trgm.word_similarity_threshold = ${trigramThreshold}`);
   // The two drivers share one query builder; only the result wrapper differs, which we do not use.
   const db = pgliteDb as unknown as Database;
   return {

@@ -103,14 +103,15 @@ export const listings = pgTable(
     index('listings_title_trgm_idx').using('gin', table.title.op('gin_trgm_ops')),
     index('listings_location_idx').on(table.latitude, table.longitude).where(sql`${table.isActive}`),
     // Browse: newest first among active listings, optionally narrowed by state, postcode, category.
-    index('listings_active_created_idx').on(table.createdAt.desc(), table.id.desc()).where(sql`${table.isActive}`),
+    index('listings_active_created_idx').on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()).where(sql`${table.isActive}`),
     index('listings_state_category_created_idx')
-      .on(table.state, table.category, table.createdAt.desc(), table.id.desc())
+      .on(table.state, table.category, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`${table.isActive}`),
-    index('listings_postcode_created_idx').on(table.postcode, table.createdAt.desc()).where(sql`${table.isActive}`),
-    index('listings_category_created_idx').on(table.category, table.createdAt.desc(), table.id.desc()).where(sql`${table.isActive}`),
+    index('listings_postcode_created_idx').on(table.postcode, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()).where(sql`${table.isActive}`),
+    index('listings_category_created_idx').on(table.category, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()).where(sql`${table.isActive}`),
     index('listings_price_idx').on(table.price, table.id).where(sql`${table.isActive}`),
-    index('listings_seller_idx').on(table.sellerId, table.createdAt.desc()),
+    index('listings_seller_idx').on(table.sellerId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('listings_pinned_idx').on(table.pinnedAt.desc().nullsFirst()).where(sql`${table.isActive} and ${table.pinnedAt} is not null`),
     check('listings_price_positive', sql`${table.price} > 0`),
   ],
 );

@@ -1,0 +1,602 @@
+// `npm run bench -- [--listings 1000000] [--users N] [--duration 10] [--warmup 3] [--probe 3]
+//                   [--connections 50] [--database-url URL] [--reseed] [--explain-all] [--no-docs]`
+// Load-tests the API against a PostgreSQL database of realistic size (seeding it first when it
+// holds fewer listings than asked), prints a table with the budgets, and adds the run to
+// docs/benchmarks.md (newest first). Nothing is installed; autocannon is a devDependency.
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { browseListingsQuery, listingCategories, nextCursorHeader } from '../src/domain/listing';
+import { rulesForTier } from '../src/domain/tiers';
+import { findSessionUser } from '../src/server/auth/sessions';
+import type { Database } from '../src/server/db/open-database';
+import { users } from '../src/server/db/schema';
+import { browseListings } from '../src/server/listings/browse-listings';
+import { getListing } from '../src/server/listings/get-listing';
+import { rebuildPostcodeCounts } from '../src/server/map/postcode-counts';
+import { benchMemberEmail, benchPassword, benchPosterEmailPattern } from './bench/bench-accounts';
+import { isPostgresUrl, parseCliArgs, positiveIntegerArg, positiveNumberArg, redactDatabaseUrl, stringArg } from './bench/cli-args';
+import { createRecordingDatabase, explainQueries, formatExplained, type ExplainedQuery } from './bench/explain';
+import { timeImageProcessing } from './bench/image-timing';
+import { runLoad, type LoadResult, type RequestShape } from './bench/load';
+import {
+  cpuSeconds,
+  cpuSecondsBetween,
+  cpuSecondsByName,
+  findFreePort,
+  machineBusySeconds,
+  peakRssBytes,
+  resetPeakRss,
+  scriptProcessPid,
+  startChildServer,
+  type ChildServer,
+} from './bench/processes';
+import { budgets, describeMachine, missedBudgets, prependRun, renderRun, scenarioTable, type ScenarioKind, type ScenarioRow } from './bench/report';
+import { categoryVocabulary } from './bench/seed-vocabulary';
+import { startSmsSink } from './bench/sms-sink';
+import { startSmtpSink } from './bench/smtp-sink';
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const tsxBin = path.join(projectRoot, 'node_modules', '.bin', 'tsx');
+const defaultDatabaseUrl = 'postgres://postgres@127.0.0.1:5432/bench';
+const serverScript = 'src/server/main.ts';
+const smtpPort = 2525;
+const deepPageHops = 20;
+const detailIdCount = 1000;
+const loginConcurrency = 4;
+/** Active listings a connector may hold: each bench poster can create this many. */
+const postsPerPoster = rulesForTier('connector').listingLimit ?? 8;
+
+type Scenario = {
+  label: string;
+  kind: ScenarioKind;
+  target: 'hello' | 'app';
+  checkShareOfCeiling?: boolean;
+  shape: RequestShape;
+  /** Runs before the warm-up and before the measured run (the POST line makes fresh posters here). */
+  beforePhase?: (phase: 'warmup' | 'measure' | 'probe', previous?: LoadResult) => Promise<void>;
+  /** The SQL the server runs for this line, explained. */
+  explain?: () => Promise<ExplainedQuery[]>;
+};
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const elapsed = (since: number) => (performance.now() - since) / 1000;
+
+async function ensureDatabaseExists(databaseUrl: string): Promise<void> {
+  const url = new URL(databaseUrl);
+  const name = decodeURIComponent(url.pathname.replace(/^\//, ''));
+  if (!name) throw new Error('The database URL must name a database, e.g. postgres://postgres@127.0.0.1:5432/bench');
+  url.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: url.toString() });
+  await admin.connect();
+  try {
+    const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (!rowCount) {
+      console.log(`Creating database "${name}"`);
+      await admin.query(`create database "${name.replace(/"/g, '""')}"`);
+    }
+  } finally {
+    await admin.end();
+  }
+}
+
+type DataCounts = { total: number; active: number; users: number; benchMembers: number };
+
+async function countData(pool: pg.Pool): Promise<DataCounts> {
+  try {
+    const { rows } = await pool.query(
+      `select (select count(*) from listings)::int as total, (select count(*) from listings where is_active)::int as active,
+              (select count(*) from users)::int as users,
+              (select count(*) from users where email = any($1::text[]))::int as "benchMembers"`,
+      [[benchMemberEmail('starter'), benchMemberEmail('explorer'), benchMemberEmail('connector')]],
+    );
+    return rows[0] as DataCounts;
+  } catch (error) {
+    if ((error as { code?: string }).code === '42P01') return { total: 0, active: 0, users: 0, benchMembers: 0 };
+    throw error;
+  }
+}
+
+async function runSeed(databaseUrl: string, listings: number, usersCount: number): Promise<number> {
+  const started = performance.now();
+  const args = ['scripts/seed-scale.ts', '--listings', String(listings), '--users', String(usersCount), '--database-url', databaseUrl];
+  console.log(`Running the scale seed: tsx ${args.join(' ').replace(databaseUrl, redactDatabaseUrl(databaseUrl))}`);
+  const code = await new Promise<number | null>((resolve) => {
+    spawn(tsxBin, args, { cwd: projectRoot, stdio: 'inherit' }).once('exit', resolve);
+  });
+  if (code !== 0) throw new Error(`The scale seed failed (exit code ${code}).`);
+  return elapsed(started);
+}
+
+async function login(baseUrl: string, email: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: benchPassword }),
+  });
+  const body = (await response.json()) as { token?: string };
+  if (!response.ok || !body.token) throw new Error(`Login as ${email} failed: ${response.status} ${JSON.stringify(body)}`);
+  return body.token;
+}
+
+async function mapWithConcurrency<T, R>(items: T[], concurrency: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next;
+      next += 1;
+      results[index] = await work(items[index]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+  return results;
+}
+
+async function getJson(baseUrl: string, pathname: string, token?: string) {
+  const response = await fetch(`${baseUrl}${pathname}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const body = (await response.json()) as unknown;
+  if (!response.ok) throw new Error(`GET ${pathname} answered ${response.status}: ${JSON.stringify(body).slice(0, 300)}`);
+  return { body, headers: response.headers };
+}
+
+/**
+ * After a saturating run the server still holds queued requests and PostgreSQL may still be
+ * running their queries; the next phase must not start until both are done, or its first
+ * requests wait behind them. Idle = health answers quickly and no other query is running.
+ */
+async function waitForIdle(pool: pg.Pool, baseUrl: string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    const started = performance.now();
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      await response.arrayBuffer();
+      const healthFast = performance.now() - started < 50;
+      const { rows } = await pool.query<{ busy: number }>(
+        `select count(*)::int as busy from pg_stat_activity
+         where datname = current_database() and backend_type = 'client backend' and state = 'active' and pid <> pg_backend_pid()`,
+      );
+      if (healthFast && rows[0].busy === 0) return;
+    } catch {
+      // keep waiting
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** Runs work and reports the CPU it cost each party, in % of one core. */
+async function measureCpu<T>(serverPid: number, work: () => Promise<T>): Promise<{ result: T; cpu: ScenarioRow['cpu'] }> {
+  const started = performance.now();
+  const machine = machineBusySeconds();
+  const server = cpuSeconds(serverPid);
+  const postgres = cpuSecondsByName('postgres');
+  const own = process.cpuUsage();
+  const result = await work();
+  const seconds = elapsed(started);
+  const ownUsed = process.cpuUsage(own);
+  const used = {
+    server: cpuSeconds(serverPid) - server,
+    postgres: cpuSecondsBetween(postgres, cpuSecondsByName('postgres')),
+    loadGenerator: (ownUsed.user + ownUsed.system) / 1e6,
+  };
+  const other = machineBusySeconds() - machine - used.server - used.postgres - used.loadGenerator;
+  const percent = (value: number) => (value / seconds) * 100;
+  return {
+    result,
+    cpu: { server: percent(used.server), postgres: percent(used.postgres), loadGenerator: percent(used.loadGenerator), other: percent(other) },
+  };
+}
+
+function describeStatuses(result: LoadResult): string {
+  const parts = Object.entries(result.statusCounts)
+    .filter(([code]) => !code.startsWith('2'))
+    .map(([code, count]) => `${code}×${count}`);
+  if (result.timeouts > 0) parts.push(`timeouts×${result.timeouts}`);
+  const connectionErrors = result.errors - Object.entries(result.statusCounts).filter(([code]) => !code.startsWith('2')).reduce((sum, [, n]) => sum + n, 0);
+  if (connectionErrors > result.timeouts) parts.push(`connection errors×${connectionErrors - result.timeouts}`);
+  return parts.join(', ');
+}
+
+async function main(): Promise<void> {
+  const args = parseCliArgs();
+  const targetListings = positiveIntegerArg(args, 'listings', 1_000_000);
+  const targetUsers = positiveIntegerArg(args, 'users', Math.max(1000, Math.round(targetListings / 10)));
+  const durationSeconds = positiveNumberArg(args, 'duration', 10);
+  const warmupSeconds = positiveNumberArg(args, 'warmup', 3);
+  const probeSeconds = args.get('probe') === '0' ? 0 : positiveNumberArg(args, 'probe', 3);
+  const connections = positiveIntegerArg(args, 'connections', 50);
+  const explainAll = args.has('explain-all');
+  const writeDocs = !args.has('no-docs');
+  const databaseUrl = stringArg(args, 'database-url') ?? process.env.DATABASE_URL ?? defaultDatabaseUrl;
+  if (!isPostgresUrl(databaseUrl)) throw new Error('The benchmark needs PostgreSQL: set DATABASE_URL to a postgres:// URL.');
+
+  const startedAt = new Date();
+  console.log(`Benchmark against ${redactDatabaseUrl(databaseUrl)}`);
+  await ensureDatabaseExists(databaseUrl);
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+
+  let seedSeconds: number | null = null;
+  let counts = await countData(pool);
+  if (args.has('reseed') || counts.total < targetListings || counts.benchMembers < 3) {
+    console.log(`The database holds ${counts.total.toLocaleString('en-AU')} listings; ${targetListings.toLocaleString('en-AU')} are wanted.`);
+    seedSeconds = await runSeed(databaseUrl, targetListings, targetUsers);
+  }
+  // Leftovers of an interrupted run would skew the counts and the POST line.
+  await pool.query('delete from users where email like $1', [benchPosterEmailPattern]);
+  counts = await countData(pool);
+  console.log(`Data: ${counts.total.toLocaleString('en-AU')} listings (${counts.active.toLocaleString('en-AU')} active), ${counts.users.toLocaleString('en-AU')} members`);
+
+  const { rows: versionRows } = await pool.query<{ version: string; shared_buffers: string; work_mem: string }>(
+    `select current_setting('server_version') as version, current_setting('shared_buffers') as shared_buffers, current_setting('work_mem') as work_mem`,
+  );
+  const machine = describeMachine(versionRows[0].version, `shared_buffers ${versionRows[0].shared_buffers}, work_mem ${versionRows[0].work_mem}`);
+
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'marketplace-bench-'));
+  const smtp = await startSmtpSink(smtpPort);
+  const sms = await startSmsSink();
+  const servers: ChildServer[] = [];
+  const cleanups: (() => Promise<unknown>)[] = [];
+  try {
+    const helloPort = await findFreePort();
+    const hello = await startChildServer({
+      label: 'hello-world ceiling',
+      command: tsxBin,
+      args: ['scripts/bench-hello.ts'],
+      env: { ...process.env, PORT: String(helloPort) },
+      port: helloPort,
+      readyPath: '/',
+    });
+    servers.push(hello);
+
+    const appPort = await findFreePort();
+    const app = await startChildServer({
+      label: 'app server',
+      command: tsxBin,
+      args: [serverScript],
+      env: {
+        ...process.env,
+        PORT: String(appPort),
+        HOST: '127.0.0.1',
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: dataDir,
+        DEMO_DATA: 'false',
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
+        APP_SECRET: 'bench-only-app-secret-0123456789abcdef0123456789',
+        SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+        SMS_API_URL: sms.url,
+        // Hundreds of bench sellers sign in from this one address; no measured route is rate-limited.
+        RATE_LIMIT_MULTIPLIER: '10000',
+      },
+      port: appPort,
+      readyPath: '/api/health',
+    });
+    servers.push(app);
+    console.log(`Started the ceiling (${hello.baseUrl}) and the app (${app.baseUrl}); SMTP sink on ${smtp.port}, SMS sink at ${sms.url}.`);
+
+    // The first browse loads the postcode directory; that start-up peak is measured on its own.
+    await getJson(app.baseUrl, '/api/listings?limit=1');
+    const appPid = scriptProcessPid(app.child.pid!, serverScript);
+    const helloPid = scriptProcessPid(hello.child.pid!, 'scripts/bench-hello.ts');
+    const startupPeak = peakRssBytes(appPid) ?? 0;
+    const peakWasReset = resetPeakRss(appPid);
+
+    // What the lines need: a member's token, a deep cursor, real listing ids.
+    const connectorEmail = benchMemberEmail('connector');
+    const connectorToken = await login(app.baseUrl, connectorEmail);
+    let cursorPath = '/api/listings';
+    for (let hop = 0; hop < deepPageHops; hop += 1) {
+      const { headers } = await getJson(app.baseUrl, cursorPath);
+      const cursor = headers.get(nextCursorHeader);
+      if (!cursor) throw new Error(`Page ${hop + 1} has no ${nextCursorHeader} header; the database is too small for a deep page.`);
+      cursorPath = `/api/listings?cursor=${encodeURIComponent(cursor)}`;
+    }
+    const { rows: idRows } = await pool.query<{ id: string }>('select id from listings order by random() limit $1', [detailIdCount]);
+    const listingIds = idRows.map((row) => row.id);
+    const { rows: hashRows } = await pool.query<{ password: string }>('select password from users where email = $1', [connectorEmail]);
+    const sharedPasswordHash = hashRows[0].password;
+
+    // POST: every request is a real create by a verified connector with room under their limit.
+    // Connectors may hold 8 active listings, so each phase gets fresh seller accounts (made in SQL
+    // with seeded members' postcodes, signed in through the API) and the tokens rotate so no
+    // account passes its limit. They and their listings are deleted at the end.
+    const runId = startedAt.getTime().toString(36);
+    let posterBatch = 0;
+    let posterTokens: string[] = [];
+    let nextPoster = 0;
+    let postNumber = 0;
+    const createPosters = async (count: number): Promise<string[]> => {
+      posterBatch += 1;
+      const started = performance.now();
+      const { rows } = await pool.query<{ email: string }>(
+        `insert into users (email, password, first_name, last_name, membership_tier, is_email_verified, postcode, state, suburb, location)
+         select 'bench-poster-' || $1 || '-' || $2 || '-' || row_number() over () || '@bench.local', $3, 'Poster', 'Bench', 'connector', true,
+                m.postcode, m.state, m.suburb, m.location
+         from (select postcode, state, suburb, location from users where email like 'member%@bench.local' order by random() limit $4) m
+         returning email`,
+        [runId, posterBatch, sharedPasswordHash, count],
+      );
+      const tokens = await mapWithConcurrency(
+        rows.map((row) => row.email),
+        loginConcurrency,
+        (email) => login(app.baseUrl, email),
+      );
+      console.log(`    ${tokens.length} poster accounts created and signed in (${elapsed(started).toFixed(1)} s)`);
+      return tokens;
+    };
+    cleanups.push(async () => {
+      const started = performance.now();
+      const { rowCount } = await pool.query('delete from users where email like $1', [benchPosterEmailPattern]);
+      // Creating listings raised the map's per-postcode counts; deleting the posters' listings did not lower them.
+      await rebuildPostcodeCounts(drizzle({ client: pool }) as unknown as Database);
+      // The posters' listings were the newest rows: vacuum so the next run does not step over them.
+      await pool.query('vacuum (analyze) listings');
+      await pool.query('vacuum (analyze) users');
+      await pool.query('vacuum (analyze) sessions');
+      console.log(`Deleted ${rowCount} poster accounts with their listings and vacuumed (${elapsed(started).toFixed(1)} s).`);
+    });
+    const categories = listingCategories.map((category) => category.value);
+    const postShape: RequestShape = {
+      method: 'POST',
+      path: '/api/listings',
+      headers: { 'content-type': 'application/json' },
+      setupRequest: (request) => {
+        const token = posterTokens[nextPoster % posterTokens.length];
+        nextPoster += 1;
+        postNumber += 1;
+        const category = categories[postNumber % categories.length];
+        const items = categoryVocabulary[category].items;
+        const item = items[postNumber % items.length];
+        return {
+          ...request,
+          method: 'POST',
+          path: '/api/listings',
+          headers: { ...request.headers, 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify({
+            title: `Bench ${item} ${postNumber}`,
+            description: `A ${item} listed by the benchmark, run ${runId}. Pickup only.`,
+            price: `${(postNumber % 900) + 5}.${String(postNumber % 100).padStart(2, '0')}`,
+            category,
+            imageUrls: [],
+          }),
+        };
+      },
+    };
+
+    let nextId = 0;
+    const detailShape: RequestShape = {
+      method: 'GET',
+      path: `/api/listings/${listingIds[0]}`,
+      setupRequest: (request) => {
+        const id = listingIds[nextId % listingIds.length];
+        nextId += 1;
+        return { ...request, path: `/api/listings/${id}` };
+      },
+    };
+
+    const explainBrowse = (pathname: string, viewer: { email: string; token: string } | null) => async () => {
+      const recorder = createRecordingDatabase(pool);
+      const [viewerRow] = viewer ? await recorder.db.select().from(users).where(eq(users.email, viewer.email)) : [null];
+      recorder.take();
+      if (viewer) await findSessionUser(recorder.db, viewer.token);
+      const query = browseListingsQuery.parse(Object.fromEntries(new URL(pathname, 'http://bench.local').searchParams));
+      await browseListings(recorder.db, viewerRow ?? null, query);
+      return explainQueries(pool, recorder.take());
+    };
+    const get = (pathname: string, token?: string): RequestShape => ({
+      method: 'GET',
+      path: pathname,
+      headers: token ? { authorization: `Bearer ${token}` } : undefined,
+    });
+    const connector = { email: connectorEmail, token: connectorToken };
+
+    const scenarios: Scenario[] = [
+      { label: 'Ceiling: hello world (separate process)', kind: 'ceiling', target: 'hello', shape: get('/') },
+      {
+        label: 'Browse first page (visitor)',
+        kind: 'read',
+        target: 'app',
+        checkShareOfCeiling: true,
+        shape: get('/api/listings'),
+        explain: explainBrowse('/api/listings', null),
+      },
+      {
+        label: 'Browse electronics in VIC',
+        kind: 'read',
+        target: 'app',
+        shape: get('/api/listings?category=electronics&state=VIC'),
+        explain: explainBrowse('/api/listings?category=electronics&state=VIC', null),
+      },
+      { label: 'Browse postcode 3000', kind: 'read', target: 'app', shape: get('/api/listings?postcode=3000'), explain: explainBrowse('/api/listings?postcode=3000', null) },
+      { label: 'Search "bicycle"', kind: 'read', target: 'app', shape: get('/api/listings?search=bicycle'), explain: explainBrowse('/api/listings?search=bicycle', null) },
+      { label: 'Sort price low to high', kind: 'read', target: 'app', shape: get('/api/listings?sort=price-low'), explain: explainBrowse('/api/listings?sort=price-low', null) },
+      {
+        label: 'Sort nearest first (connector, 3000)',
+        kind: 'read',
+        target: 'app',
+        shape: get('/api/listings?sort=distance', connectorToken),
+        explain: explainBrowse('/api/listings?sort=distance', connector),
+      },
+      { label: `Deep page (page ${deepPageHops + 1} by cursor)`, kind: 'read', target: 'app', shape: get(cursorPath), explain: explainBrowse(cursorPath, null) },
+      {
+        label: `Listing detail (${listingIds.length.toLocaleString('en-AU')} ids rotated)`,
+        kind: 'read',
+        target: 'app',
+        shape: detailShape,
+        explain: async () => {
+          const recorder = createRecordingDatabase(pool);
+          await getListing(recorder.db, listingIds[0]);
+          return explainQueries(pool, recorder.take());
+        },
+      },
+      {
+        label: 'GET /api/auth/me (connector)',
+        kind: 'read',
+        target: 'app',
+        shape: get('/api/auth/me', connectorToken),
+        explain: async () => {
+          const recorder = createRecordingDatabase(pool);
+          await findSessionUser(recorder.db, connectorToken);
+          return explainQueries(pool, recorder.take());
+        },
+      },
+      {
+        label: 'POST /api/listings (fresh connector sellers)',
+        kind: 'write',
+        target: 'app',
+        shape: postShape,
+        // Sized from the previous phase's rate with room to spare; a shortfall would show as 403s.
+        beforePhase: async (phase, previous) => {
+          const expectedPerSecond =
+            phase === 'warmup' ? 500 : phase === 'measure' ? Math.max(300, 2 * (previous?.requestsPerSecond ?? 500)) : Math.max(100, previous?.requestsPerSecond ?? 100);
+          const phaseSeconds = phase === 'warmup' ? warmupSeconds : phase === 'measure' ? durationSeconds : probeSeconds;
+          posterTokens = await createPosters(Math.ceil((expectedPerSecond * phaseSeconds * 1.2) / postsPerPoster) + 10);
+          nextPoster = 0;
+        },
+      },
+    ];
+
+    const rows: (ScenarioRow & { scenario: Scenario })[] = [];
+    for (const scenario of scenarios) {
+      const server = scenario.target === 'hello' ? hello : app;
+      const serverPid = scenario.target === 'hello' ? helloPid : appPid;
+      const settle = () => (scenario.target === 'hello' ? Promise.resolve() : waitForIdle(pool, app.baseUrl));
+      const options = { baseUrl: server.baseUrl, connections };
+      console.log(`- ${scenario.label}`);
+      await scenario.beforePhase?.('warmup');
+      const warmup = await runLoad(scenario.shape, { ...options, durationSeconds: warmupSeconds });
+      await settle();
+      await scenario.beforePhase?.('measure', warmup);
+      const { result: measured, cpu } = await measureCpu(serverPid, () => runLoad(scenario.shape, { ...options, durationSeconds }));
+      await settle();
+      if (probeSeconds > 0) await scenario.beforePhase?.('probe', measured);
+      const probe = probeSeconds > 0 ? await runLoad(scenario.shape, { ...options, connections: 1, durationSeconds: probeSeconds }) : null;
+      await settle();
+      // Nothing answered within the run: latency is at least the run's length.
+      const noAnswers = measured.total === 0;
+      const probeLatency = probe && probe.total === 0 ? { p50: probeSeconds * 1000, p99: probeSeconds * 1000 } : probe;
+      const row = {
+        scenario,
+        label: scenario.label,
+        kind: scenario.kind,
+        checkShareOfCeiling: scenario.checkShareOfCeiling,
+        requestsPerSecond: measured.requestsPerSecond,
+        p50: noAnswers ? durationSeconds * 1000 : measured.p50,
+        p99: noAnswers ? durationSeconds * 1000 : measured.p99,
+        errors: measured.errors + (probe?.errors ?? 0) + (noAnswers ? measured.unfinished : 0),
+        statusNote: [
+          noAnswers ? `no response within ${durationSeconds} s: ${measured.unfinished} unfinished` : '',
+          describeStatuses(measured),
+          probe && probe.errors > 0 ? `1-conn probe: ${describeStatuses(probe)}` : '',
+        ]
+          .filter(Boolean)
+          .join('; '),
+        probe: probeLatency ? { p50: probeLatency.p50, p99: probeLatency.p99 } : null,
+        cpu,
+      };
+      rows.push(row);
+      console.log(
+        `    ${Math.round(row.requestsPerSecond)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, errors ${row.errors}${row.statusNote ? ` (${row.statusNote})` : ''}` +
+          (probeLatency ? `; 1 connection: p50 ${probeLatency.p50} ms, p99 ${probeLatency.p99} ms` : '') +
+          `; CPU % server ${Math.round(cpu.server)}, PostgreSQL ${Math.round(cpu.postgres)}, autocannon ${Math.round(cpu.loadGenerator)}, other ${Math.round(cpu.other)}`,
+      );
+      if (scenario.target === 'hello') await hello.stop();
+    }
+
+    const loadPeak = peakRssBytes(appPid) ?? 0;
+    const serverPeak = Math.max(startupPeak, loadPeak);
+    const launcherPeak = appPid !== app.child.pid ? peakRssBytes(app.child.pid!) : null;
+    const serverWarnings = app.output();
+    await app.stop();
+    await hello.stop();
+    if (serverWarnings) console.log(`The app logged (LOG_LEVEL=warn), last lines:\n${serverWarnings}`);
+
+    console.log('Timing the image path (12-megapixel JPEG through processImage, 10 runs) ...');
+    const image = await timeImageProcessing(10);
+
+    const ceilingRps = rows.find((row) => row.kind === 'ceiling')!.requestsPerSecond;
+    const explains: { title: string; text: string }[] = [];
+    for (const row of rows) {
+      if (!row.scenario.explain || (!explainAll && missedBudgets(row, ceilingRps).length === 0)) continue;
+      const explained = await row.scenario.explain();
+      explains.push({ title: row.label, text: formatExplained(row.label, explained) });
+    }
+
+    const table = scenarioTable(rows, ceilingRps);
+    const rssOk = serverPeak < budgets.peakRssBytes;
+    const imageOk = image.max < budgets.imageMs;
+    const summary = [
+      `Server peak RSS (VmHWM of the node process running ${serverScript}): ${mb(serverPeak)} ${rssOk ? '✓' : '✗'} (budget < ${mb(budgets.peakRssBytes)}); ` +
+        (peakWasReset
+          ? `at start-up and the first browse ${mb(startupPeak)}, then under load ${mb(loadPeak)}`
+          : `could not reset the peak after start-up, so this is the peak over the whole run`) +
+        (launcherPeak ? `; the tsx launcher process above it peaked at ${mb(launcherPeak)}` : ''),
+      `Image processing, ${image.width}×${image.height} JPEG (${(image.inputBytes / 1024 / 1024).toFixed(1)} MB, gradients and noise) through processImage(), ` +
+        `${image.runsMs.length} runs in-process: p50 ${image.p50.toFixed(0)} ms, max ${image.max.toFixed(0)} ms ${imageOk ? '✓' : '✗'} (budget < ${budgets.imageMs} ms)`,
+    ];
+    const failing = rows.filter((row) => row.kind !== 'ceiling' && missedBudgets(row, ceilingRps).length > 0);
+    summary.push(
+      failing.length === 0 && rssOk && imageOk
+        ? 'Every budget met.'
+        : `Budgets missed: ${[...failing.map((row) => `${row.label} (${missedBudgets(row, ceilingRps).join(', ')})`), ...(rssOk ? [] : ['peak RSS']), ...(imageOk ? [] : ['image processing'])].join('; ')}.`,
+    );
+    const autocannonVersion = (createRequire(import.meta.url)('autocannon/package.json') as { version: string }).version;
+    const notes = [
+      'The ceiling is a bare Fastify hello-world (scripts/bench-hello.ts, same Fastify version) in a separate process on the same machine, since the app itself has no such route.',
+      `autocannon ${autocannonVersion} runs inside the bench process, so the load generator, the server and PostgreSQL share the same ${machine.cores} cores: compare runs on one machine rather than reading the numbers as capacity.`,
+      `CPU columns: share of one core during the measured run (${machine.cores * 100}% = every core), from /proc: the server process, all postgres processes, the bench process running autocannon, and everything else on the machine (other work running at the same time makes a line slower).`,
+      `p50/p99 are at ${connections} connections and include queueing once the server is saturated (latency ≈ connections ÷ throughput); the "1 conn" column is the same request with one connection, i.e. its own cost.`,
+      `POST /api/listings: each phase gets fresh verified Connector sellers (limit ${postsPerPoster} active listings), created in SQL at seeded members' postcodes and signed in through POST /api/auth/login; requests rotate through their tokens so none reaches the limit. They and their listings are deleted afterwards.`,
+      `The deep page is page ${deepPageHops + 1} of the unfiltered browse, reached by following ${nextCursorHeader}; listing detail rotates through ${listingIds.length.toLocaleString('en-AU')} random listing ids.`,
+    ];
+    const settings = `${connections} connections, ${durationSeconds} s measured after a ${warmupSeconds} s warm-up per line${
+      probeSeconds > 0 ? `, then ${probeSeconds} s with 1 connection` : ''
+    }; app with NODE_ENV=production, LOG_LEVEL=warn, RATE_LIMIT_MULTIPLIER=10000 (the bench signs in hundreds of sellers from one address), its default pool of 10 PostgreSQL connections`;
+
+    console.log(`\n${table}\n`);
+    for (const line of summary) console.log(line);
+    for (const explain of explains) console.log(`\nEXPLAIN (ANALYZE, BUFFERS): ${explain.title}\n${explain.text}`);
+
+    if (writeDocs) {
+      const docsPath = path.join(projectRoot, 'docs', 'benchmarks.md');
+      prependRun(
+        docsPath,
+        renderRun({
+          startedAt,
+          machine,
+          listings: { total: counts.total, active: counts.active, users: counts.users },
+          seedSeconds,
+          settings,
+          table,
+          summary,
+          notes,
+          explains,
+        }),
+      );
+      console.log(`\nAdded this run to ${path.relative(projectRoot, docsPath)}.`);
+    }
+  } finally {
+    for (const server of servers) await server.stop().catch(() => {});
+    for (const cleanup of cleanups) await cleanup().catch((error: unknown) => console.error('cleanup failed:', error));
+    // The bench members' own sessions from this run.
+    await pool
+      .query(`delete from sessions where user_id in (select id from users where email like 'bench-%@bench.local')`)
+      .catch(() => {});
+    await smtp.close();
+    await sms.close();
+    await pool.end();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

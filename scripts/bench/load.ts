@@ -1,0 +1,52 @@
+// One load measurement with autocannon: a warm-up that is thrown away, the measured run at the
+// chosen concurrency, then a short probe with a single connection (latency without queueing).
+import autocannon from 'autocannon';
+
+export type RequestShape = {
+  method: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  /** Called for every request: rotate ids, tokens or bodies here. */
+  setupRequest?: (request: autocannon.Request) => autocannon.Request;
+};
+
+export type LoadResult = {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  /** Non-2xx responses plus connection errors (timeouts included). */
+  errors: number;
+  timeouts: number;
+  statusCounts: Record<string, number>;
+  /** Responses received within the run. */
+  total: number;
+  /** Requests sent that had no response when the run ended. */
+  unfinished: number;
+};
+
+export type LoadOptions = { baseUrl: string; connections: number; durationSeconds: number };
+
+export async function runLoad(shape: RequestShape, options: LoadOptions): Promise<LoadResult> {
+  const result = await autocannon({
+    url: `${options.baseUrl}${shape.path}`,
+    connections: options.connections,
+    duration: options.durationSeconds,
+    timeout: 10,
+    method: shape.method,
+    headers: shape.headers,
+    requests: shape.setupRequest ? [{ method: shape.method, path: shape.path, headers: shape.headers, setupRequest: shape.setupRequest }] : undefined,
+  });
+  const statusCounts: Record<string, number> = {};
+  for (const [code, stats] of Object.entries(result.statusCodeStats ?? {})) statusCounts[code] = stats.count ?? 0;
+  const answered = Object.values(statusCounts).reduce((sum, count) => sum + count, 0);
+  return {
+    requestsPerSecond: answered / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.non2xx + result.errors,
+    timeouts: result.timeouts,
+    statusCounts,
+    total: answered,
+    unfinished: Math.max(0, result.requests.sent - answered - result.errors),
+  };
+}
