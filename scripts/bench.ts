@@ -436,6 +436,7 @@ async function main(): Promise<void> {
           return explainQueries(pool, recorder.take());
         },
       },
+      { label: 'Map listing counts (connector)', kind: 'read', target: 'app', shape: get('/api/map/listing-counts', connectorToken) },
       {
         label: 'GET /api/auth/me (connector)',
         kind: 'read',
