@@ -298,7 +298,7 @@ describe('membership', () => {
     await callApiOk('POST', '/api/auth/logout', { token: member.token });
     await page.getByRole('button', { name: 'Subscribe Now' }).click();
     await seeVisible(toastTitled(page, 'Unauthorized'));
-    await seeVisible(page.getByText('You are logged out. Logging in again...'));
+    await seeVisible(page.getByText('You are logged out. Logging in again...', { exact: true }));
     await page.waitForURL('**/auth', { timeout: patientMs });
   });
 

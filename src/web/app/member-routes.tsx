@@ -13,6 +13,10 @@ import { SellerListingsPage } from '../features/listings/pages/seller-listings-p
 import { MembershipPlansPage } from '../features/membership/pages/membership-plans-page';
 import { SubscribePage } from '../features/membership/pages/subscribe-page';
 import { VerifyEmailPage } from '../features/verification/pages/verify-email-page';
+import { CommunityGuidelinesPage } from '../features/support/pages/community-guidelines-page';
+import { ContactPage } from '../features/support/pages/contact-page';
+import { HelpCentrePage } from '../features/support/pages/help-centre-page';
+import { SafetyTipsPage } from '../features/support/pages/safety-tips-page';
 import { VerifyPhonePage } from '../features/verification/pages/verify-phone-page';
 import { NotFoundPage } from './not-found-page';
 
@@ -50,6 +54,10 @@ export function MemberRoutes({ user }: { user: CurrentUser }) {
       <Route path="/verify-phone" component={VerifyPhonePage} />
       <Route path="/membership-plans" component={MembershipPlansPage} />
       <Route path="/how-it-works" component={HowItWorksPage} />
+      <Route path="/help" component={HelpCentrePage} />
+      <Route path="/safety" component={SafetyTipsPage} />
+      <Route path="/contact" component={ContactPage} />
+      <Route path="/guidelines" component={CommunityGuidelinesPage} />
       <Route path="/seller/:sellerId">{(params) => <SellerListingsPage key={params.sellerId} sellerId={params.sellerId} />}</Route>
       <Route path="/dev/outbox" component={DevOutboxPage} />
       <Route component={NotFoundPage} />

@@ -14,6 +14,17 @@ const SellerListingsPage = lazy(() =>
 
 // The forms (react-hook-form, zod) load only when the sign-in page opens.
 const AuthPage = lazy(() => import('../features/auth/pages/auth-page').then((module) => ({ default: module.AuthPage })));
+// The footer's pages (spec 2), open to visitors and members alike.
+const HelpCentrePage = lazy(() =>
+  import('../features/support/pages/help-centre-page').then((module) => ({ default: module.HelpCentrePage })),
+);
+const SafetyTipsPage = lazy(() =>
+  import('../features/support/pages/safety-tips-page').then((module) => ({ default: module.SafetyTipsPage })),
+);
+const ContactPage = lazy(() => import('../features/support/pages/contact-page').then((module) => ({ default: module.ContactPage })));
+const CommunityGuidelinesPage = lazy(() =>
+  import('../features/support/pages/community-guidelines-page').then((module) => ({ default: module.CommunityGuidelinesPage })),
+);
 const DevOutboxPage = lazy(() =>
   import('../features/dev-outbox/pages/dev-outbox-page').then((module) => ({ default: module.DevOutboxPage })),
 );
@@ -39,6 +50,10 @@ export function VisitorRoutes() {
       <Route path="/auth" component={AuthPage} />
       <Route path="/membership-plans" component={MembershipPlansPage} />
       <Route path="/how-it-works" component={HowItWorksPage} />
+      <Route path="/help" component={HelpCentrePage} />
+      <Route path="/safety" component={SafetyTipsPage} />
+      <Route path="/contact" component={ContactPage} />
+      <Route path="/guidelines" component={CommunityGuidelinesPage} />
       <Route path="/dev/outbox" component={DevOutboxPage} />
       {/* Shared links to an item or a seller open for visitors too. */}
       <Route path="/listing/:id">{(params) => <ListingDetailPage key={params.id} user={null} id={params.id} />}</Route>

@@ -22,7 +22,6 @@ export function PlanCard({ rules, action, highlighted = rules.mostPopular, marke
       className={cn(
         'relative flex flex-col rounded-[var(--radius-card)] border bg-white p-6 shadow-sm transition-shadow',
         highlighted ? 'border-brand-400 ring-2 ring-brand-400' : 'border-sand-200',
-        rules.mostPopular && 'lg:-translate-y-2',
         className,
       )}
       {...props}

@@ -1,11 +1,9 @@
 import { Link } from 'wouter';
 import { productName, productTagline } from '../../../domain';
 import { Logo } from '../../components/logo';
+import { supportPages } from '../../features/support/support-pages';
 
 const footerLinkClass = 'inline-flex min-h-11 items-center text-sm text-ink-700 hover:text-brand-700 hover:underline';
-
-// spec 2: these have no target yet, so they are shown as plain text.
-const supportTopics = ['Help Centre', 'Safety Tips', 'Contact Us', 'Community Guidelines'];
 
 export function SiteFooter({ isSignedIn }: { isSignedIn: boolean }) {
   // spec 2: browse and sell send signed-out visitors to /auth.
@@ -47,16 +45,18 @@ export function SiteFooter({ isSignedIn }: { isSignedIn: boolean }) {
             </li>
           </ul>
         </nav>
-        <div>
+        <nav aria-label="Support">
           <h2 className="text-sm font-bold">Support</h2>
           <ul className="mt-2">
-            {supportTopics.map((topic) => (
-              <li key={topic} className="flex min-h-11 items-center text-sm text-ink-500">
-                {topic}
+            {supportPages.map((page) => (
+              <li key={page.path}>
+                <Link href={page.path} className={footerLinkClass}>
+                  {page.label}
+                </Link>
               </li>
             ))}
           </ul>
-        </div>
+        </nav>
       </div>
       <p className="border-t border-sand-200 px-4 py-5 text-center text-xs text-ink-500">
         © {new Date().getFullYear()} {productName}. Made for Australian neighbourhoods.

@@ -3,16 +3,19 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ExplainerVideo } from '../components/explainer-video';
 import { LandingHero } from '../components/landing-hero';
 import { LandingPlans } from '../components/landing-plans';
-import { TrustStrip } from '../components/trust-strip';
+import { TradingComparison } from '../components/trading-comparison';
+import { VerificationPreview } from '../components/verification-preview';
 
+/** spec 2, in its order: hero with the looping video, the explainer, without/with, plans, the three steps. */
 export function LandingPage() {
   useDocumentTitle(`Your ${productTagline}`);
   return (
     <>
       <LandingHero />
       <ExplainerVideo />
-      <TrustStrip />
+      <TradingComparison />
       <LandingPlans />
+      <VerificationPreview />
     </>
   );
 }

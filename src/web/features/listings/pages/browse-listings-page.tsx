@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { type FilterName, filterNames, readBrowseFilters, withFilter } from '../browse-filters';
 import { BrowseToolbar, FilterChips } from '../components/browse-toolbar';
 import { ListingResults } from '../components/listing-results';
+import { ItemsNearYouSection } from '../components/map/items-near-you-section';
 import { SearchAreaNote } from '../components/search-area-note';
 import { useDebouncedEffect } from '../hooks/use-debounced-callback';
 
@@ -52,6 +53,9 @@ export function BrowseListingsPage({ user }: { user: CurrentUser }) {
           onFilterChange={setFilter}
         />
         <FilterChips filters={filters} onRemove={(name) => setFilter(name, '')} />
+      </div>
+      <div className="mt-8">
+        <ItemsNearYouSection user={user} />
       </div>
       <div className="mt-8">
         <ListingResults filters={filters} onClearFilters={clearFilters} />

@@ -22,6 +22,9 @@ function describeChange(user: CurrentUser, tier: PurchasableTier): string | null
   if (user.membershipTier === tier && user.trialEndDate) {
     return `You're on your free month until ${formatDateAU(user.trialEndDate)}. Subscribe now to keep ${rules.label} after it ends.`;
   }
+  if (user.membershipTier !== tier && user.trialEndDate) {
+    return `This replaces your free month of ${rulesForTier(user.membershipTier).label} once the payment goes through.`;
+  }
   if (user.membershipTier !== 'starter' && user.membershipTier !== tier) {
     return `This replaces your ${rulesForTier(user.membershipTier).label} plan once the payment goes through.`;
   }

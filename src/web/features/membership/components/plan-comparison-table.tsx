@@ -51,17 +51,18 @@ export function PlanComparisonTable({ selected }: { selected: PurchasableTier })
         Compare the plans
       </h2>
       <p className="mt-2 text-ink-700">Everything each plan includes. Prices in AUD, billed annually.</p>
+      <p className="mt-2 text-sm text-ink-500 md:hidden">Swipe the table sideways to see all three plans.</p>
       <div
         role="region"
         aria-label="Plan comparison, scrolls sideways"
         tabIndex={0}
         className="relative mt-6 overflow-x-auto rounded-[var(--radius-card)] border border-sand-200 bg-white shadow-sm"
       >
-        <table className="w-full min-w-[40rem] border-collapse text-left text-sm">
+        <table className="w-full min-w-[38rem] border-collapse text-left text-sm">
           <caption className="sr-only">Membership plans compared</caption>
           <thead>
             <tr className="border-b border-sand-200">
-              <td className="sticky left-0 z-10 w-36 bg-white px-4 py-3" />
+              <td className="sticky left-0 z-10 w-28 bg-white px-3 py-3 sm:w-40 sm:px-4" />
               {purchasableTiers.map((tier) => (
                 <th key={tier} scope="col" className={cn(cellClass(tier), 'text-base font-extrabold')}>
                   {tierRules[tier].label}
@@ -77,7 +78,7 @@ export function PlanComparisonTable({ selected }: { selected: PurchasableTier })
           <tbody>
             {comparisonRows.map((row) => (
               <tr key={row.label} className="border-b border-sand-200 last:border-b-0">
-                <th scope="row" className="sticky left-0 z-10 w-36 bg-white px-4 py-3 align-top font-semibold shadow-[1px_0_0_var(--color-sand-200)]">
+                <th scope="row" className="sticky left-0 z-10 w-28 bg-white px-3 py-3 align-top font-semibold sm:w-40 sm:px-4 shadow-[1px_0_0_var(--color-sand-200)]">
                   {row.label}
                 </th>
                 {purchasableTiers.map((tier) => {

@@ -8,9 +8,10 @@ import { Card } from '../../../components/ui/card';
 import { handleUnauthorizedError } from '../../../lib/unauthorized';
 import { toast } from '../../../lib/use-toast';
 import { refreshAfterTierChange, useCreateSubscription } from '../api';
+import { timings } from '../../../../domain/timings';
 
 /** spec 9: the Starter checkout redirects home after about 1 second. */
-const starterRedirectDelayMs = 1000;
+const starterRedirectDelayMs = timings.starterRedirectMs;
 
 /** spec 2: Starter skips payment: the switch happens as soon as the page opens, then home. */
 export function StarterCheckout() {

@@ -1,0 +1,70 @@
+import { type LeafletKeyboardEvent, type Marker as LeafletMarker, divIcon } from 'leaflet';
+import { useEffect, useMemo, useRef } from 'react';
+import { Marker, Popup, Tooltip } from 'react-leaflet';
+import { mapSettings, markerRadius } from '../../../../../domain';
+import type { MapArea } from './map-areas';
+
+/**
+ * One area on the map: a circle sized by its count (spec 9) drawn as a divIcon marker, because a
+ * marker's element can take keyboard focus (role="button", tabindex 0) where an SVG circle cannot.
+ * Allowed areas open the filtered browse page; greyed ones only say 'Upgrade to view this area'.
+ */
+export function AreaMarker({ area, onOpen }: { area: MapArea; onOpen: (href: string) => void }) {
+  const markerRef = useRef<LeafletMarker>(null);
+  const radius = markerRadius(area.count);
+  const icon = useMemo(() => {
+    const colour = area.allowed ? mapSettings.allowedColour : mapSettings.notAllowedColour;
+    const textClass = area.allowed ? 'text-white' : 'text-ink-900';
+    return divIcon({
+      className: 'area-marker',
+      iconSize: [radius * 2, radius * 2],
+      iconAnchor: [radius, radius],
+      popupAnchor: [0, -radius],
+      tooltipAnchor: [0, -radius],
+      html: `<span aria-hidden="true" class="area-marker-dot ${textClass}" style="background-color:${colour}">${area.count}</span>`,
+    });
+  }, [area.allowed, area.count, radius]);
+
+  // Leaflet gives the icon role="button" and tabindex 0; the name is ours.
+  useEffect(() => {
+    markerRef.current?.getElement()?.setAttribute('aria-label', area.label);
+  }, [area.label, icon]);
+
+  const activate = () => {
+    if (area.allowed) onOpen(area.href);
+    else markerRef.current?.openPopup();
+  };
+
+  const eventHandlers = {
+    // A click on a greyed area opens its popup (Leaflet's own handler) and goes nowhere.
+    click: () => {
+      if (area.allowed) onOpen(area.href);
+    },
+    keydown: (event: LeafletKeyboardEvent) => {
+      const key = event.originalEvent.key;
+      if (key !== 'Enter' && key !== ' ') return;
+      // Also stops the page scrolling on Space and Leaflet's own Enter handling.
+      event.originalEvent.preventDefault();
+      activate();
+    },
+    // The popup says what the tooltip says; one bubble at a time.
+    popupopen: () => markerRef.current?.closeTooltip(),
+  };
+
+  return (
+    <Marker ref={markerRef} position={area.position} icon={icon} keyboard riseOnHover eventHandlers={eventHandlers}>
+      <Tooltip direction="top">
+        <span className="font-semibold">{area.name}</span>
+        <br />
+        {area.count} {area.count === 1 ? 'listing' : 'listings'}
+        {!area.allowed && (
+          <>
+            <br />
+            {mapSettings.notAllowedLabel}
+          </>
+        )}
+      </Tooltip>
+      {!area.allowed && <Popup maxWidth={mapSettings.popupMaxWidth}>{mapSettings.notAllowedLabel}</Popup>}
+    </Marker>
+  );
+}
