@@ -107,6 +107,8 @@ export const listings = pgTable(
     index('listings_state_category_created_idx')
       .on(table.state, table.category, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`${table.isActive}`),
+    // "Nearest first": each postcode's listings in id order.
+    index('listings_postcode_id_idx').on(table.postcode, table.id).where(sql`${table.isActive}`),
     index('listings_postcode_created_idx').on(table.postcode, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()).where(sql`${table.isActive}`),
     index('listings_category_created_idx').on(table.category, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()).where(sql`${table.isActive}`),
     index('listings_price_idx').on(table.price, table.id).where(sql`${table.isActive}`),

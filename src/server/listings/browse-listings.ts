@@ -1,12 +1,12 @@
 // GET /api/listings: active listings in the asker's area, filtered, sorted and paged by a keyset
 // cursor so every page costs the same however deep it is.
-import { and, asc, desc, eq, inArray, isNotNull, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
 import type { Point } from '../../domain/geo';
 import { tiersWithPinnedPosts } from '../../domain/membership';
 import { cityAreas, type BrowseListingsQuery, type ListingView, type SortOption } from '../../domain/listing';
 import type { Queryable } from '../db/open-database';
-import { listings, users, type UserRow } from '../db/schema';
+import { listings, postcodeListingCounts, users, type UserRow } from '../db/schema';
 import { findPostcode } from '../postcodes/postcode-directory';
 import { distanceFrom, matchesSearch, withinRadius, type SearchMode } from './listing-filters';
 import { listingColumns, toListingView } from './listing-view';
@@ -87,6 +87,45 @@ function baseConditions(viewer: UserRow | null, query: BrowseListingsQuery): SQL
   return conditions;
 }
 
+/**
+ * "Nearest first" without measuring every listing: walk the postcodes (a few thousand rows,
+ * kept by the map counts) from nearest to farthest and take each one's listings in id order,
+ * so PostgreSQL stops as soon as a page is full.
+ */
+async function fetchNearest(db: Queryable, input: { origin: Point; conditions: SQL[]; cursor: Cursor | null; limit: number }) {
+  const postcodeDistance = distanceFrom(input.origin, postcodeListingCounts);
+  const { cursor } = input;
+  const nearest = db
+    .select({ postcode: postcodeListingCounts.postcode, distance: sql<number>`${postcodeDistance}`.as('distance') })
+    .from(postcodeListingCounts)
+    .where(and(gt(postcodeListingCounts.activeCount, 0), cursor ? sql`${postcodeDistance} >= ${cursor.value}::float8` : undefined))
+    // Ordered here so the outer sort only has to order ids within one distance (incremental).
+    .orderBy(postcodeDistance)
+    .as('nearest');
+  const { createdAtText, ...plainColumns } = listingColumns;
+  const inPostcode = db
+    .select({ ...plainColumns, createdAtText: sql<string>`${createdAtText}`.as('created_at_text') })
+    .from(listings)
+    .innerJoin(users, eq(users.id, listings.sellerId))
+    .where(
+      and(
+        sql`${listings.postcode} = ${nearest.postcode}`,
+        ...input.conditions,
+        cursor ? sql`(${nearest.distance} > ${cursor.value}::float8 or ${listings.id} > ${cursor.id}::uuid)` : undefined,
+      ),
+    )
+    .orderBy(asc(listings.id))
+    .limit(input.limit)
+    .as('in_postcode');
+  const rows = await db
+    .select()
+    .from(nearest)
+    .crossJoinLateral(inPostcode)
+    .orderBy(asc(nearest.distance), asc(inPostcode.id))
+    .limit(input.limit);
+  return rows.map((row) => ({ ...row.in_postcode, distance: row.nearest.distance }));
+}
+
 export type BrowseResult = { items: ListingView[]; nextCursor: string | null };
 
 export async function browseListings(db: Queryable, viewer: UserRow | null, query: BrowseListingsQuery): Promise<BrowseResult> {
@@ -104,7 +143,6 @@ export async function browseListings(db: Queryable, viewer: UserRow | null, quer
     // of the ordered pages, so paging never repeats them.
     const pinnedConditions = [...conditions, isNotNull(listings.pinnedAt), inArray(users.membershipTier, tiersWithPinnedPosts)];
     conditions.push(or(isNull(listings.pinnedAt), notInArray(users.membershipTier, tiersWithPinnedPosts))!);
-    if (cursor) conditions.push(afterCursor(cursor, distance));
     const pinned = cursor
       ? []
       : await db
@@ -114,13 +152,16 @@ export async function browseListings(db: Queryable, viewer: UserRow | null, quer
           .where(and(...pinnedConditions))
           .orderBy(desc(listings.pinnedAt))
           .limit(pinnedPerPage);
-    const rows = await db
-      .select({ ...listingColumns, distance })
-      .from(listings)
-      .innerJoin(users, eq(users.id, listings.sellerId))
-      .where(and(...conditions))
-      .orderBy(...ordering(sort, distance))
-      .limit(query.limit + 1);
+    const rows =
+      sort === 'distance'
+        ? await fetchNearest(db, { origin, conditions, cursor, limit: query.limit + 1 })
+        : await db
+            .select({ ...listingColumns, distance })
+            .from(listings)
+            .innerJoin(users, eq(users.id, listings.sellerId))
+            .where(and(...conditions, cursor ? afterCursor(cursor, distance) : undefined))
+            .orderBy(...ordering(sort, distance))
+            .limit(query.limit + 1);
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
     const lastValue = (row: NonNullable<typeof last>) =>

@@ -1,14 +1,15 @@
 // SQL pieces shared by browse: distance, radius and text search.
 import { and, between, sql, type SQL } from 'drizzle-orm';
 import { boundingBox, earthRadiusKm, type Point } from '../../domain/geo';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { listings } from '../db/schema';
 
-/** Great-circle distance in km from a point to each listing. */
-export function distanceFrom(point: Point): SQL<number> {
+/** Great-circle distance in km from a point to each row (listings by default). */
+export function distanceFrom(point: Point, columns: { latitude: AnyPgColumn; longitude: AnyPgColumn } = listings): SQL<number> {
   return sql<number>`(${2 * earthRadiusKm} * asin(least(1, sqrt(
-    power(sin(radians(${listings.latitude} - ${point.latitude}) / 2), 2) +
-    cos(radians(${point.latitude})) * cos(radians(${listings.latitude})) *
-    power(sin(radians(${listings.longitude} - ${point.longitude}) / 2), 2)))))`;
+    power(sin(radians(${columns.latitude} - ${point.latitude}) / 2), 2) +
+    cos(radians(${point.latitude})) * cos(radians(${columns.latitude})) *
+    power(sin(radians(${columns.longitude} - ${point.longitude}) / 2), 2)))))`;
 }
 
 /** Listings within radiusKm: an indexable box first, then the exact distance. */

@@ -1,0 +1,1 @@
+CREATE INDEX "listings_postcode_id_idx" ON "listings" USING btree ("postcode","id") WHERE "listings"."is_active";
