@@ -20,6 +20,9 @@ export async function sendEmailCode(context: OperationContext, user: UserRow): P
       `G'day ${greetingName(user)},`,
       '',
       `Your email verification code is ${code}.`,
+      'Or open this link to confirm your address:',
+      `${context.config.publicUrl}/verify-email?code=${code}`,
+      '',
       `It expires in ${codePolicy.ttlMinutes} minutes and can be used once.`,
     ].join('\n'),
   });

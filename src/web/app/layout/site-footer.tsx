@@ -10,8 +10,8 @@ export function SiteFooter({ isSignedIn }: { isSignedIn: boolean }) {
   const memberHref = (href: string) => (isSignedIn ? href : '/auth');
   return (
     <footer className="mt-16 border-t border-sand-200 bg-white">
-      <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 sm:px-6 lg:grid-cols-4 lg:px-8">
-        <div className="space-y-3">
+      <div className="mx-auto grid w-full max-w-6xl grid-cols-2 gap-x-6 gap-y-8 px-4 py-10 sm:px-6 lg:grid-cols-4 lg:px-8">
+        <div className="col-span-2 space-y-3 lg:col-span-1">
           <Logo />
           <p className="text-sm text-ink-500 first-letter:uppercase">{productTagline}.</p>
         </div>

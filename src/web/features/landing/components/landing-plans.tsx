@@ -6,7 +6,7 @@ import { cn } from '../../../lib/cn';
 
 export function LandingPlans() {
   return (
-    <section aria-labelledby="plans-heading" className="py-16">
+    <section aria-labelledby="plans-heading" className="bg-sand-100 py-16">
       <div className="mx-auto w-full max-w-6xl px-4 sm:px-6 lg:px-8">
         <h2 id="plans-heading" className="text-center text-3xl font-extrabold tracking-tight">
           A plan for every neighbour

@@ -60,7 +60,7 @@ export function VerificationPreview() {
   const mobileId = useId();
   const explorer = tierRules.explorer;
   return (
-    <section aria-labelledby="verify-steps-heading" className="bg-sand-100 py-16">
+    <section aria-labelledby="verify-steps-heading" className="pt-16">
       <div className="mx-auto w-full max-w-6xl px-4 sm:px-6 lg:px-8">
         <p className="text-center text-xs font-bold tracking-wide text-leaf-700 uppercase">Verified in minutes</p>
         <h2 id="verify-steps-heading" className="mt-2 text-center text-3xl font-extrabold tracking-tight">
@@ -75,7 +75,7 @@ export function VerificationPreview() {
             number={1}
             icon={Mail}
             title="Email magic link"
-            description="We email you a one-time link with a 6-digit code. Open it and your address is confirmed."
+            description="We email you a one-time link with your 6-digit code. Open it, press Verify, and your address is confirmed."
           >
             <PreviewField label="Email address" type="email" placeholder="you@example.com.au" previewNoteId={previewNoteId} />
           </VerificationStep>
@@ -88,13 +88,15 @@ export function VerificationPreview() {
           >
             <fieldset className="min-w-0">
               <legend className="sr-only">Mobile number with country code</legend>
-              <div className="grid grid-cols-[6.5rem_minmax(0,1fr)] gap-3">
+              <div className="grid grid-cols-[7rem_minmax(0,1fr)] gap-3">
                 <div className="space-y-1.5">
-                  <Label htmlFor={countryCodeId}>Country code</Label>
+                  <Label htmlFor={countryCodeId} className="whitespace-nowrap">
+                    Country code
+                  </Label>
                   <Select id={countryCodeId} defaultValue={countryCodes[0]} aria-describedby={previewNoteId}>
                     {countryCodes.map((code) => (
                       <option key={code} value={code}>
-                        {code} AU
+                        {code}
                       </option>
                     ))}
                   </Select>
@@ -132,9 +134,11 @@ export function VerificationPreview() {
 
         <div className="mt-10 flex flex-col items-center gap-3 text-center">
           <Link href="/auth" className={cn(buttonVariants({ size: 'lg' }), 'whitespace-normal')}>
-            Start with {explorer.label}, {formatFreeTrial(explorer.freeTrialMonths)}
+            Start with {explorer.label}
           </Link>
-          <p className="text-sm text-ink-700">No card is charged unless you upgrade.</p>
+          <p className="text-sm text-ink-700">
+            {formatFreeTrial(explorer.freeTrialMonths)}. No card is charged unless you upgrade.
+          </p>
         </div>
       </div>
     </section>

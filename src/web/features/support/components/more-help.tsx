@@ -1,12 +1,13 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'wouter';
+import { cn } from '../../../lib/cn';
 import { supportPages, type SupportPagePath } from '../support-pages';
 
 /** The other footer pages, at the end of each one, so nobody reaches a dead end. */
-export function MoreHelp({ current }: { current: SupportPagePath }) {
+export function MoreHelp({ current, className }: { current: SupportPagePath; className?: string }) {
   const others = supportPages.filter((page) => page.path !== current);
   return (
-    <nav aria-labelledby="more-help-heading" className="mx-auto mt-16 w-full max-w-3xl px-4 sm:px-6 lg:px-8">
+    <nav aria-labelledby="more-help-heading" className={cn('mx-auto mt-16 w-full max-w-3xl px-4 sm:px-6 lg:px-8', className)}>
       <h2 id="more-help-heading" className="text-xl font-extrabold tracking-tight">
         More help
       </h2>

@@ -1,4 +1,4 @@
-import { Check, Filter, Users } from 'lucide-react';
+import { Check, Filter, Users, X } from 'lucide-react';
 import { productName } from '../../../../domain';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { guidelines } from '../guidelines';
@@ -16,7 +16,7 @@ export function CommunityGuidelinesPage() {
 
       <div className="mx-auto w-full max-w-3xl space-y-6 px-4 sm:px-6 lg:px-8">
         <ol className="space-y-6">
-          {guidelines.map(({ id, icon: Icon, title, text, points }, index) => (
+          {guidelines.map(({ id, icon: Icon, title, text, kind, points }, index) => (
             <li key={id}>
               <section
                 aria-labelledby={`${id}-heading`}
@@ -36,7 +36,11 @@ export function CommunityGuidelinesPage() {
                 <ul className="mt-4 space-y-2">
                   {points.map((point) => (
                     <li key={point} className="flex gap-2 text-ink-700">
-                      <Check className="mt-1 size-4 shrink-0 text-leaf-600" aria-hidden="true" />
+                      {kind === 'avoid' ? (
+                        <X className="mt-1 size-4 shrink-0 text-brand-700" aria-hidden="true" />
+                      ) : (
+                        <Check className="mt-1 size-4 shrink-0 text-leaf-600" aria-hidden="true" />
+                      )}
                       <span>{point}</span>
                     </li>
                   ))}
@@ -47,8 +51,8 @@ export function CommunityGuidelinesPage() {
         </ol>
 
         <section aria-labelledby="filter-heading" className="rounded-[var(--radius-card)] bg-sun-100 p-6">
-          <h2 id="filter-heading" className="flex items-center gap-3 text-xl font-extrabold">
-            <Filter className="size-5 shrink-0" aria-hidden="true" />
+          <h2 id="filter-heading" className="flex items-start gap-3 text-xl font-extrabold">
+            <Filter className="mt-1 size-5 shrink-0" aria-hidden="true" />
             About our content filter
           </h2>
           <p className="mt-2 text-ink-900">

@@ -27,8 +27,8 @@ export function ContactPage() {
 
         <aside aria-label="Before you write" className="space-y-4">
           <div className="rounded-[var(--radius-card)] bg-white p-5 shadow-sm ring-1 ring-sand-200">
-            <h2 className="flex items-center gap-2 font-bold">
-              <LifeBuoy className="size-5 text-brand-700" aria-hidden="true" />
+            <h2 className="flex items-start gap-2 font-bold">
+              <LifeBuoy className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
               Quick answers
             </h2>
             <p className="mt-1 text-ink-700">
@@ -40,15 +40,15 @@ export function ContactPage() {
             </p>
           </div>
           <div className="rounded-[var(--radius-card)] bg-white p-5 shadow-sm ring-1 ring-sand-200">
-            <h2 className="flex items-center gap-2 font-bold">
-              <Flag className="size-5 text-brand-700" aria-hidden="true" />
+            <h2 className="flex items-start gap-2 font-bold">
+              <Flag className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
               Reporting a listing or member?
             </h2>
             <p className="mt-1 text-ink-700">Paste a link to the listing or the seller’s page so we can find it quickly.</p>
           </div>
           <div className="rounded-[var(--radius-card)] bg-sun-100 p-5">
-            <h2 className="flex items-center gap-2 font-bold">
-              <Siren className="size-5" aria-hidden="true" />
+            <h2 className="flex items-start gap-2 font-bold">
+              <Siren className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
               Feeling unsafe?
             </h2>
             <p className="mt-1 text-ink-900">Call 000 in an emergency. We can’t respond to urgent safety issues by email.</p>
@@ -56,7 +56,7 @@ export function ContactPage() {
         </aside>
       </div>
 
-      <MoreHelp current="/contact" />
+      <MoreHelp current="/contact" className="max-w-5xl" />
     </>
   );
 }

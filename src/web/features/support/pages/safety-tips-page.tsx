@@ -1,4 +1,5 @@
 import { ShieldCheck, Siren } from 'lucide-react';
+import { cn } from '../../../lib/cn';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { MoreHelp } from '../components/more-help';
 import { SupportPageIntro } from '../components/support-page-intro';
@@ -20,7 +21,7 @@ export function SafetyTipsPage() {
               {group.title}
             </h2>
             <p className="mt-2 text-ink-700">{group.lead}</p>
-            <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            <ul className={cn('mt-6 grid gap-4', group.tips.length % 3 === 0 ? 'md:grid-cols-3' : 'sm:grid-cols-2 lg:grid-cols-4')}>
               {group.tips.map(({ icon: Icon, title, text }) => (
                 <li key={title} className="rounded-[var(--radius-card)] border border-sand-200 bg-white p-5 shadow-sm">
                   <span className="inline-flex size-10 items-center justify-center rounded-xl bg-leaf-50 text-leaf-700">
@@ -35,8 +36,8 @@ export function SafetyTipsPage() {
         ))}
 
         <section aria-labelledby="report-heading" className="rounded-[var(--radius-card)] bg-ink-900 p-6 text-white sm:p-8">
-          <h2 id="report-heading" className="flex items-center gap-3 text-2xl font-extrabold tracking-tight">
-            <Siren className="size-6 shrink-0 text-sun-300" aria-hidden="true" />
+          <h2 id="report-heading" className="flex items-start gap-3 text-2xl font-extrabold tracking-tight">
+            <Siren className="mt-0.5 size-6 shrink-0 text-sun-300" aria-hidden="true" />
             If something goes wrong
           </h2>
           <ol className="mt-5 list-decimal space-y-3 pl-5 text-white/90 marker:font-bold marker:text-sun-300">
@@ -49,7 +50,7 @@ export function SafetyTipsPage() {
         </section>
       </div>
 
-      <MoreHelp current="/safety" />
+      <MoreHelp current="/safety" className="max-w-5xl" />
     </>
   );
 }

@@ -14,7 +14,8 @@ type EmailCodeFormProps = { email: string; onVerified: () => void };
 export function EmailCodeForm({ email, onVerified }: EmailCodeFormProps) {
   const sendEmail = useSendVerificationEmail();
   const verify = useVerifyEmail();
-  const [code, setCode] = useState('');
+  // The mailed link carries the code (/verify-email?code=123456): it arrives filled in.
+  const [code, setCode] = useState(() => new URLSearchParams(window.location.search).get('code')?.replace(/\D/g, '').slice(0, 6) ?? '');
   const codeRef = useRef<HTMLInputElement>(null);
 
   const send = () =>

@@ -1,0 +1,280 @@
+// The "Items Near You" map in a real Chromium against the built app (spec 4 and 9): which areas
+// each plan may open, state markers when zoomed out, where a click leads, keyboard access, and a
+// map that still works when the tile server cannot be reached.
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { mapSettings, markerRadius } from '../../src/domain/map';
+import { expectHidden, expectVisible, hasHorizontalScroll, launchBrowser, saveScreenshot, viewports } from './support/browser';
+import { type RunningServer, startServer } from './support/server';
+
+const patientMs = 20_000;
+const seeVisible = async (locator: Locator, timeout = patientMs) => {
+  try {
+    await expectVisible(locator, timeout);
+  } catch (error) {
+    await saveScreenshot(locator.page(), 'map-failure').catch(() => undefined);
+    throw new Error(`${(error as Error).message}\nPage: ${locator.page().url()}`, { cause: error });
+  }
+};
+
+/** Nothing listens on port 9 (discard): every tile request fails. */
+const unreachableTileUrl = 'http://127.0.0.1:9/{z}/{x}/{y}.png';
+const viewerPostcode = '3065';
+
+type Member = { email: string; token: string };
+
+let server: RunningServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+const viewers: Record<'starter' | 'explorer' | 'connector', Member> = {} as never;
+/** Each postcode's marker name ("Clifton Hill 3068"): the suburb is whichever the server records. */
+const areaNames: Record<string, string> = {};
+
+async function callApi<T = unknown>(method: string, url: string, options: { token?: string; body?: unknown } = {}): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  const response = await fetch(`${server.baseUrl}${url}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+let emailCounter = 0;
+
+/** Register, verify the email with the mailed code and set a postcode. New members are Explorers. */
+async function setUpMember(firstName: string, postcode: string): Promise<Member> {
+  emailCounter += 1;
+  const email = `${firstName.toLowerCase()}.${Date.now()}.${emailCounter}@example.com`;
+  const { token } = await callApi<{ token: string }>('POST', '/api/auth/register', {
+    body: { email, password: 'neighbourly-pass-1', firstName, lastName: 'Walker' },
+  });
+  await callApi('POST', '/api/send-verification-email', { token });
+  const [mail] = await callApi<{ text: string }[]>('GET', `/api/dev/outbox?to=${encodeURIComponent(email)}`);
+  const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
+  if (!code) throw new Error(`No code mailed to ${email}`);
+  await callApi('POST', '/api/verify-email', { token, body: { code } });
+  await callApi('PUT', '/api/user/profile', { token, body: { postcode } });
+  return { email, token };
+}
+
+async function listItem(seller: Member, title: string): Promise<void> {
+  await callApi('POST', '/api/listings', {
+    token: seller.token,
+    body: { title, description: 'Barely used, pick up any evening this week.', price: '10', category: 'other', imageUrls: [] },
+  });
+}
+
+async function becomeConnector(member: Member): Promise<void> {
+  const { clientSecret } = await callApi<{ clientSecret: string }>('POST', '/api/create-subscription', { token: member.token, body: { tier: 'connector' } });
+  await callApi('POST', '/api/payments/test/pay', {
+    token: member.token,
+    body: { clientSecret, cardNumber: '4242424242424242', expiry: '12/30', cvc: '123' },
+  });
+}
+
+beforeAll(async () => {
+  server = await startServer({ env: { MAP_TILE_URL: unreachableTileUrl } });
+  browser = await launchBrowser();
+
+  // Two items in 3068 (Fitzroy North, VIC), one in 3220 (Geelong, VIC) and one in 2010 (Surry Hills, NSW).
+  const seller3068 = await setUpMember('Maddie', '3068');
+  await listItem(seller3068, 'Bookshelf in oak');
+  await listItem(seller3068, 'Bike helmet, medium');
+  await listItem(await setUpMember('Geoff', '3220'), 'Surfboard, 7 foot');
+  await listItem(await setUpMember('Sienna', '2010'), 'Espresso machine');
+
+  viewers.starter = await setUpMember('Stella', viewerPostcode);
+  await callApi('POST', '/api/create-subscription', { token: viewers.starter.token, body: { tier: 'starter' } });
+  viewers.explorer = await setUpMember('Ezra', viewerPostcode);
+  viewers.connector = await setUpMember('Cora', viewerPostcode);
+  await becomeConnector(viewers.connector);
+
+  const counts = await callApi<{ postcode: string; suburb: string | null }[]>('GET', '/api/map/listing-counts', { token: viewers.connector.token });
+  for (const entry of counts) areaNames[entry.postcode] = `${entry.suburb} ${entry.postcode}`;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+});
+
+async function openPageAs(member: Member, viewport: { width: number; height: number } = viewports.desktop): Promise<Page> {
+  const context = await browser.newContext({ viewport, baseURL: server.baseUrl });
+  contexts.push(context);
+  await context.addInitScript((token) => window.localStorage.setItem('authToken', token), member.token);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.log('PAGEERROR', error.message));
+  return page;
+}
+
+const marker = (page: Page, label: string) => page.getByRole('button', { name: label, exact: true });
+const mapOf = (page: Page) => page.getByRole('region', { name: 'Map of items near you' });
+
+/** Markers off the visible part of the map are still in the page and reachable by keyboard. */
+async function seeMarker(page: Page, label: string): Promise<Locator> {
+  const locator = marker(page, label);
+  await locator.waitFor({ state: 'attached', timeout: patientMs });
+  return locator;
+}
+
+async function markerColour(locator: Locator): Promise<string> {
+  return locator.locator('.area-marker-dot').evaluate((element) => getComputedStyle(element).backgroundColor);
+}
+
+function hexToRgb(hex: string): string {
+  const value = Number.parseInt(hex.slice(1), 16);
+  return `rgb(${(value >> 16) & 255}, ${(value >> 8) & 255}, ${value & 255})`;
+}
+
+/** One press of Leaflet's zoom button; a press while the last zoom still animates would be dropped. */
+async function pressZoom(page: Page, name: 'Zoom in' | 'Zoom out'): Promise<void> {
+  await mapOf(page).getByRole('button', { name }).click();
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page.waitForFunction(() => !document.querySelector('.leaflet-zoom-anim'));
+}
+
+async function zoomOutToStates(page: Page): Promise<void> {
+  for (let zoom = mapSettings.defaultZoom; zoom >= mapSettings.stateAggregationBelowZoom; zoom -= 1) await pressZoom(page, 'Zoom out');
+}
+
+async function expectStaysOnBrowse(page: Page): Promise<void> {
+  await page.waitForTimeout(300);
+  expect(new URL(page.url()).search).toBe('');
+}
+
+/** A full-page picture from the top, so the sticky header sits where it belongs. */
+async function capture(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await saveScreenshot(page, name);
+}
+
+async function openBrowse(page: Page): Promise<void> {
+  await page.goto('/listings');
+  await seeVisible(page.getByRole('heading', { level: 2, name: 'Items Near You' }));
+  await seeVisible(mapOf(page));
+}
+
+describe('the Items Near You map', () => {
+  it('a Starter sees their neighbourhood in colour, the rest greyed, and only their state when zoomed out', async () => {
+    const page = await openPageAs(viewers.starter);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+
+    // Leaflet is not part of the first load: the dashboard never asks for the map's code.
+    await page.goto('/dashboard');
+    await seeVisible(page.getByRole('link', { name: 'Show Me More!' }));
+    expect(scripts.some((url) => url.includes('items-near-you-map'))).toBe(false);
+
+    await openBrowse(page);
+    expect(scripts.some((url) => url.includes('items-near-you-map'))).toBe(true);
+
+    const marker3068 = marker(page, `${areaNames['3068']}: 2 listings`);
+    await seeVisible(marker3068);
+    expect(await marker3068.getAttribute('tabindex')).toBe('0');
+    expect(await markerColour(marker3068)).toBe(hexToRgb(mapSettings.allowedColour));
+    const box = await marker3068.boundingBox();
+    expect(box?.width).toBeCloseTo(markerRadius(2) * 2, 0);
+
+    const marker3220 = await seeMarker(page, `${areaNames['3220']}: 1 listing, upgrade to view this area`);
+    expect(await markerColour(marker3220)).toBe(hexToRgb(mapSettings.notAllowedColour));
+    await seeMarker(page, `${areaNames['2010']}: 1 listing, upgrade to view this area`);
+
+    // The tile server is down: no tile shows, no error shows, the legend and markers are there.
+    const tiles = mapOf(page).locator('img.leaflet-tile');
+    await tiles.first().waitFor({ state: 'attached', timeout: patientMs });
+    expect(await mapOf(page).locator('img.leaflet-tile-loaded').count()).toBe(0);
+    expect(await page.getByRole('alert').filter({ hasText: /map/i }).count()).toBe(0);
+    const legend = page.getByRole('list', { name: 'Map key' });
+    await seeVisible(legend.getByText('Areas you can browse'));
+    await seeVisible(legend.getByText(mapSettings.notAllowedLabel));
+
+    await capture(page, 'map-starter-1280');
+    await page.setViewportSize(viewports.phone);
+    await seeVisible(marker3068);
+    expect(await hasHorizontalScroll(page), 'the browse page scrolls sideways at 360 px').toBe(false);
+    const phoneMap = await mapOf(page).boundingBox();
+    const mainWidth = await page.locator('main').evaluate((element) => element.clientWidth);
+    expect(phoneMap?.height).toBeCloseTo(300, -1);
+    expect(phoneMap?.width).toBeGreaterThanOrEqual(mainWidth - 2 * 16 - 2);
+    await capture(page, 'map-starter-360');
+    await page.setViewportSize(viewports.desktop);
+
+    // Zoomed out: one marker per state, only the member's own state in colour.
+    await zoomOutToStates(page);
+    const victoria = marker(page, 'Victoria: 3 listings');
+    await seeVisible(victoria);
+    expect(await markerColour(victoria)).toBe(hexToRgb(mapSettings.allowedColour));
+    await seeMarker(page, 'New South Wales: 1 listing, upgrade to view this area');
+    await expectHidden(marker(page, `${areaNames['3068']}: 2 listings`));
+    await capture(page, 'map-starter-states-1280');
+
+    await victoria.click();
+    await page.waitForURL((url) => url.pathname === '/listings' && url.search === '?state=VIC');
+  });
+
+  it('an Explorer opens their state, reads why the rest is grey, and uses the keyboard', async () => {
+    const page = await openPageAs(viewers.explorer);
+    await openBrowse(page);
+    const marker3068 = marker(page, `${areaNames['3068']}: 2 listings`);
+    await seeVisible(marker3068);
+    await seeMarker(page, `${areaNames['3220']}: 1 listing`);
+    const marker2010 = await seeMarker(page, `${areaNames['2010']}: 1 listing, upgrade to view this area`);
+
+    // Focusing a far-away marker brings it into view; clicking a grey one explains and goes nowhere.
+    await marker2010.focus();
+    await seeVisible(marker2010);
+    await marker2010.click();
+    const popup = mapOf(page).locator('.leaflet-popup');
+    await seeVisible(popup.getByText(mapSettings.notAllowedLabel, { exact: true }));
+    await expectStaysOnBrowse(page);
+    await capture(page, 'map-explorer-upgrade-1280');
+
+    // Enter and Space act like a click.
+    await marker2010.focus();
+    await page.keyboard.press('Space');
+    await expectStaysOnBrowse(page);
+    await marker3068.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/listings' && url.search === '?postcode=3068');
+    // The browse page honours the address: the results are 3068's.
+    await seeVisible(page.getByRole('link', { name: /Bookshelf in oak/ }).first());
+
+    await page.goto('/listings');
+    const marker3220 = await seeMarker(page, `${areaNames['3220']}: 1 listing`);
+    await marker3220.focus();
+    await page.keyboard.press('Space');
+    await page.waitForURL((url) => url.search === '?postcode=3220');
+  });
+
+  it('a Connector sees every area in colour and a click opens it', async () => {
+    const page = await openPageAs(viewers.connector, viewports.phone);
+    await openBrowse(page);
+    for (const label of [`${areaNames['3068']}: 2 listings`, `${areaNames['3220']}: 1 listing`, `${areaNames['2010']}: 1 listing`]) {
+      expect(await markerColour(await seeMarker(page, label))).toBe(hexToRgb(mapSettings.allowedColour));
+    }
+    await zoomOutToStates(page);
+    await seeMarker(page, 'Victoria: 3 listings');
+    const newSouthWales = await seeMarker(page, 'New South Wales: 1 listing');
+    expect(await markerColour(newSouthWales)).toBe(hexToRgb(mapSettings.allowedColour));
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await capture(page, 'map-connector-states-360');
+
+    await pressZoom(page, 'Zoom in');
+    await pressZoom(page, 'Zoom in');
+    const marker3068 = marker(page, `${areaNames['3068']}: 2 listings`);
+    await seeVisible(marker3068);
+    await marker3068.click();
+    await page.waitForURL((url) => url.pathname === '/listings' && url.search === '?postcode=3068');
+  });
+});
