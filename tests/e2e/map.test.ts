@@ -1,6 +1,7 @@
 // The "Items Near You" map in a real Chromium against the built app (spec 4 and 9): which areas
 // each plan may open, state markers when zoomed out, where a click leads, keyboard access, and a
 // map that still works when the tile server cannot be reached.
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mapSettings, markerRadius } from '../../src/domain/map';
@@ -198,6 +199,9 @@ describe('the Items Near You map', () => {
     const legend = page.getByRole('list', { name: 'Map key' });
     await seeVisible(legend.getByText('Areas you can browse'));
     await seeVisible(legend.getByText(mapSettings.notAllowedLabel));
+
+    const audit = await new AxeBuilder({ page }).include('main section').withTags(['wcag2a', 'wcag2aa']).analyze();
+    expect(audit.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 
     await capture(page, 'map-starter-1280');
     await page.setViewportSize(viewports.phone);

@@ -19,9 +19,9 @@ export function useListingCounts(user: Pick<CurrentUser, 'id' | 'membershipTier'
 }
 
 /** GET /api/public-config also names the tile server (MAP_TILE_URL) and its attribution. */
-type MapPublicConfig = PublicConfig & { mapTileUrl?: string; mapTileAttribution?: string };
+
 
 export function useMapTiles(): { url: string; attribution: string } | null {
-  const { data } = useQuery<MapPublicConfig>({ queryKey: ['/api/public-config'] });
-  return data?.mapTileUrl ? { url: data.mapTileUrl, attribution: data.mapTileAttribution ?? '' } : null;
+  const { data } = useQuery<PublicConfig>({ queryKey: ['/api/public-config'] });
+  return data?.mapTileUrl ? { url: data.mapTileUrl, attribution: data.mapTileAttribution } : null;
 }
