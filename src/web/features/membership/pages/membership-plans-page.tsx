@@ -24,7 +24,10 @@ export function MembershipPlansPage() {
     <>
       <PlansHero user={user} />
 
-      <section aria-label="Plans" className="mx-auto w-full max-w-6xl px-4 pb-16 sm:px-6 lg:px-8">
+      <section aria-labelledby="plans-heading" className="mx-auto w-full max-w-6xl px-4 pb-16 sm:px-6 lg:px-8">
+        <h2 id="plans-heading" className="sr-only">
+          Plans
+        </h2>
         <PlanSelector selected={selected} onSelect={setSelected} controls={planCardsId} />
         <div id={planCardsId} className="mt-10 grid items-stretch gap-6 md:grid-cols-3">
           {purchasableTiers.map((tier) => {
