@@ -21,5 +21,7 @@ export function refreshListingData(queryClient: QueryClient): Promise<unknown> {
     queryClient.invalidateQueries({ queryKey: listingQueryKeys.userStats }),
     queryClient.invalidateQueries({ queryKey: ['/api/seller-listings'] }),
     queryClient.invalidateQueries({ queryKey: ['/api/sellers'] }),
+    // The map's per-postcode counts move with every listing change too.
+    queryClient.invalidateQueries({ queryKey: ['/api/map/listing-counts'] }),
   ]);
 }
