@@ -17,7 +17,7 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { ApiError } from '../../../lib/api-client';
 import { useCanChangePostcode, usePostcodePlace, useUpdateProfile } from '../api';
-import { AccountSelect } from './account-select';
+import { Select } from '../../../components/ui/select';
 
 type FieldErrors = { postcode?: string; suburb?: string };
 
@@ -96,7 +96,7 @@ export function AccountLocationForm({ user }: { user: CurrentUser }) {
           />
         </div>
         <FormField label="Suburb" error={errors.suburb}>
-          <AccountSelect
+          <Select
             value={suburb}
             disabled={suburbs.length === 0}
             onChange={(event) => {
@@ -116,7 +116,7 @@ export function AccountLocationForm({ user }: { user: CurrentUser }) {
                 ))}
               </>
             )}
-          </AccountSelect>
+          </Select>
         </FormField>
         <FormField label="State">
           <Input readOnly value={state} placeholder="—" title="Filled in from your postcode" className="bg-sand-50" />
