@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adminMessages, errorMessages } from '../../src/domain';
 import { expectVisible, hasHorizontalScroll, launchBrowser, saveScreenshot, toastTitled, viewports } from './support/browser';
+import { type Api, createApi } from './support/api';
 import { type RunningServer, startServer } from './support/server';
 
 const defaultVideoPath = new URL('../../src/web/public/videos/default.webm', import.meta.url);
@@ -20,11 +21,13 @@ type CurrentUser = { email: string; membershipTier: string; isAdmin: boolean; is
 type HomepageVideo = { id: string; filename: string; displayName: string; isActive: boolean; url: string };
 
 let server: RunningServer;
+let api: Api;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   server = await startServer({ env: { ADMIN_EMAILS: adminEmail } });
+  api = createApi(server.baseUrl);
   browser = await launchBrowser();
 });
 
@@ -43,33 +46,19 @@ function uniqueEmail(name: string): string {
   return `${name}.${Date.now()}.${emailCounter}@example.com`;
 }
 
-async function sendApi(method: string, url: string, options: { token?: string; body?: unknown } = {}): Promise<Response> {
-  const headers: Record<string, string> = {};
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (options.token) headers.Authorization = `Bearer ${options.token}`;
-  return fetch(`${server.baseUrl}${url}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
-}
-
-async function callApi<T = unknown>(method: string, url: string, options: { token?: string; body?: unknown } = {}): Promise<T> {
-  const response = await sendApi(method, url, options);
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
-
 async function registerMember(email: string, firstName: string): Promise<Member> {
-  const { token } = await callApi<{ token: string }>('POST', '/api/auth/register', {
+  const { token } = await api.callApi<{ token: string }>('POST', '/api/auth/register', {
     body: { email, password, firstName, lastName: 'Nguyen' },
   });
   return { email, token };
 }
 
-const readMe = (token: string) => callApi<CurrentUser>('GET', '/api/auth/me', { token });
+const readMe = (token: string) => api.callApi<CurrentUser>('GET', '/api/auth/me', { token });
 
 async function readInvitationPath(email: string): Promise<string> {
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
-    const messages = await callApi<{ text: string }[]>('GET', `/api/dev/outbox?to=${encodeURIComponent(email)}`);
+    const messages = await api.readOutbox(email);
     const match = messages.map((message) => /\/auth\?invite=[\w-]+/.exec(message.text)).find(Boolean);
     if (match) return match[0];
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -214,8 +203,8 @@ describe('looking after the neighbourhood', () => {
     await captureBothSizes(page, 'admin');
 
     // The banned word now blocks a listing by the (verified, located) member.
-    await callApi('PUT', '/api/user/profile', { token: member.token, body: { postcode: '3068' } });
-    const blocked = await sendApi('POST', '/api/listings', {
+    await api.callApi('PUT', '/api/user/profile', { token: member.token, body: { postcode: '3068' } });
+    const blocked = await api.sendApi('POST', '/api/listings', {
       token: member.token,
       body: { title: 'Designer handbag', description: 'A counterfeit bag, barely used.', price: '40', category: 'clothing', imageUrls: [] },
     });
@@ -248,7 +237,7 @@ describe('looking after the neighbourhood', () => {
     await seeVisible(reused.getByRole('button', { name: 'Sign In', exact: true }));
 
     // A visitor's landing page plays the active video, and it can be seeked.
-    const [active] = (await callApi<HomepageVideo[]>('GET', '/api/admin/homepage-videos', { token: admin.token })).filter((video) => video.isActive);
+    const [active] = (await api.callApi<HomepageVideo[]>('GET', '/api/admin/homepage-videos', { token: admin.token })).filter((video) => video.isActive);
     expect(active.displayName).toBe('Neighbours at the park');
     const visitor = await openPage();
     await visitor.goto('/');
@@ -275,9 +264,9 @@ describe('looking after the neighbourhood', () => {
 
   it('the landing page plays the bundled video when none is active, and never autoplays for reduced motion', async () => {
     // The journey above left one active video; take it away.
-    const admin = await callApi<{ token: string }>('POST', '/api/auth/login', { body: { email: adminEmail, password } });
-    for (const video of await callApi<HomepageVideo[]>('GET', '/api/admin/homepage-videos', { token: admin.token })) {
-      await callApi('DELETE', `/api/admin/homepage-videos/${video.id}`, { token: admin.token });
+    const admin = await api.callApi<{ token: string }>('POST', '/api/auth/login', { body: { email: adminEmail, password } });
+    for (const video of await api.callApi<HomepageVideo[]>('GET', '/api/admin/homepage-videos', { token: admin.token })) {
+      await api.callApi('DELETE', `/api/admin/homepage-videos/${video.id}`, { token: admin.token });
     }
     const visitor = await openPage();
     await visitor.goto('/');
@@ -301,7 +290,7 @@ describe('looking after the neighbourhood', () => {
     await seeVisible(page.getByRole('heading', { level: 1, name: 'Access Denied' }));
     await seeVisible(page.getByText(errorMessages.adminOnly));
     expect(await page.title()).toBe('Access Denied · Neighbourly');
-    const response = await sendApi('GET', '/api/admin/users', { token: member.token });
+    const response = await api.sendApi('GET', '/api/admin/users', { token: member.token });
     expect(response.status).toBe(403);
   });
 });

@@ -10,15 +10,17 @@ import {
   toastTitled,
   viewports,
 } from './support/browser';
-import { readLatestCode } from './support/outbox';
+import { type Api, createApi } from './support/api';
 import { type RunningServer, startServer } from './support/server';
 
 let server: RunningServer;
+let api: Api;
 let browser: Browser;
 let context: BrowserContext | undefined;
 
 beforeAll(async () => {
   server = await startServer();
+  api = createApi(server.baseUrl);
   browser = await launchBrowser();
 });
 
@@ -113,7 +115,7 @@ describe('signing up, in and out', () => {
     await expectVisible(toastTitled(page, 'Reset code sent!'));
     await expectVisible(page.getByText('Step 2 of 3'));
 
-    const code = await readLatestCode(server.baseUrl, email);
+    const code = await api.latestCode(email);
     await page.getByLabel('Reset code').fill(code);
     await page.getByRole('button', { name: 'Verify Code' }).click();
     await expectVisible(toastTitled(page, 'Code verified!'));

@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectHidden, expectVisible, hasHorizontalScroll, launchBrowser, saveScreenshot, toastTitled, viewports } from './support/browser';
+import { type Api, createApi } from './support/api';
 import { type RunningServer, startServer } from './support/server';
 
 // Shared CI machines can be slow (photo compression runs in the page): wait longer than the default.
@@ -26,12 +27,14 @@ type Member = { email: string; token: string; firstName: string };
 type ListingInput = { title: string; description: string; price: string; category: string };
 
 let server: RunningServer;
+let api: Api;
 let browser: Browser;
 let photoDir: string;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   server = await startServer();
+  api = createApi(server.baseUrl);
   browser = await launchBrowser();
   photoDir = await mkdtemp(path.join(tmpdir(), 'neighbourly-photos-'));
 });
@@ -46,48 +49,16 @@ afterEach(async () => {
   await Promise.all(contexts.splice(0).map((context) => context.close()));
 });
 
-async function callApi<T = unknown>(method: string, url: string, options: { token?: string; body?: unknown } = {}): Promise<T> {
-  const headers: Record<string, string> = {};
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (options.token) headers.Authorization = `Bearer ${options.token}`;
-  const response = await fetch(`${server.baseUrl}${url}`, {
-    method,
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
-
-type OutboxMessage = { to: string; subject: string | null; text: string };
-
-async function readOutbox(email: string): Promise<OutboxMessage[]> {
-  return callApi<OutboxMessage[]>('GET', `/api/dev/outbox?to=${encodeURIComponent(email)}`);
-}
-
-let emailCounter = 0;
-
 /** Register, verify the email with the mailed code, and set a postcode: a member ready to trade. */
-async function setUpMember(details: { firstName: string; lastName: string; postcode?: string; verified?: boolean }): Promise<Member> {
-  emailCounter += 1;
-  const email = `${details.firstName.toLowerCase()}.${Date.now()}.${emailCounter}@example.com`;
-  const { token } = await callApi<{ token: string }>('POST', '/api/auth/register', {
-    body: { email, password: 'neighbourly-pass-1', firstName: details.firstName, lastName: details.lastName },
-  });
-  if (details.verified !== false) {
-    await callApi('POST', '/api/send-verification-email', { token });
-    const [mail] = await readOutbox(email);
-    const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
-    if (!code) throw new Error(`No code mailed to ${email}`);
-    await callApi('POST', '/api/verify-email', { token, body: { code } });
-  }
-  if (details.postcode) await callApi('PUT', '/api/user/profile', { token, body: { postcode: details.postcode } });
-  return { email, token, firstName: details.firstName };
+async function setUpMember({ verified = true, ...details }: { firstName: string; lastName: string; postcode?: string; verified?: boolean }): Promise<Member> {
+  if (verified) return api.createVerifiedMember(details);
+  const member = await api.registerMember(details);
+  if (details.postcode) await api.callApi('PUT', '/api/user/profile', { token: member.token, body: { postcode: details.postcode } });
+  return member;
 }
 
 async function createListingThroughApi(member: Member, listing: ListingInput): Promise<{ id: string }> {
-  return callApi<{ id: string }>('POST', '/api/listings', { token: member.token, body: { ...listing, imageUrls: [] } });
+  return api.callApi<{ id: string }>('POST', '/api/listings', { token: member.token, body: { ...listing, imageUrls: [] } });
 }
 
 /** Real JPEGs, larger than the 1200 px the page shrinks them to, each a different colour. */
@@ -290,7 +261,7 @@ describe('selling and buying', () => {
     await seeVisible(page.getByText('Email verified'));
     await seeVisible(page.getByRole('link', { name: kidsBike.title, exact: true }));
 
-    const mail = (await readOutbox(seller.email)).find((message) => message.subject?.includes(kidsBike.title));
+    const mail = (await api.readOutbox(seller.email)).find((message) => message.subject?.includes(kidsBike.title));
     expect(mail?.text).toContain('Is it still available? I could pick it up on Saturday.');
     expect(mail?.text).toContain(buyer.email);
   }, 120_000);

@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mapSettings, markerRadius } from '../../src/domain/map';
 import { expectHidden, expectVisible, hasHorizontalScroll, launchBrowser, saveScreenshot, viewports } from './support/browser';
+import { type Api, createApi } from './support/api';
 import { type RunningServer, startServer } from './support/server';
 
 const patientMs = 20_000;
@@ -25,54 +26,26 @@ const viewerPostcode = '3065';
 type Member = { email: string; token: string };
 
 let server: RunningServer;
+let api: Api;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 const viewers: Record<'starter' | 'explorer' | 'connector', Member> = {} as never;
 /** Each postcode's marker name ("Clifton Hill 3068"): the suburb is whichever the server records. */
 const areaNames: Record<string, string> = {};
 
-async function callApi<T = unknown>(method: string, url: string, options: { token?: string; body?: unknown } = {}): Promise<T> {
-  const headers: Record<string, string> = {};
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (options.token) headers.Authorization = `Bearer ${options.token}`;
-  const response = await fetch(`${server.baseUrl}${url}`, {
-    method,
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
-
-let emailCounter = 0;
-
-/** Register, verify the email with the mailed code and set a postcode. New members are Explorers. */
-async function setUpMember(firstName: string, postcode: string): Promise<Member> {
-  emailCounter += 1;
-  const email = `${firstName.toLowerCase()}.${Date.now()}.${emailCounter}@example.com`;
-  const { token } = await callApi<{ token: string }>('POST', '/api/auth/register', {
-    body: { email, password: 'neighbourly-pass-1', firstName, lastName: 'Walker' },
-  });
-  await callApi('POST', '/api/send-verification-email', { token });
-  const [mail] = await callApi<{ text: string }[]>('GET', `/api/dev/outbox?to=${encodeURIComponent(email)}`);
-  const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
-  if (!code) throw new Error(`No code mailed to ${email}`);
-  await callApi('POST', '/api/verify-email', { token, body: { code } });
-  await callApi('PUT', '/api/user/profile', { token, body: { postcode } });
-  return { email, token };
-}
+/** A verified member with a postcode. New members are Explorers. */
+const setUpMember = (firstName: string, postcode: string) => api.createVerifiedMember({ firstName, lastName: 'Walker', postcode });
 
 async function listItem(seller: Member, title: string): Promise<void> {
-  await callApi('POST', '/api/listings', {
+  await api.callApi('POST', '/api/listings', {
     token: seller.token,
     body: { title, description: 'Barely used, pick up any evening this week.', price: '10', category: 'other', imageUrls: [] },
   });
 }
 
 async function becomeConnector(member: Member): Promise<void> {
-  const { clientSecret } = await callApi<{ clientSecret: string }>('POST', '/api/create-subscription', { token: member.token, body: { tier: 'connector' } });
-  await callApi('POST', '/api/payments/test/pay', {
+  const { clientSecret } = await api.callApi<{ clientSecret: string }>('POST', '/api/create-subscription', { token: member.token, body: { tier: 'connector' } });
+  await api.callApi('POST', '/api/payments/test/pay', {
     token: member.token,
     body: { clientSecret, cardNumber: '4242424242424242', expiry: '12/30', cvc: '123' },
   });
@@ -80,6 +53,7 @@ async function becomeConnector(member: Member): Promise<void> {
 
 beforeAll(async () => {
   server = await startServer({ env: { MAP_TILE_URL: unreachableTileUrl } });
+  api = createApi(server.baseUrl);
   browser = await launchBrowser();
 
   // Two items in 3068 (Fitzroy North, VIC), one in 3220 (Geelong, VIC) and one in 2010 (Surry Hills, NSW).
@@ -90,12 +64,12 @@ beforeAll(async () => {
   await listItem(await setUpMember('Sienna', '2010'), 'Espresso machine');
 
   viewers.starter = await setUpMember('Stella', viewerPostcode);
-  await callApi('POST', '/api/create-subscription', { token: viewers.starter.token, body: { tier: 'starter' } });
+  await api.callApi('POST', '/api/create-subscription', { token: viewers.starter.token, body: { tier: 'starter' } });
   viewers.explorer = await setUpMember('Ezra', viewerPostcode);
   viewers.connector = await setUpMember('Cora', viewerPostcode);
   await becomeConnector(viewers.connector);
 
-  const counts = await callApi<{ postcode: string; suburb: string | null }[]>('GET', '/api/map/listing-counts', { token: viewers.connector.token });
+  const counts = await api.callApi<{ postcode: string; suburb: string | null }[]>('GET', '/api/map/listing-counts', { token: viewers.connector.token });
   for (const entry of counts) areaNames[entry.postcode] = `${entry.suburb} ${entry.postcode}`;
 });
 

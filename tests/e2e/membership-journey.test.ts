@@ -4,6 +4,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectVisible, hasHorizontalScroll, launchBrowser, saveScreenshot, toastTitled, viewports } from './support/browser';
+import { type Api, createApi } from './support/api';
 import { type RunningServer, startServer } from './support/server';
 
 const patientMs = 20_000;
@@ -22,11 +23,13 @@ type Member = { email: string; token: string };
 type CurrentUser = { membershipTier: string; trialEndDate: string | null };
 
 let server: RunningServer;
+let api: Api;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   server = await startServer();
+  api = createApi(server.baseUrl);
   browser = await launchBrowser();
 });
 
@@ -39,39 +42,10 @@ afterEach(async () => {
   await Promise.all(contexts.splice(0).map((context) => context.close()));
 });
 
-async function callApi(method: string, url: string, options: { token?: string; body?: unknown } = {}): Promise<Response> {
-  const headers: Record<string, string> = {};
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (options.token) headers.Authorization = `Bearer ${options.token}`;
-  return fetch(`${server.baseUrl}${url}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
-}
+/** A verified member with a postcode: a member ready to trade. */
+const setUpMember = (firstName: string) => api.createVerifiedMember({ firstName, postcode: '3068' });
 
-async function callApiOk<T = unknown>(method: string, url: string, options: { token?: string; body?: unknown } = {}): Promise<T> {
-  const response = await callApi(method, url, options);
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
-
-let emailCounter = 0;
-
-/** Register, verify the email with the mailed code and set a postcode: a member ready to trade. */
-async function setUpMember(firstName: string): Promise<Member> {
-  emailCounter += 1;
-  const email = `${firstName.toLowerCase()}.${Date.now()}.${emailCounter}@example.com`;
-  const { token } = await callApiOk<{ token: string }>('POST', '/api/auth/register', {
-    body: { email, password: 'neighbourly-pass-1', firstName, lastName: 'Nguyen' },
-  });
-  await callApiOk('POST', '/api/send-verification-email', { token });
-  const [mail] = await callApiOk<{ text: string }[]>('GET', `/api/dev/outbox?to=${encodeURIComponent(email)}`);
-  const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
-  if (!code) throw new Error(`No code mailed to ${email}`);
-  await callApiOk('POST', '/api/verify-email', { token, body: { code } });
-  await callApiOk('PUT', '/api/user/profile', { token, body: { postcode: '3068' } });
-  return { email, token };
-}
-
-const readMember = (member: Member) => callApiOk<CurrentUser>('GET', '/api/auth/me', { token: member.token });
+const readMember = (member: Member) => api.callApi<CurrentUser>('GET', '/api/auth/me', { token: member.token });
 
 async function openPageAs(member: Member | null, viewport: { width: number; height: number } = viewports.desktop): Promise<Page> {
   const context = await browser.newContext({ viewport, baseURL: server.baseUrl });
@@ -101,7 +75,7 @@ async function payWithCard(page: Page, cardNumber: string, amount: string): Prom
 }
 
 function createListing(member: Member, index: number): Promise<Response> {
-  return callApi('POST', '/api/listings', {
+  return api.sendApi('POST', '/api/listings', {
     token: member.token,
     body: {
       title: `Garden chair number ${index}`,
@@ -295,7 +269,7 @@ describe('membership', () => {
     // The session ends elsewhere: checkout says so and sends the member to sign in.
     await page.reload();
     await seeVisible(page.getByRole('button', { name: 'Subscribe Now' }));
-    await callApiOk('POST', '/api/auth/logout', { token: member.token });
+    await api.callApi('POST', '/api/auth/logout', { token: member.token });
     await page.getByRole('button', { name: 'Subscribe Now' }).click();
     await seeVisible(toastTitled(page, 'Unauthorized'));
     await seeVisible(page.getByText('You are logged out. Logging in again...', { exact: true }));

@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages, errorMessages } from '../../src/domain';
 import { expectVisible, launchBrowser, saveScreenshot, toastTitled, viewports } from './support/browser';
+import { type Api, createApi } from './support/api';
 import { type RunningServer, startServer } from './support/server';
 
 // The contact form mails the admins; the harness's server has none unless told.
@@ -15,6 +16,7 @@ type Member = { email: string; token: string };
 type OpenedPage = { page: Page; externalRequests: string[] };
 
 let server: RunningServer;
+let api: Api;
 let browser: Browser;
 let member: Member;
 let newMember: Member;
@@ -22,9 +24,10 @@ const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   server = await startServer({ env: { ADMIN_EMAILS: adminEmail } });
+  api = createApi(server.baseUrl);
   browser = await launchBrowser();
   member = await setUpMember();
-  newMember = await registerMember('Theo');
+  newMember = await api.registerMember({ firstName: 'Theo' });
 });
 
 afterAll(async () => {
@@ -36,43 +39,10 @@ afterEach(async () => {
   await Promise.all(contexts.splice(0).map((context) => context.close()));
 });
 
-async function callApi<T = unknown>(method: string, url: string, options: { token?: string; body?: unknown } = {}): Promise<T> {
-  const headers: Record<string, string> = {};
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (options.token) headers.Authorization = `Bearer ${options.token}`;
-  const response = await fetch(`${server.baseUrl}${url}`, {
-    method,
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
-
-type OutboxMessage = { to: string; subject: string | null; text: string };
-
-const readOutbox = (email: string) => callApi<OutboxMessage[]>('GET', `/api/dev/outbox?to=${encodeURIComponent(email)}`);
-
-/** A member who has just joined: nothing verified yet. */
-async function registerMember(firstName: string): Promise<Member> {
-  const email = `${firstName.toLowerCase()}.${Date.now()}@example.com`;
-  const { token } = await callApi<{ token: string }>('POST', '/api/auth/register', {
-    body: { email, password: 'neighbourly-pass-1', firstName, lastName: 'Nguyen' },
-  });
-  return { email, token };
-}
-
 /** A member with a verified email, a postcode and one listing, so the member pages show real content. */
 async function setUpMember(): Promise<Member> {
-  const { email, token } = await registerMember('Nina');
-  await callApi('POST', '/api/send-verification-email', { token });
-  const [mail] = await readOutbox(email);
-  const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
-  if (!code) throw new Error(`No code mailed to ${email}`);
-  await callApi('POST', '/api/verify-email', { token, body: { code } });
-  await callApi('PUT', '/api/user/profile', { token, body: { postcode: '3000' } });
-  await callApi('POST', '/api/listings', {
+  const { email, token } = await api.createVerifiedMember({ firstName: 'Nina', postcode: '3000' });
+  await api.callApi('POST', '/api/listings', {
     token,
     body: { title: 'Timber bookshelf', description: 'Five shelves, solid pine, a few marks on the side.', price: '40', category: 'home', imageUrls: [] },
   });
@@ -328,14 +298,14 @@ describe('the support pages', () => {
     await expectVisible(page.getByRole('region', { name: /Notifications/ }).getByText(contactMessages.sent));
     expect(await page.getByLabel('Message').inputValue()).toBe('');
 
-    const [mail] = await readOutbox(adminEmail);
+    const [mail] = await api.readOutbox(adminEmail);
     expect(mail?.subject).toContain('Sam Taylor');
     expect(mail?.text).toContain(message);
     expect(mail?.text).toContain('sam.taylor@example.com');
 
     // spec: 5 an hour from one address. This page sent one; four more use up the hour.
     for (let count = 2; count <= 5; count += 1) {
-      await callApi('POST', '/api/contact', { body: { name: 'Sam Taylor', email: 'sam.taylor@example.com', message: `Follow-up number ${count}.` } });
+      await api.callApi('POST', '/api/contact', { body: { name: 'Sam Taylor', email: 'sam.taylor@example.com', message: `Follow-up number ${count}.` } });
     }
     await page.getByLabel('Message').fill('One more thing about that bookshelf listing.');
     await send.click();

@@ -4,14 +4,17 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages, postcodeLockedMessage } from '../../src/domain';
 import { expectVisible, hasHorizontalScroll, launchBrowser, saveScreenshot, toastTitled, viewports } from './support/browser';
+import { type Api, createApi } from './support/api';
 import { type RunningServer, startServer } from './support/server';
 
 let server: RunningServer;
+let api: Api;
 let browser: Browser;
 let context: BrowserContext | undefined;
 
 beforeAll(async () => {
   server = await startServer();
+  api = createApi(server.baseUrl);
   browser = await launchBrowser();
 });
 
@@ -31,16 +34,6 @@ function uniqueEmail(name: string): string {
   return `${name}.${Date.now()}.${emailCounter}@example.com`;
 }
 
-async function callApi<T>(method: string, path: string, token: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${server.baseUrl}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
 /** Registers through the API and returns the session token. */
 async function registerMember(firstName: string): Promise<{ email: string; token: string }> {
   const email = uniqueEmail(firstName.toLowerCase());
@@ -54,14 +47,11 @@ async function registerMember(firstName: string): Promise<{ email: string; token
   return { email, token };
 }
 
-type OutboxMessage = { to: string; channel: string; text: string };
-
 /** The 6-digit code in the newest mail or SMS to `to` (GET /api/dev/outbox?to=...). */
 async function readCode(to: string, channel: 'email' | 'sms'): Promise<string> {
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
-    const response = await fetch(`${server.baseUrl}/api/dev/outbox?to=${encodeURIComponent(to)}`);
-    const messages = (await response.json()) as OutboxMessage[];
+    const messages = await api.readOutbox(to);
     const message = messages.find((entry) => (channel === 'sms' ? entry.channel === 'sms' : entry.channel !== 'sms'));
     const match = message && /\b(\d{6})\b/.exec(message.text);
     if (match) return match[1];
@@ -76,8 +66,8 @@ function wrongCode(code: string): string {
 }
 
 async function verifyEmailThroughApi(email: string, token: string): Promise<void> {
-  await callApi('POST', '/api/send-verification-email', token);
-  await callApi('POST', '/api/verify-email', token, { code: await readCode(email, 'email') });
+  await api.callApi('POST', '/api/send-verification-email', { token });
+  await api.callApi('POST', '/api/verify-email', { token, body: { code: await readCode(email, 'email') } });
 }
 
 async function openSignedIn(token: string): Promise<Page> {
@@ -237,13 +227,13 @@ describe('becoming a verified neighbour', () => {
     await page.getByRole('button', { name: 'Yes, save my new postcode' }).click();
     await expectVisible(toastTitled(page, 'Profile Updated!'));
 
-    const lock = await callApi<{ canChange: boolean; nextChangeDate: string }>('GET', '/api/user/can-change-postcode', token);
+    const lock = await api.callApi<{ canChange: boolean; nextChangeDate: string }>('GET', '/api/user/can-change-postcode', { token });
     expect(lock.canChange).toBe(false);
     await expectVisible(page.getByText(postcodeLockedMessage(new Date(lock.nextChangeDate)), { exact: false }));
     expect(await postcode.isDisabled()).toBe(true);
     expect(await postcode.inputValue()).toBe('3068');
     expect(await suburb.inputValue()).toBe('Fitzroy North');
-    const me = await callApi<{ postcode: string; suburb: string; state: string }>('GET', '/api/auth/me', token);
+    const me = await api.callApi<{ postcode: string; suburb: string; state: string }>('GET', '/api/auth/me', { token });
     expect(me).toMatchObject({ postcode: '3068', suburb: 'Fitzroy North', state: 'VIC' });
 
     await captureBothSizes(page, 'account');
@@ -275,7 +265,7 @@ describe('becoming a verified neighbour', () => {
     await expectVisible(page.getByText('Not verified yet.'));
     expect(await page.getByLabel('Mobile number').inputValue()).toBe('0412 999 888');
     expect(await update.isDisabled()).toBe(true);
-    expect(await callApi<{ phone: string }>('GET', '/api/auth/me', token)).toMatchObject({ phone: '+61412999888' });
+    expect(await api.callApi<{ phone: string }>('GET', '/api/auth/me', { token })).toMatchObject({ phone: '+61412999888' });
 
     await page.getByLabel('Card number').fill('4000 0000 0000 0002');
     await page.getByLabel('Expiry (MM/YY)').fill('12/34');
