@@ -1,16 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertCircle, FlaskConical, Lock } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { membershipMessages, testCardBody } from '../../../../domain';
-import { FormField } from '../../../components/form-field';
+import { CardFields } from '../../../components/card-fields';
 import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { handleUnauthorizedError, isUnauthorizedError } from '../../../lib/unauthorized';
 import { toast } from '../../../lib/use-toast';
 import { type TestPaymentResponse, usePayWithTestCard } from '../api';
-import { formatCardNumber, formatCvc, formatExpiry } from '../card-format';
 
 const cardFields = ['cardNumber', 'expiry', 'cvc'] as const;
 
@@ -29,7 +27,6 @@ export function PaymentForm({ clientSecret, amount, onPaid }: PaymentFormProps) 
     defaultValues: { cardNumber: '', expiry: '', cvc: '' },
     mode: 'onTouched',
   });
-  const { errors } = form.formState;
   const failure = pay.isError && !isUnauthorizedError(pay.error) ? pay.error.message : null;
 
   // The form appears after "Subscribe Now"; put the member straight into the card number.
@@ -72,56 +69,7 @@ export function PaymentForm({ clientSecret, amount, onPaid }: PaymentFormProps) 
           </div>
         </div>
       )}
-      <Controller
-        control={form.control}
-        name="cardNumber"
-        render={({ field }) => (
-          <FormField label="Card number" error={errors.cardNumber?.message}>
-            <Input
-              {...field}
-              inputMode="numeric"
-              autoComplete="cc-number"
-              placeholder="1234 1234 1234 1234"
-              maxLength={23}
-              onChange={(event) => field.onChange(formatCardNumber(event.target.value))}
-            />
-          </FormField>
-        )}
-      />
-      <div className="grid grid-cols-2 gap-4">
-        <Controller
-          control={form.control}
-          name="expiry"
-          render={({ field }) => (
-            <FormField label="Expiry (MM/YY)" error={errors.expiry?.message}>
-              <Input
-                {...field}
-                inputMode="numeric"
-                autoComplete="cc-exp"
-                placeholder="MM/YY"
-                maxLength={5}
-                onChange={(event) => field.onChange(formatExpiry(event.target.value))}
-              />
-            </FormField>
-          )}
-        />
-        <Controller
-          control={form.control}
-          name="cvc"
-          render={({ field }) => (
-            <FormField label="CVC" error={errors.cvc?.message}>
-              <Input
-                {...field}
-                inputMode="numeric"
-                autoComplete="cc-csc"
-                placeholder="123"
-                maxLength={4}
-                onChange={(event) => field.onChange(formatCvc(event.target.value))}
-              />
-            </FormField>
-          )}
-        />
-      </div>
+      <CardFields control={form.control} />
       <Button type="submit" size="lg" className="w-full" disabled={pay.isPending}>
         <Lock aria-hidden="true" />
         {pay.isPending ? 'Processing payment…' : `Pay ${amount}`}
