@@ -255,31 +255,38 @@ async function main(): Promise<void> {
     });
     servers.push(hello);
 
-    const appPort = await findFreePort();
-    const app = await startChildServer({
-      label: 'app server',
-      command: tsxBin,
-      args: [serverScript],
-      env: {
-        ...process.env,
-        PORT: String(appPort),
-        HOST: '127.0.0.1',
-        DATABASE_URL: databaseUrl,
-        DATA_DIR: dataDir,
-        DEMO_DATA: 'false',
-        LOG_LEVEL: 'warn',
-        NODE_ENV: 'production',
-        APP_SECRET: 'bench-only-app-secret-0123456789abcdef0123456789',
-        SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-        SMS_API_URL: sms.url,
-        // Hundreds of bench sellers sign in from this one address; no measured route is rate-limited.
-        RATE_LIMIT_MULTIPLIER: '10000',
-      },
-      port: appPort,
-      readyPath: '/api/health',
-    });
+    const startApp = async (label: string, extraEnv: Record<string, string>) => {
+      const port = await findFreePort();
+      return startChildServer({
+        label,
+        command: tsxBin,
+        args: [serverScript],
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATABASE_URL: databaseUrl,
+          DATA_DIR: dataDir,
+          DEMO_DATA: 'false',
+          LOG_LEVEL: 'warn',
+          NODE_ENV: 'production',
+          APP_SECRET: 'bench-only-app-secret-0123456789abcdef0123456789',
+          SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+          SMS_API_URL: sms.url,
+          // Hundreds of bench sellers sign in from this one address; no measured route is rate-limited.
+          RATE_LIMIT_MULTIPLIER: '10000',
+          ...extraEnv,
+        },
+        port,
+        readyPath: '/api/health',
+      });
+    };
+    const app = await startApp('app server', {});
     servers.push(app);
-    console.log(`Started the ceiling (${hello.baseUrl}) and the app (${app.baseUrl}); SMTP sink on ${smtp.port}, SMS sink at ${sms.url}.`);
+    // The 1-connection probes go to a second app server with the read cache off: each request's own cost.
+    const uncached = await startApp('app server without read cache', { READ_CACHE_MS: '0' });
+    servers.push(uncached);
+    console.log(`Started the reference (${hello.baseUrl}), the app (${app.baseUrl}) and the uncached app (${uncached.baseUrl}); SMTP sink on ${smtp.port}, SMS sink at ${sms.url}.`);
 
     // The first browse loads the postcode directory; that start-up peak is measured on its own.
     await getJson(app.baseUrl, '/api/listings?limit=1');
@@ -374,6 +381,7 @@ async function main(): Promise<void> {
     const detailShape: RequestShape = {
       method: 'GET',
       path: `/api/listings/${listingIds[0]}`,
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
       setupRequest: (request) => {
         const id = listingIds[nextId % listingIds.length];
         nextId += 1;
@@ -390,15 +398,17 @@ async function main(): Promise<void> {
       await browseListings(recorder.db, viewerRow ?? null, query);
       return explainQueries(pool, recorder.take());
     };
+    // As a browser asks: compressed answers welcome.
     const get = (pathname: string, token?: string): RequestShape => ({
       method: 'GET',
       path: pathname,
-      headers: token ? { authorization: `Bearer ${token}` } : undefined,
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     });
     const connector = { email: connectorEmail, token: connectorToken };
 
     const scenarios: Scenario[] = [
-      { label: 'Ceiling: hello world (separate process)', kind: 'ceiling', target: 'hello', shape: get('/') },
+      { label: 'Ceiling: GET /api/health/live (the app, same hooks)', kind: 'ceiling', target: 'app', shape: get('/api/health/live') },
+      { label: 'Reference: bare Fastify hello world (own process)', kind: 'reference', target: 'hello', shape: get('/') },
       {
         label: 'Browse first page (visitor)',
         kind: 'read',
@@ -478,7 +488,8 @@ async function main(): Promise<void> {
       const { result: measured, cpu } = await measureCpu(serverPid, () => runLoad(scenario.shape, { ...options, durationSeconds }));
       await settle();
       if (probeSeconds > 0) await scenario.beforePhase?.('probe', measured);
-      const probe = probeSeconds > 0 ? await runLoad(scenario.shape, { ...options, connections: 1, durationSeconds: probeSeconds }) : null;
+      const probeBaseUrl = scenario.target === 'hello' ? hello.baseUrl : uncached.baseUrl;
+      const probe = probeSeconds > 0 ? await runLoad(scenario.shape, { baseUrl: probeBaseUrl, connections: 1, durationSeconds: probeSeconds }) : null;
       await settle();
       // Nothing answered within the run: latency is at least the run's length.
       const noAnswers = measured.total === 0;
@@ -550,7 +561,8 @@ async function main(): Promise<void> {
     );
     const autocannonVersion = (createRequire(import.meta.url)('autocannon/package.json') as { version: string }).version;
     const notes = [
-      'The ceiling is a bare Fastify hello-world (scripts/bench-hello.ts, same Fastify version) in a separate process on the same machine, since the app itself has no such route.',
+      'The ceiling is the app\'s own hello-world, GET /api/health/live: the same server, with the hooks every request passes (request id, security headers, session check) and no I/O. The reference line is a bare Fastify (scripts/bench-hello.ts, same version) in its own process, for comparison.',
+      `Hot reads are served from the app's read cache (READ_CACHE_MS, default 2000 ms; any write makes it stale at once), so the ${connections}-connection lines show mostly cached answers. The "1 conn, uncached" column is the same request on a second app server with READ_CACHE_MS=0: every request runs its queries, i.e. what the first reader after a write waits.`,
       `autocannon ${autocannonVersion} runs inside the bench process, so the load generator, the server and PostgreSQL share the same ${machine.cores} cores: compare runs on one machine rather than reading the numbers as capacity.`,
       `CPU columns: share of one core during the measured run (${machine.cores * 100}% = every core), from /proc: the server process, all postgres processes, the bench process running autocannon, and everything else on the machine (other work running at the same time makes a line slower).`,
       `p50/p99 are at ${connections} connections and include queueing once the server is saturated (latency ≈ connections ÷ throughput); the "1 conn" column is the same request with one connection, i.e. its own cost.`,

@@ -18,6 +18,7 @@ import { devRoutes } from './dev/routes';
 import { healthRoutes } from './health/routes';
 import { installErrorHandler } from './http/error-handler';
 import { installRateLimits } from './http/rate-limits';
+import { createContentVersion, createReadCache, type ContentVersion } from './http/read-cache';
 import { listingRoutes } from './listings/routes';
 import { mapRoutes } from './map/routes';
 import { membershipRoutes } from './membership/routes';
@@ -49,6 +50,8 @@ export type RouteEntry = { method: string; url: string };
 declare module 'fastify' {
   interface FastifyInstance {
     routeTable: RouteEntry[];
+    /** Bumped by every write; tests that change rows behind the API's back bump it too. */
+    contentVersion: ContentVersion;
   }
 }
 
@@ -91,12 +94,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
 
+  // Any request that may have written (everything but reads and refusals) makes cached reads stale.
+  const contentVersion = createContentVersion({ redisUrl: config.redisUrl });
+  app.decorate('contentVersion', contentVersion);
+  app.addHook('onClose', contentVersion.close);
+  app.addHook('onSend', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS' && (reply.statusCode < 400 || reply.statusCode >= 500)) {
+      contentVersion.bump();
+    }
+  });
+
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  app.addHook('onRequest', createSessionLoader(database.db));
+  app.addHook('onRequest', createSessionLoader(database.db, createReadCache(contentVersion, { maxEntries: 10_000, ttlMs: config.readCacheMs })));
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -140,6 +153,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sms: options.sms ?? createSmsSender(config, database.db),
     payments: options.payments ?? createPaymentProvider(),
     limits: rateLimits.limits,
+    contentVersion,
   };
   await app.register(healthRoutes(database));
   await app.register(authRoutes(deps));

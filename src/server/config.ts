@@ -65,6 +65,7 @@ const environmentSchema = z
       .min(1)
       .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
     RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(10_000).default(1),
+    READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
@@ -107,6 +108,8 @@ export type Config = {
   rateLimitMultiplier: number;
   mapTileUrl: string;
   mapTileAttribution: string;
+  /** How long a hot read (browse pages, listing detail, map counts, sessions) may be served from memory; 0 turns that off. */
+  readCacheMs: number;
 };
 
 export class ConfigError extends Error {
@@ -144,6 +147,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
+    readCacheMs: env.READ_CACHE_MS,
     mapTileUrl: env.MAP_TILE_URL,
     mapTileAttribution: env.MAP_TILE_ATTRIBUTION,
   };

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/open-database';
 import type { RateLimits } from './http/rate-limits';
+import type { ContentVersion } from './http/read-cache';
 import type { MailSender } from './services/mail';
 import type { PaymentProvider } from './services/payments';
 import type { SmsSender } from './services/sms';
@@ -14,6 +15,8 @@ export type ServerDeps = {
   sms: SmsSender;
   payments: PaymentProvider;
   limits: RateLimits;
+  /** Bumped by every write; the hot reads' caches compare against it. */
+  contentVersion: ContentVersion;
 };
 
 export type OperationContext = ServerDeps & { log: FastifyBaseLogger };

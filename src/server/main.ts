@@ -38,7 +38,11 @@ async function main(): Promise<void> {
   // Free months that have ended revert to Starter: now, then every hour.
   const runTrialExpiry = () =>
     expireTrials(database.db).then(
-      (count) => count > 0 && app.log.info(`${count} free month(s) ended: back on Starter`),
+      (count) => {
+        if (count === 0) return;
+        app.contentVersion.bump();
+        app.log.info(`${count} free month(s) ended: back on Starter`);
+      },
       (error: unknown) => app.log.error({ err: error }, 'trial expiry failed'),
     );
   await runTrialExpiry();
@@ -46,6 +50,7 @@ async function main(): Promise<void> {
 
   if (config.demoData) {
     await seedDemoData({ db: database.db, dataDir: config.dataDir, log: app.log });
+    app.contentVersion.bump();
   }
 
   let closing = false;

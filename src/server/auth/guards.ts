@@ -3,7 +3,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, errorMessages } from '../../domain/errors';
 import type { Database } from '../db/open-database';
 import type { UserRow } from '../db/schema';
-import { findSessionUser } from './sessions';
+import type { ReadCache } from '../http/read-cache';
+import { hashSessionToken } from './secrets';
+import { findSessionUser, type AuthenticatedSession } from './sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -19,12 +21,15 @@ export function readBearerToken(request: FastifyRequest): string | null {
   return match ? match[1] : '';
 }
 
-/** Attaches the signed-in member, if any, to the request. Never fails on its own. */
-export function createSessionLoader(db: Database) {
+/**
+ * Attaches the signed-in member, if any, to the request. Never fails on its own. Sessions are read
+ * through the cache: signing out, and every change to a member, is a write that makes it stale.
+ */
+export function createSessionLoader(db: Database, cache: ReadCache<AuthenticatedSession | null>) {
   return async function loadSession(request: FastifyRequest): Promise<void> {
     const token = readBearerToken(request);
     if (!token) return;
-    const session = await findSessionUser(db, token);
+    const session = await cache.read(hashSessionToken(token), () => findSessionUser(db, token));
     if (session) {
       request.user = session.user;
       request.sessionId = session.sessionId;

@@ -5,10 +5,16 @@ import type { DatabaseHandle } from '../db/open-database';
 const healthResponse = z.object({ status: z.enum(['ok', 'unavailable']), database: z.enum(['ok', 'unreachable']) });
 const pingTimeoutMs = 2_000;
 
-/** For load balancers and fault tests: 200 when the database answers, 503 when it does not. */
+/**
+ * For load balancers and fault tests. /api/health/live: the process answers (liveness, no I/O; it
+ * is also the benchmark's ceiling, the least work this server can do for a request).
+ * /api/health: 200 when the database answers, 503 when it does not (readiness).
+ */
 export const healthRoutes =
   (database: DatabaseHandle): FastifyPluginAsyncZod =>
   async (app) => {
+    app.get('/api/health/live', { schema: { tags: ['system'], response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({ status: 'ok' as const }));
+
     app.get('/api/health', { schema: { tags: ['system'], response: { 200: healthResponse, 503: healthResponse } } }, async (_request, reply) => {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {

@@ -16,10 +16,13 @@ import {
 import { pinListingBody } from '../../domain/membership';
 import { requireUser, signedInUser } from '../auth/guards';
 import type { ServerDeps } from '../deps';
+import { sendJsonText, toJsonText, type JsonText } from '../http/json-text';
+import { createReadCache } from '../http/read-cache';
 import { browseListings } from './browse-listings';
 import { deleteListing, pinListing, setListingStatus, updateListing } from './change-listing';
 import { createListing } from './create-listing';
 import { getListing } from './get-listing';
+import { viewerAreaKey } from './search-area';
 import { getSellerProfile, getUserStats, listMyListings, listSellerListings } from './seller-listings';
 
 const tags = ['listings'];
@@ -29,17 +32,26 @@ export const listingRoutes =
   (deps: ServerDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const { db } = deps;
+    const ttlMs = deps.config.readCacheMs;
+    // The hot paths keep their answers as JSON text: the schemas document the shapes, and text
+    // made once by our own typed code is sent as it is.
+    const browseCache = createReadCache<{ text: JsonText; nextCursor: string | null }>(deps.contentVersion, { maxEntries: 2000, ttlMs });
+    const detailCache = createReadCache<JsonText>(deps.contentVersion, { maxEntries: 5000, ttlMs });
 
     app.get('/api/listings', { schema: { tags, querystring: browseListingsQuery, response: { 200: listingList } } }, async (request, reply) => {
-      const page = await browseListings(db, request.user, request.query);
+      const key = `${viewerAreaKey(request.user)}?${JSON.stringify(request.query)}`;
+      const page = await browseCache.read(key, async () => {
+        const result = await browseListings(db, request.user, request.query);
+        return { text: toJsonText(result.items), nextCursor: result.nextCursor };
+      });
       if (page.nextCursor) reply.header(nextCursorHeader, page.nextCursor);
-      // The hot path: the schema documents the shape, plain JSON.stringify sends it.
-      return reply.serializer(JSON.stringify).send(page.items);
+      return sendJsonText(request, reply, page.text);
     });
 
-    app.get('/api/listings/:id', { schema: { tags, params: listingIdParams, response: { 200: listingViewSchema } } }, async (request) =>
-      getListing(db, request.params.id),
-    );
+    app.get('/api/listings/:id', { schema: { tags, params: listingIdParams, response: { 200: listingViewSchema } } }, async (request, reply) => {
+      const text = await detailCache.read(request.params.id, async () => toJsonText(await getListing(db, request.params.id)));
+      return sendJsonText(request, reply, text);
+    });
 
     app.post(
       '/api/listings',

@@ -34,3 +34,12 @@ export function searchAreaFor(user: UserRow | null): SearchArea {
       return { kind: 'everywhere' };
   }
 }
+
+/**
+ * Members who see the same browse pages and map share this key: the area and the origin of
+ * "nearest first" follow from the tier's reach, the postcode and the state alone.
+ */
+export function viewerAreaKey(user: UserRow | null): string {
+  if (!user) return 'visitor';
+  return `${rulesForTier(user.membershipTier).searchArea}|${user.postcode ?? ''}|${user.state ?? ''}`;
+}

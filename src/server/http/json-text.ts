@@ -1,0 +1,38 @@
+// Answers kept as JSON text (the read caches' values), sent as they are and, when the client
+// accepts it, gzipped once and sent compressed from then on.
+import { gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+export type JsonText = { readonly json: string; gzipped?: Buffer };
+
+/** Below this, compression saves less than it costs. */
+const compressFromBytes = 1024;
+
+export function toJsonText(value: unknown): JsonText {
+  return { json: JSON.stringify(value) };
+}
+
+/** Whether Accept-Encoding allows gzip (a q of 0 refuses it). */
+export function acceptsGzip(header: string | string[] | undefined): boolean {
+  const text = Array.isArray(header) ? header.join(',') : header;
+  if (!text) return false;
+  return text.split(',').some((part) => {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    if (coding.trim() !== 'gzip' && coding.trim() !== '*') return false;
+    const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean);
+    return q === undefined || Number(q) > 0;
+  });
+}
+
+/**
+ * Sends JSON already made by our own typed code. The route's response schema still documents
+ * the shape; the text was produced from a value of that type.
+ */
+export function sendJsonText(request: FastifyRequest, reply: FastifyReply, text: JsonText): FastifyReply {
+  reply.type('application/json; charset=utf-8');
+  if (text.json.length < compressFromBytes) return reply.serializer(String).send(text.json);
+  reply.header('vary', 'accept-encoding');
+  if (!acceptsGzip(request.headers['accept-encoding'])) return reply.serializer(String).send(text.json);
+  text.gzipped ??= gzipSync(text.json, { level: 6 });
+  return reply.header('content-encoding', 'gzip').send(text.gzipped);
+}

@@ -1,0 +1,109 @@
+// Hot reads served from memory between writes. Every cached answer carries the content version it
+// was computed under; any write bumps the version, so the next read computes afresh and nobody
+// sees their own change missing. Entries also expire after a short time, which bounds how stale
+// another app server can be when there is no Redis to tell it about writes.
+import { Redis } from 'ioredis';
+
+/** A number that changes whenever data the caches hold may have changed. */
+export type ContentVersion = {
+  readonly current: number;
+  /** Data changed in this process (or, through Redis, in another). */
+  bump(): void;
+  close(): Promise<void>;
+};
+
+const invalidationChannel = 'neighbourly:content-changed';
+
+/** In-process version; with REDIS_URL, bumps are broadcast to and received from every app server. */
+export function createContentVersion(options: { redisUrl?: string } = {}): ContentVersion {
+  let current = 0;
+  const publisher = options.redisUrl ? new Redis(options.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : null;
+  const subscriber = options.redisUrl ? new Redis(options.redisUrl, { maxRetriesPerRequest: 1 }) : null;
+  const origin = `${process.pid}-${Math.random().toString(36).slice(2)}`;
+  // A Redis outage leaves each server with its own writes plus the entries' short lifetime.
+  publisher?.on('error', () => {});
+  subscriber?.on('error', () => {});
+  subscriber?.on('message', (_channel, message) => {
+    if (message !== origin) current += 1;
+  });
+  void subscriber?.subscribe(invalidationChannel).catch(() => {});
+  return {
+    get current() {
+      return current;
+    },
+    bump() {
+      current += 1;
+      publisher?.publish(invalidationChannel, origin).catch(() => {});
+    },
+    async close() {
+      publisher?.disconnect();
+      subscriber?.disconnect();
+    },
+  };
+}
+
+export type ReadCache<V> = {
+  /** The cached value for key, or compute's (shared by every caller asking while it runs). */
+  read(key: string, compute: () => Promise<V>): Promise<V>;
+  readonly size: number;
+};
+
+type Entry<V> = { value: V; version: number; expiresAt: number };
+
+/**
+ * At most maxEntries values, oldest first out, each valid only while the content version is the
+ * one it was computed under. After ttlMs an entry is refreshed in the background while readers
+ * still get it (stale-while-revalidate); a write, by contrast, is never answered from before it.
+ * ttlMs 0 turns the cache off.
+ */
+export function createReadCache<V>(version: ContentVersion, options: { maxEntries: number; ttlMs: number }): ReadCache<V> {
+  const entries = new Map<string, Entry<V>>();
+  const inFlight = new Map<string, { version: number; promise: Promise<V> }>();
+  const staleForMs = 4 * options.ttlMs;
+
+  const store = (key: string, entry: Entry<V>) => {
+    entries.delete(key);
+    if (entries.size >= options.maxEntries) entries.delete(entries.keys().next().value!);
+    entries.set(key, entry);
+  };
+
+  return {
+    get size() {
+      return entries.size;
+    },
+    read(key, compute) {
+      if (options.ttlMs <= 0) return compute();
+      const now = Date.now();
+      const started = version.current;
+      const entry = entries.get(key);
+      const running = inFlight.get(key);
+      // Stale answers stop after a few lifetimes, so an outage does not freeze what readers see.
+      if (entry && entry.version === started && now < entry.expiresAt + staleForMs) {
+        if (entry.expiresAt <= now && !(running && running.version === started)) {
+          // Old but not outdated by a write: answer with it and refresh it for the next reader.
+          refresh(key, started, compute).catch(() => {});
+        }
+        return Promise.resolve(entry.value);
+      }
+      if (running && running.version === started) return running.promise;
+      return refresh(key, started, compute);
+    },
+  };
+
+  function refresh(key: string, started: number, compute: () => Promise<V>): Promise<V> {
+    const promise = compute().then(
+      (value) => {
+        if (inFlight.get(key)?.promise === promise) inFlight.delete(key);
+        // A write during the computation may not be in the value: keep it only if none happened.
+        if (version.current === started) store(key, { value, version: started, expiresAt: Date.now() + options.ttlMs });
+        return value;
+      },
+      (error: unknown) => {
+        if (inFlight.get(key)?.promise === promise) inFlight.delete(key);
+        throw error;
+      },
+    );
+    inFlight.set(key, { version: started, promise });
+    return promise;
+  }
+}

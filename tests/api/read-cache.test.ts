@@ -1,0 +1,83 @@
+// Hot reads come from memory, but nobody ever sees the world from before their own change.
+import { request as httpRequest } from 'node:http';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextCursorHeader } from '../../src/domain/listing';
+import { sellerMember, validListing } from './support/factories';
+import { createClient } from './support/http-client';
+import { startTestServer, type TestServer } from './support/test-server';
+
+let server: TestServer;
+let client: ReturnType<typeof createClient>;
+
+beforeAll(async () => {
+  // A long lifetime: only writes can make these answers change.
+  server = await startTestServer({ READ_CACHE_MS: '60000' });
+  client = createClient(server.baseUrl);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+/** A GET with headers exactly as given (fetch would add and undo compression itself). */
+function rawGet(path: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(`${server.baseUrl}${path}`, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+describe('read cache', () => {
+  it('shows an edit, a sale and a new listing at once in detail and browse', async () => {
+    const seller = await sellerMember(client, server.database.db, { tier: 'connector', firstName: 'Ruby' });
+    const listing = (await client.post('/api/listings', { ...validListing, title: 'Teak bookshelf' }, seller.token)).body;
+
+    expect((await client.get(`/api/listings/${listing.id}`)).body.title).toBe('Teak bookshelf');
+    expect((await client.get('/api/listings?search=teak')).body.map((item: { id: string }) => item.id)).toContain(listing.id);
+
+    await client.call('PUT', `/api/listings/${listing.id}`, { body: { ...validListing, title: 'Oak bookshelf' }, token: seller.token });
+    expect((await client.get(`/api/listings/${listing.id}`)).body.title).toBe('Oak bookshelf');
+    expect((await client.get('/api/listings?search=oak')).body.map((item: { id: string }) => item.id)).toContain(listing.id);
+
+    await client.call('PATCH', `/api/listings/${listing.id}`, { body: { isActive: false }, token: seller.token });
+    expect((await client.get(`/api/listings/${listing.id}`)).body.isActive).toBe(false);
+    expect((await client.get('/api/listings?search=oak')).body.map((item: { id: string }) => item.id)).not.toContain(listing.id);
+
+    const another = (await client.post('/api/listings', { ...validListing, title: 'Oak side table' }, seller.token)).body;
+    expect((await client.get('/api/listings?search=oak')).body.map((item: { id: string }) => item.id)).toContain(another.id);
+  });
+
+  it('ends a session at once on sign-out and sees a changed profile at once', async () => {
+    const member = await sellerMember(client, server.database.db, { tier: 'starter' });
+    expect((await client.get('/api/auth/me', member.token)).body.suburb).toBeTruthy();
+
+    const updated = await client.call('PUT', '/api/user/phone', { body: { phone: '0412 345 678' }, token: member.token });
+    expect(updated.status).toBe(200);
+    expect((await client.get('/api/auth/me', member.token)).body.phone).toBe('+61412345678');
+
+    expect((await client.post('/api/auth/logout', undefined, member.token)).status).toBeLessThan(300);
+    expect((await client.get('/api/auth/me', member.token)).status).toBe(401);
+  });
+
+  it('sends browse pages gzipped to clients that accept it, the same JSON as plain', async () => {
+    const seller = await sellerMember(client, server.database.db, { tier: 'connector' });
+    for (let index = 0; index < 4; index += 1) {
+      await client.post('/api/listings', { ...validListing, title: `Gzip lamp ${index}`, description: 'A reading lamp. '.repeat(40) }, seller.token);
+    }
+    const plain = await rawGet('/api/listings?limit=3', {});
+    const gzipped = await rawGet('/api/listings?limit=3', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.headers.vary).toMatch(/accept-encoding/i);
+    expect(gzipped.body.length).toBeLessThan(plain.body.length);
+    expect(JSON.parse(gunzipSync(gzipped.body).toString('utf8'))).toEqual(JSON.parse(plain.body.toString('utf8')));
+    expect(gzipped.headers[nextCursorHeader.toLowerCase()]).toBe(plain.headers[nextCursorHeader.toLowerCase()]);
+    expect((await rawGet('/api/listings?limit=3', { 'accept-encoding': 'gzip;q=0' })).headers['content-encoding']).toBeUndefined();
+  });
+});

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { acceptsGzip } from '../../src/server/http/json-text';
+import { createContentVersion, createReadCache } from '../../src/server/http/read-cache';
+
+function counter(start = 0) {
+  let calls = start;
+  return {
+    compute: async () => {
+      calls += 1;
+      return `value ${calls}`;
+    },
+    get calls() {
+      return calls;
+    },
+  };
+}
+
+describe('read cache', () => {
+  it('answers repeated reads from memory until a write bumps the version', async () => {
+    const version = createContentVersion();
+    const cache = createReadCache<string>(version, { maxEntries: 10, ttlMs: 60_000 });
+    const source = counter();
+    expect(await cache.read('page', source.compute)).toBe('value 1');
+    expect(await cache.read('page', source.compute)).toBe('value 1');
+    version.bump();
+    expect(await cache.read('page', source.compute)).toBe('value 2');
+    expect(source.calls).toBe(2);
+  });
+
+  it('does not keep a value computed while a write happened', async () => {
+    const version = createContentVersion();
+    const cache = createReadCache<string>(version, { maxEntries: 10, ttlMs: 60_000 });
+    let release!: () => void;
+    const slow = cache.read('page', () => new Promise<string>((resolve) => (release = () => resolve('before the write'))));
+    version.bump();
+    release();
+    expect(await slow).toBe('before the write');
+    expect(await cache.read('page', async () => 'after the write')).toBe('after the write');
+  });
+
+  it('shares one computation between readers asking at the same time', async () => {
+    const cache = createReadCache<string>(createContentVersion(), { maxEntries: 10, ttlMs: 60_000 });
+    const source = counter();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => cache.read('page', source.compute)));
+    expect(new Set(answers)).toEqual(new Set(['value 1']));
+    expect(source.calls).toBe(1);
+  });
+
+  it('forgets failures so the next reader tries again', async () => {
+    const cache = createReadCache<string>(createContentVersion(), { maxEntries: 10, ttlMs: 60_000 });
+    await expect(cache.read('page', async () => Promise.reject(new Error('database down')))).rejects.toThrow('database down');
+    expect(await cache.read('page', async () => 'recovered')).toBe('recovered');
+  });
+
+  it('refreshes an old entry behind the reader, forgets a very old one, and drops the oldest beyond its size', async () => {
+    const version = createContentVersion();
+    const expiring = createReadCache<string>(version, { maxEntries: 10, ttlMs: 30 });
+    const source = counter();
+    await expiring.read('page', source.compute);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    // Old but no write since: the reader gets it at once while it is refreshed.
+    expect(await expiring.read('page', source.compute)).toBe('value 1');
+    await expect.poll(() => expiring.read('page', source.compute)).toBe('value 2');
+    // Many lifetimes later (an outage, say) it is not served any more.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await expiring.read('page', source.compute)).toBe('value 3');
+
+    const small = createReadCache<string>(version, { maxEntries: 2, ttlMs: 60_000 });
+    for (const key of ['a', 'b', 'c']) await small.read(key, async () => key);
+    expect(small.size).toBe(2);
+    expect(await small.read('a', async () => 'a again')).toBe('a again');
+  });
+
+  it('is off when its lifetime is 0', async () => {
+    const cache = createReadCache<string>(createContentVersion(), { maxEntries: 10, ttlMs: 0 });
+    const source = counter();
+    await cache.read('page', source.compute);
+    await cache.read('page', source.compute);
+    expect(source.calls).toBe(2);
+  });
+
+  it('hears about writes on other app servers through Redis', async () => {
+    const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+    const here = createContentVersion({ redisUrl });
+    const there = createContentVersion({ redisUrl });
+    try {
+      // Both subscribed: a bump on one reaches the other.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const before = here.current;
+      there.bump();
+      await expect.poll(() => here.current, { timeout: 2000 }).toBeGreaterThan(before);
+    } finally {
+      await here.close();
+      await there.close();
+    }
+  });
+});
+
+describe('accept-encoding', () => {
+  it.each([
+    ['gzip, deflate, br, zstd', true],
+    ['br;q=1.0, gzip;q=0.8', true],
+    ['*', true],
+    ['identity', false],
+    ['gzip;q=0', false],
+    ['deflate, gzip;q=0.0', false],
+    ['', false],
+  ])('%j accepts gzip: %s', (header, expected) => {
+    expect(acceptsGzip(header)).toBe(expected);
+  });
+});
