@@ -41,11 +41,13 @@ import { budgets, describeMachine, missedBudgets, prependRun, renderRun, scenari
 import { categoryVocabulary } from './bench/seed-vocabulary';
 import { startSmsSink } from './bench/sms-sink';
 import { startSmtpSink } from './bench/smtp-sink';
+import { serveCommand } from './serve-command';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tsxBin = path.join(projectRoot, 'node_modules', '.bin', 'tsx');
 const defaultDatabaseUrl = 'postgres://postgres@127.0.0.1:5432/bench';
-const serverScript = 'src/server/main.ts';
+const serve = serveCommand(projectRoot);
+const serverScript = serve.script;
 const smtpPort = 2525;
 const deepPageHops = 20;
 const detailIdCount = 1000;
@@ -112,6 +114,14 @@ async function runSeed(databaseUrl: string, listings: number, usersCount: number
   });
   if (code !== 0) throw new Error(`The scale seed failed (exit code ${code}).`);
   return elapsed(started);
+}
+
+async function runBuild(): Promise<void> {
+  console.log('Building (npm run build) ...');
+  const code = await new Promise<number | null>((resolve) => {
+    spawn('npm', ['run', '--silent', 'build'], { cwd: projectRoot, stdio: ['ignore', 'ignore', 'inherit'] }).once('exit', resolve);
+  });
+  if (code !== 0) throw new Error(`npm run build failed (exit code ${code}).`);
 }
 
 async function login(baseUrl: string, email: string): Promise<string> {
@@ -238,6 +248,8 @@ async function main(): Promise<void> {
   );
   const machine = describeMachine(versionRows[0].version, `shared_buffers ${versionRows[0].shared_buffers}, work_mem ${versionRows[0].work_mem}`);
 
+  // The server as `npm start` runs it: the bundle in dist/server, built from this checkout.
+  await runBuild();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'marketplace-bench-'));
   const smtp = await startSmtpSink(smtpPort);
   const sms = await startSmsSink();
@@ -259,8 +271,8 @@ async function main(): Promise<void> {
       const port = await findFreePort();
       return startChildServer({
         label,
-        command: tsxBin,
-        args: [serverScript],
+        command: serve.command,
+        args: serve.args,
         env: {
           ...process.env,
           PORT: String(port),
@@ -571,7 +583,7 @@ async function main(): Promise<void> {
     ];
     const settings = `${connections} connections, ${durationSeconds} s measured after a ${warmupSeconds} s warm-up per line${
       probeSeconds > 0 ? `, then ${probeSeconds} s with 1 connection` : ''
-    }; app with NODE_ENV=production, LOG_LEVEL=warn, RATE_LIMIT_MULTIPLIER=10000 (the bench signs in hundreds of sellers from one address), its default pool of 10 PostgreSQL connections`;
+    }; app started as npm start does (\`${['node', ...serve.args].join(' ')}\`) with NODE_ENV=production, LOG_LEVEL=warn, RATE_LIMIT_MULTIPLIER=10000 (the bench signs in hundreds of sellers from one address), its default pool of 10 PostgreSQL connections`;
 
     console.log(`\n${table}\n`);
     for (const line of summary) console.log(line);

@@ -71,6 +71,18 @@ describe('read cache', () => {
     expect(await small.read('a', async () => 'a again')).toBe('a again');
   });
 
+  it('keeps what its entries weigh together under its bound, dropping the oldest', async () => {
+    const cache = createReadCache<string>(createContentVersion(), { maxEntries: 100, ttlMs: 60_000, maxWeight: 10, weigh: (value) => value.length });
+    await cache.read('a', async () => 'aaaa');
+    await cache.read('b', async () => 'bbbb');
+    await cache.read('c', async () => 'cccc');
+    expect(cache.weight).toBe(8);
+    expect(cache.size).toBe(2);
+    // Too heavy to keep at all: answered, not stored.
+    expect(await cache.read('huge', async () => 'x'.repeat(11))).toHaveLength(11);
+    expect(cache.weight).toBe(8);
+  });
+
   it('is off when its lifetime is 0', async () => {
     const cache = createReadCache<string>(createContentVersion(), { maxEntries: 10, ttlMs: 0 });
     const source = counter();

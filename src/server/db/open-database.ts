@@ -2,12 +2,12 @@
 // Both run the same migrations and the same queries.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
+import { projectPath } from '../project-paths';
 
 export type Database = NodePgDatabase<typeof schema>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -28,7 +28,7 @@ export type DatabaseHandle = {
  */
 const trigramThreshold = '0.5';
 
-export const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+export const migrationsFolder = projectPath('drizzle');
 
 export type OpenDatabaseOptions = {
   /** postgres:// URL; when absent an embedded PGlite database is used. */

@@ -12,6 +12,15 @@ export function toJsonText(value: unknown): JsonText {
   return { json: JSON.stringify(value) };
 }
 
+/** Roughly the memory a cached text holds: its characters and, once made, its gzip. */
+export function jsonTextWeight(text: JsonText): number {
+  return text.json.length + Math.ceil(text.json.length / 4);
+}
+
+const megabyte = 1024 * 1024;
+/** Bounds of the read caches of JSON answers, so memory stays flat however varied the reads. */
+export const jsonCacheBudgets = { browse: 16 * megabyte, detail: 8 * megabyte, mapCounts: 16 * megabyte } as const;
+
 /** Whether Accept-Encoding allows gzip (a q of 0 refuses it). */
 export function acceptsGzip(header: string | string[] | undefined): boolean {
   const text = Array.isArray(header) ? header.join(',') : header;

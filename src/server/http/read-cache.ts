@@ -46,9 +46,19 @@ export type ReadCache<V> = {
   /** The cached value for key, or compute's (shared by every caller asking while it runs). */
   read(key: string, compute: () => Promise<V>): Promise<V>;
   readonly size: number;
+  /** What the entries weigh together (0 without weigh). */
+  readonly weight: number;
 };
 
-type Entry<V> = { value: V; version: number; expiresAt: number };
+type Entry<V> = { value: V; version: number; expiresAt: number; weight: number };
+
+export type ReadCacheOptions<V> = {
+  maxEntries: number;
+  ttlMs: number;
+  /** With weigh: the most the entries may weigh together (e.g. bytes of JSON), oldest out first. */
+  maxWeight?: number;
+  weigh?: (value: V) => number;
+};
 
 /**
  * At most maxEntries values, oldest first out, each valid only while the content version is the
@@ -56,20 +66,34 @@ type Entry<V> = { value: V; version: number; expiresAt: number };
  * still get it (stale-while-revalidate); a write, by contrast, is never answered from before it.
  * ttlMs 0 turns the cache off.
  */
-export function createReadCache<V>(version: ContentVersion, options: { maxEntries: number; ttlMs: number }): ReadCache<V> {
+export function createReadCache<V>(version: ContentVersion, options: ReadCacheOptions<V>): ReadCache<V> {
   const entries = new Map<string, Entry<V>>();
   const inFlight = new Map<string, { version: number; promise: Promise<V> }>();
   const staleForMs = 4 * options.ttlMs;
+  const maxWeight = options.maxWeight ?? Number.POSITIVE_INFINITY;
+  let totalWeight = 0;
 
-  const store = (key: string, entry: Entry<V>) => {
+  const remove = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
     entries.delete(key);
-    if (entries.size >= options.maxEntries) entries.delete(entries.keys().next().value!);
-    entries.set(key, entry);
+    totalWeight -= entry.weight;
+  };
+  const store = (key: string, value: V, started: number) => {
+    const weight = options.weigh?.(value) ?? 0;
+    if (weight > maxWeight) return;
+    remove(key);
+    while (entries.size > 0 && (entries.size >= options.maxEntries || totalWeight + weight > maxWeight)) remove(entries.keys().next().value!);
+    entries.set(key, { value, version: started, expiresAt: Date.now() + options.ttlMs, weight });
+    totalWeight += weight;
   };
 
   return {
     get size() {
       return entries.size;
+    },
+    get weight() {
+      return totalWeight;
     },
     read(key, compute) {
       if (options.ttlMs <= 0) return compute();
@@ -95,7 +119,7 @@ export function createReadCache<V>(version: ContentVersion, options: { maxEntrie
       (value) => {
         if (inFlight.get(key)?.promise === promise) inFlight.delete(key);
         // A write during the computation may not be in the value: keep it only if none happened.
-        if (version.current === started) store(key, { value, version: started, expiresAt: Date.now() + options.ttlMs });
+        if (version.current === started) store(key, value, started);
         return value;
       },
       (error: unknown) => {

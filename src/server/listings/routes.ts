@@ -16,7 +16,7 @@ import {
 import { pinListingBody } from '../../domain/membership';
 import { requireUser, signedInUser } from '../auth/guards';
 import type { ServerDeps } from '../deps';
-import { sendJsonText, toJsonText, type JsonText } from '../http/json-text';
+import { jsonCacheBudgets, jsonTextWeight, sendJsonText, toJsonText, type JsonText } from '../http/json-text';
 import { createReadCache } from '../http/read-cache';
 import { browseListings } from './browse-listings';
 import { deleteListing, pinListing, setListingStatus, updateListing } from './change-listing';
@@ -35,8 +35,13 @@ export const listingRoutes =
     const ttlMs = deps.config.readCacheMs;
     // The hot paths keep their answers as JSON text: the schemas document the shapes, and text
     // made once by our own typed code is sent as it is.
-    const browseCache = createReadCache<{ text: JsonText; nextCursor: string | null }>(deps.contentVersion, { maxEntries: 2000, ttlMs });
-    const detailCache = createReadCache<JsonText>(deps.contentVersion, { maxEntries: 5000, ttlMs });
+    const browseCache = createReadCache<{ text: JsonText; nextCursor: string | null }>(deps.contentVersion, {
+      maxEntries: 2000,
+      ttlMs,
+      maxWeight: jsonCacheBudgets.browse,
+      weigh: (page) => jsonTextWeight(page.text),
+    });
+    const detailCache = createReadCache<JsonText>(deps.contentVersion, { maxEntries: 5000, ttlMs, maxWeight: jsonCacheBudgets.detail, weigh: jsonTextWeight });
 
     app.get('/api/listings', { schema: { tags, querystring: browseListingsQuery, response: { 200: listingList } } }, async (request, reply) => {
       const key = `${viewerAreaKey(request.user)}?${JSON.stringify(request.query)}`;

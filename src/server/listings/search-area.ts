@@ -43,3 +43,11 @@ export function viewerAreaKey(user: UserRow | null): string {
   if (!user) return 'visitor';
   return `${rulesForTier(user.membershipTier).searchArea}|${user.postcode ?? ''}|${user.state ?? ''}`;
 }
+
+/** Members whose area is the same share this key (the map's counts depend on nothing else). */
+export function searchAreaKey(user: UserRow | null): string {
+  const area = searchAreaFor(user);
+  if (area.kind === 'everywhere') return 'everywhere';
+  if (area.kind === 'state') return `state:${area.state}`;
+  return `near:${placeOfMember(user).postcode}:${area.radiusKm}`;
+}

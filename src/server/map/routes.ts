@@ -2,22 +2,27 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { mapListingCountsSchema } from '../../domain/map';
 import { requireUser, signedInUser } from '../auth/guards';
 import type { ServerDeps } from '../deps';
-import { sendJsonText, toJsonText, type JsonText } from '../http/json-text';
+import { jsonCacheBudgets, jsonTextWeight, sendJsonText, toJsonText, type JsonText } from '../http/json-text';
 import { createReadCache } from '../http/read-cache';
-import { viewerAreaKey } from '../listings/search-area';
+import { searchAreaKey } from '../listings/search-area';
 import { listListingCounts } from './list-listing-counts';
 
 export const mapRoutes =
   (deps: ServerDeps): FastifyPluginAsyncZod =>
   async (app) => {
     // Members whose area is the same see the same counts: one answer each, kept as JSON text.
-    const countsCache = createReadCache<JsonText>(deps.contentVersion, { maxEntries: 500, ttlMs: deps.config.readCacheMs });
+    const countsCache = createReadCache<JsonText>(deps.contentVersion, {
+      maxEntries: 500,
+      ttlMs: deps.config.readCacheMs,
+      maxWeight: jsonCacheBudgets.mapCounts,
+      weigh: jsonTextWeight,
+    });
 
     app.get('/api/map/listing-counts', { onRequest: requireUser, schema: { tags: ['map'], response: { 200: mapListingCountsSchema } } }, async (request, reply) => {
       const viewer = signedInUser(request);
       // Thousands of entries built by our own typed code: the schema documents them, and their
       // JSON text is sent as it is (re-checking each one costs more than building it).
-      const text = await countsCache.read(viewerAreaKey(viewer), async () => toJsonText(await listListingCounts(deps.db, viewer)));
+      const text = await countsCache.read(searchAreaKey(viewer), async () => toJsonText(await listListingCounts(deps.db, viewer)));
       return sendJsonText(request, reply, text);
     });
   };

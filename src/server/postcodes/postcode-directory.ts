@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { projectPath } from '../project-paths';
 
 export type PostcodeEntry = {
   postcode: string;
@@ -96,7 +96,7 @@ function buildEntry(postcode: string, rows: SourceRow[]): PostcodeEntry | null {
  * A compact copy of the index (about 300 KB) written by `npm run build`; reading it instead of
  * the 25 MB source keeps about 90 MB off the server's memory.
  */
-export const compactIndexPath = fileURLToPath(new URL('../../../dist/postcodes.json', import.meta.url));
+export const compactIndexPath = projectPath('dist', 'postcodes.json');
 
 function loadDirectory(): Map<string, PostcodeEntry> {
   if (directory) return directory;

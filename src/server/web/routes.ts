@@ -1,12 +1,12 @@
 // The built React app for every path that is not the API, plus uploaded media.
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { errorMessages, type ErrorBody } from '../../domain/errors';
+import { projectPath } from '../project-paths';
 
-export const webRoot = fileURLToPath(new URL('../../../dist/web', import.meta.url));
+export const webRoot = projectPath('dist', 'web');
 const oneYearSeconds = 31_536_000;
 
 export async function registerWebRoutes(app: FastifyInstance, options: { dataDir: string }): Promise<void> {

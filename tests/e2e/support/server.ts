@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serveCommand } from '../../../scripts/serve-command';
 
 export type RunningServer = { baseUrl: string; stop: () => Promise<void> };
 
@@ -52,14 +53,16 @@ function stopProcess(child: ChildProcess): Promise<void> {
 
 /** `env` adds or overrides settings for this server only, such as ADMIN_EMAILS. */
 export async function startServer({ env = {} }: { env?: Record<string, string> } = {}): Promise<RunningServer> {
-  if (!existsSync(path.join(projectRoot, 'dist/web/index.html'))) {
-    throw new Error('dist/web is missing: run "npx vite build" before the e2e tests.');
+  const serve = serveCommand(projectRoot);
+  if (!existsSync(path.join(projectRoot, 'dist/web/index.html')) || !existsSync(path.join(projectRoot, serve.script))) {
+    throw new Error('dist/ is missing: run "npm run build" before the e2e tests.');
   }
   const port = await findFreePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'neighbourly-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
-  const child = spawn(path.join(projectRoot, 'node_modules/.bin/tsx'), ['src/server/main.ts'], {
+  // The built server, started as `npm start` starts it.
+  const child = spawn(serve.command, serve.args, {
     cwd: projectRoot,
     env: {
       ...process.env,
