@@ -50,3 +50,61 @@ export const mapCountEntrySchema = z.object({
 export type MapCountEntry = z.infer<typeof mapCountEntrySchema>;
 
 export const mapListingCountsSchema = z.array(mapCountEntrySchema);
+
+/** A map view's edges in degrees. */
+export type MapBounds = { south: number; west: number; north: number; east: number };
+
+export const mapMessages = {
+  boundsInvalid: 'That part of the map could not be read. Move the map and try again.',
+} as const;
+
+const degrees = (min: number, max: number) => z.coerce.number({ error: mapMessages.boundsInvalid }).min(min, mapMessages.boundsInvalid).max(max, mapMessages.boundsInvalid);
+
+/**
+ * GET /api/map/listing-counts takes no input (spec 7) and then answers for the whole country; the
+ * map passes the part it shows (all four edges, or none) to get only the postcodes there.
+ */
+export const mapCountsQuery = z
+  .object({ south: degrees(-90, 90), west: degrees(-180, 180), north: degrees(-90, 90), east: degrees(-180, 180) })
+  .partial()
+  .refine((bounds) => [bounds.south, bounds.west, bounds.north, bounds.east].every((edge) => edge === undefined) || (bounds.south! < bounds.north! && bounds.west! < bounds.east!), {
+    error: mapMessages.boundsInvalid,
+    path: ['south'],
+  });
+export type MapCountsQuery = z.infer<typeof mapCountsQuery>;
+
+export function boundsOf(query: MapCountsQuery): MapBounds | null {
+  const { south, west, north, east } = query;
+  return south === undefined || west === undefined || north === undefined || east === undefined ? null : { south, west, north, east };
+}
+
+/** Grid the asked-for area snaps to, so members looking at nearly the same place share one answer. */
+const countsGridDegrees = 0.25;
+
+/**
+ * The area the map asks counts for when it shows `view`: the view with a margin on each side of
+ * one view (or more on a small screen), so panning a little needs no new call, snapped outward to the grid.
+ */
+export function countsAreaForView(view: MapBounds): MapBounds {
+  // At least half a degree up and down and one across (about 55 by 90 km around Melbourne), so a
+  // phone's narrow view still sees the neighbouring towns.
+  const height = Math.max(view.north - view.south, 0.5);
+  const width = Math.max(view.east - view.west, 1);
+  const down = (value: number) => Math.floor(value / countsGridDegrees) * countsGridDegrees;
+  const up = (value: number) => Math.ceil(value / countsGridDegrees) * countsGridDegrees;
+  const clamp = (value: number, limit: number) => Math.max(-limit, Math.min(limit, Number(value.toFixed(2))));
+  const south = clamp(down(view.south - height), 90);
+  const west = clamp(down(view.west - width), 180);
+  // A map not laid out yet has no size: still ask for one grid cell, never an empty area.
+  return {
+    south,
+    west,
+    north: clamp(Math.max(up(view.north + height), south + countsGridDegrees), 90),
+    east: clamp(Math.max(up(view.east + width), west + countsGridDegrees), 180),
+  };
+}
+
+/** Map coordinates to about 10 m: more digits only make the counts bigger to send. */
+export function roundCoordinate(value: number): number {
+  return Math.round(value * 10_000) / 10_000;
+}

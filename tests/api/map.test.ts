@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mapMessages } from '../../src/domain/map';
 import { rebuildPostcodeCounts } from '../../src/server/map/postcode-counts';
 import { postcodeListingCounts } from '../../src/server/db/schema';
 import { sellerMember, validListing } from './support/factories';
@@ -59,6 +60,27 @@ describe('listing counts for the map', () => {
     const rebuilt = await server.database.db.select().from(postcodeListingCounts);
     const counts = (rows: typeof running) => Object.fromEntries(rows.filter((row) => row.activeCount > 0).map((row) => [row.postcode, row.activeCount]));
     expect(counts(rebuilt)).toEqual(counts(running));
+  });
+
+  it('answers for the part of the map asked for, and refuses a malformed area', async () => {
+    const seller = await sellerMember(client, server.database.db, { postcode: '3068', tier: 'connector' });
+    await client.post('/api/listings', validListing, seller.token);
+    await client.post('/api/listings', validListing, (await sellerMember(client, server.database.db, { postcode: '6000', tier: 'connector' })).token);
+    const viewer = await sellerMember(client, server.database.db, { postcode: '3065', tier: 'connector' });
+
+    const melbourne = byPostcode((await client.get('/api/map/listing-counts?south=-38.5&west=144.5&north=-37.5&east=145.5', viewer.token)).body);
+    expect(melbourne['3068']).toMatchObject({ count: expect.any(Number), allowed: true });
+    expect(melbourne['6000']).toBeUndefined();
+    // Coordinates come rounded to about 10 m.
+    expect(String(melbourne['3068'].latitude).split('.')[1].length).toBeLessThanOrEqual(4);
+    const everywhere = byPostcode((await client.get('/api/map/listing-counts', viewer.token)).body);
+    expect(everywhere['6000']).toBeDefined();
+
+    for (const query of ['south=-37&west=144&north=-38&east=145', 'south=abc&west=144&north=-37&east=145', 'south=-38&north=-37', 'south=-95&west=144&north=-37&east=145']) {
+      const response = await client.get(`/api/map/listing-counts?${query}`, viewer.token);
+      expect(response.status, query).toBe(400);
+      expect(response.body.message, query).toBe(mapMessages.boundsInvalid);
+    }
   });
 
   it('is for signed-in members only', async () => {

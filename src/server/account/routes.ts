@@ -14,7 +14,7 @@ import { findPostcode } from '../postcodes/postcode-directory';
 import { updateProfile } from './update-profile';
 
 const tags = ['account'];
-const postcodeResponse = z.object({ postcode: z.string(), state: z.string(), suburbs: z.array(z.string()) });
+const postcodeResponse = z.object({ postcode: z.string(), state: z.string(), suburbs: z.array(z.string()), latitude: z.number(), longitude: z.number() });
 
 export const accountRoutes =
   (deps: ServerDeps): FastifyPluginAsyncZod =>
@@ -45,7 +45,7 @@ export const accountRoutes =
       async (request) => {
         const place = findPostcode(request.params.postcode);
         if (!place) throw new AppError('NOT_FOUND', accountMessages.postcodeUnknown);
-        return { postcode: place.postcode, state: place.state, suburbs: place.suburbs };
+        return { postcode: place.postcode, state: place.state, suburbs: place.suburbs, latitude: place.latitude, longitude: place.longitude };
       },
     );
   };

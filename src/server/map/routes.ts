@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { mapListingCountsSchema } from '../../domain/map';
+import { boundsOf, mapCountsQuery, mapListingCountsSchema } from '../../domain/map';
 import { requireUser, signedInUser } from '../auth/guards';
 import type { ServerDeps } from '../deps';
 import { jsonCacheBudgets, jsonTextWeight, sendJsonText, toJsonText, type JsonText } from '../http/json-text';
@@ -18,11 +18,17 @@ export const mapRoutes =
       weigh: jsonTextWeight,
     });
 
-    app.get('/api/map/listing-counts', { onRequest: requireUser, schema: { tags: ['map'], response: { 200: mapListingCountsSchema } } }, async (request, reply) => {
-      const viewer = signedInUser(request);
-      // Thousands of entries built by our own typed code: the schema documents them, and their
-      // JSON text is sent as it is (re-checking each one costs more than building it).
-      const text = await countsCache.read(searchAreaKey(viewer), async () => toJsonText(await listListingCounts(deps.db, viewer)));
-      return sendJsonText(request, reply, text);
-    });
+    app.get(
+      '/api/map/listing-counts',
+      { onRequest: requireUser, schema: { tags: ['map'], querystring: mapCountsQuery, response: { 200: mapListingCountsSchema } } },
+      async (request, reply) => {
+        const viewer = signedInUser(request);
+        const bounds = boundsOf(request.query);
+        // Thousands of entries built by our own typed code: the schema documents them, and their
+        // JSON text is sent as it is (re-checking each one costs more than building it).
+        const key = `${searchAreaKey(viewer)}|${bounds ? `${bounds.south},${bounds.west},${bounds.north},${bounds.east}` : 'all'}`;
+        const text = await countsCache.read(key, async () => toJsonText(await listListingCounts(deps.db, viewer, bounds)));
+        return sendJsonText(request, reply, text);
+      },
+    );
   };

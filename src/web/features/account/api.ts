@@ -9,7 +9,8 @@ import { toast } from '../../lib/use-toast';
 
 type MessageResponse = { message: string };
 export type CanChangePostcode = { canChange: boolean; nextChangeDate: string | null };
-export type PostcodePlace = { postcode: string; state: string; suburbs: string[] };
+/** A postcode's suburbs, state and centre (the map opens there). */
+export type PostcodePlace = { postcode: string; state: string; suburbs: string[]; latitude: number; longitude: number };
 
 export const updatePhone = (phone: string) => apiRequest<CurrentUser>('PUT', '/api/user/phone', { phone });
 export const updateProfile = (body: UpdateProfileBody) => apiRequest<CurrentUser>('PUT', '/api/user/profile', body);

@@ -3,34 +3,41 @@
 import 'leaflet/dist/leaflet.css';
 import './map/map.css';
 import { useEffect, useMemo, useState } from 'react';
-import { MapContainer, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { MapContainer, TileLayer, useMap } from 'react-leaflet';
 import { useLocation } from 'wouter';
-import { type CurrentUser, type MapCountEntry, mapSettings } from '../../../../domain';
+import { type CurrentUser, type MapBounds, type Point, countsAreaForView, mapSettings } from '../../../../domain';
 import { cn } from '../../../lib/cn';
+import { usePostcodePlace } from '../../account/api';
 import { AreaMarker } from './map/area-marker';
-import { mapCentreFor, mapModeForZoom, postcodeAreas, stateAreas } from './map/map-areas';
+import { mapCentreFor, mapModeForZoom, memberPlace, postcodeAreas, stateAreas } from './map/map-areas';
 import { MapLegend } from './map/map-legend';
 import { MapPlaceholder, MapUnavailable, mapFrameClass, mapHeightClass } from './map/map-placeholder';
 import { useListingCounts, useMapTiles } from './map/map-queries';
 
 const mapLabel = 'Map of items near you';
 
+type MapView = { zoom: number; bounds: MapBounds };
+
 export function ItemsNearYouMap({ user }: { user: CurrentUser }) {
-  const counts = useListingCounts(user);
-  if (counts.isPending) return <MapPlaceholder />;
-  if (counts.isError) return <MapUnavailable onRetry={() => void counts.refetch()} />;
-  return <AreaMap user={user} entries={counts.data} />;
+  const home = usePostcodePlace(memberPlace(user).postcode);
+  if (home.isPending) return <MapPlaceholder />;
+  // A postcode missing from the directory opens the map at the state's capital.
+  const centre = mapCentreFor(user, home.data ? { latitude: home.data.latitude, longitude: home.data.longitude } : undefined);
+  return <AreaMap user={user} centre={centre} />;
 }
 
-function AreaMap({ user, entries }: { user: CurrentUser; entries: MapCountEntry[] }) {
+function AreaMap({ user, centre }: { user: CurrentUser; centre: Point }) {
   const [, navigate] = useLocation();
   const tiles = useMapTiles();
-  const [zoom, setZoom] = useState<number>(mapSettings.defaultZoom);
-  // Where the map opens; later changes to the counts do not move it under the member.
-  const [centre] = useState(() => mapCentreFor(user, entries));
-  const mode = mapModeForZoom(zoom);
-  const areas = useMemo(() => (mode === 'state' ? stateAreas(entries, user) : postcodeAreas(entries)), [mode, entries, user]);
+  // What the map shows; zoomed in, only the postcodes around it are asked for.
+  const [view, setView] = useState<MapView | null>(null);
+  const mode = mapModeForZoom(view?.zoom ?? mapSettings.defaultZoom);
+  const counts = useListingCounts(user, mode === 'postcode' && view ? countsAreaForView(view.bounds) : null, view !== null);
+  // Zooming out sums whole states: never from the few postcodes of the last view.
+  const entries = mode === 'state' && counts.isPlaceholderData ? undefined : counts.data;
+  const areas = useMemo(() => (!entries ? [] : mode === 'state' ? stateAreas(entries, user) : postcodeAreas(entries)), [mode, entries, user]);
 
+  if (counts.isError && !counts.data) return <MapUnavailable onRetry={() => void counts.refetch()} />;
   return (
     <>
       <div className={mapFrameClass}>
@@ -45,7 +52,7 @@ function AreaMap({ user, entries }: { user: CurrentUser; entries: MapCountEntry[
           {/* Tiles that cannot load leave the neutral background (map.css); the markers still work. */}
           {tiles && <TileLayer url={tiles.url} attribution={tiles.attribution} tileSize={mapSettings.tileSize} maxZoom={mapSettings.maxZoom} />}
           <MapAccessibility />
-          <ZoomWatcher onZoomChange={setZoom} />
+          <ViewWatcher onViewChange={setView} />
           {areas.map((area) => (
             <AreaMarker key={`${area.key}-${area.count}-${area.allowed}`} area={area} onOpen={navigate} />
           ))}
@@ -56,8 +63,20 @@ function AreaMap({ user, entries }: { user: CurrentUser; entries: MapCountEntry[
   );
 }
 
-function ZoomWatcher({ onZoomChange }: { onZoomChange: (zoom: number) => void }) {
-  useMapEvents({ zoomend: (event) => onZoomChange(event.target.getZoom()) });
+/** Reports the zoom and edges when the map opens and after every move or zoom. */
+function ViewWatcher({ onViewChange }: { onViewChange: (view: MapView) => void }) {
+  const map = useMap();
+  useEffect(() => {
+    const report = () => {
+      const bounds = map.getBounds();
+      onViewChange({ zoom: map.getZoom(), bounds: { south: bounds.getSouth(), west: bounds.getWest(), north: bounds.getNorth(), east: bounds.getEast() } });
+    };
+    report();
+    map.on('moveend', report);
+    return () => {
+      map.off('moveend', report);
+    };
+  }, [map, onViewChange]);
   return null;
 }
 

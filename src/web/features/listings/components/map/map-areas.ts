@@ -41,14 +41,10 @@ export function memberPlace(member: Member): { postcode: string; state: string }
   return { postcode, state: member.state ?? stateForPostcode(postcode) ?? defaultLocation.state };
 }
 
-/**
- * Where the map opens. The browser has no postcode coordinates of its own, so it uses the member's
- * postcode from the counts when someone there has a listing, else their state's capital.
- */
-export function mapCentreFor(member: Member, entries: readonly MapCountEntry[]): Point {
+/** Where the map opens: the member's postcode (3000 when none is set), else their state's capital. */
+export function mapCentreFor(member: Member, home: Point | undefined): Point {
+  if (home) return home;
   const place = memberPlace(member);
-  const own = entries.find((entry) => entry.postcode === place.postcode);
-  if (own) return { latitude: own.latitude, longitude: own.longitude };
   return stateCentres[isAustralianState(place.state) ? place.state : defaultLocation.state];
 }
 
