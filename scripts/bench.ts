@@ -1,9 +1,8 @@
 // `npm run bench -- [--listings 1000000] [--users N] [--duration 10] [--warmup 3] [--probe 3]
-//                   [--connections 50] [--database-url URL] [--reseed] [--explain-all] [--no-docs]`
+//                   [--connections 50] [--database-url URL] [--reseed] [--explain-all] [--no-docs] [--no-pin]`
 // Load-tests the API against a PostgreSQL database of realistic size (seeding it first when it
 // holds fewer listings than asked), prints a table with the budgets, and adds the run to
 // docs/benchmarks.md (newest first). Nothing is installed; autocannon is a devDependency.
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -12,17 +11,19 @@ import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { browseListingsQuery, listingCategories, nextCursorHeader } from '../src/domain/listing';
+import { listingCategories, nextCursorHeader } from '../src/domain/listing';
+import { browseListingsQuery } from '../src/domain/listing-schemas';
 import { rulesForTier } from '../src/domain/tiers';
 import { findSessionUser } from '../src/server/auth/sessions';
+import { loadConfig } from '../src/server/config';
 import type { Database } from '../src/server/db/open-database';
 import { users } from '../src/server/db/schema';
 import { browseListings } from '../src/server/listings/browse-listings';
 import { getListing } from '../src/server/listings/get-listing';
 import { rebuildPostcodeCounts } from '../src/server/map/postcode-counts';
-import { countsAreaForView, mapSettings } from '../src/domain/map';
-import { findPostcode } from '../src/server/postcodes/postcode-directory';
-import { benchMemberEmail, benchMemberPostcode, benchPassword, benchPosterEmailPattern } from './bench/bench-accounts';
+import { benchMemberPostcode, benchPosterEmailPattern } from './bench/bench-accounts';
+import { countData, ensureDatabaseExists, runSeed } from './bench/bench-database';
+import { cpuSplit, describeSplit, onServerCore, pinLoadGenerator } from './bench/cpu-pinning';
 import { isPostgresUrl, parseCliArgs, positiveIntegerArg, positiveNumberArg, redactDatabaseUrl, stringArg } from './bench/cli-args';
 import { createRecordingDatabase, explainQueries, formatExplained, type ExplainedQuery } from './bench/explain';
 import { timeImageProcessing } from './bench/image-timing';
@@ -43,16 +44,14 @@ import { budgets, describeMachine, missedBudgets, prependRun, renderRun, scenari
 import { categoryVocabulary } from './bench/seed-vocabulary';
 import { startSmsSink } from './bench/sms-sink';
 import { startSmtpSink } from './bench/smtp-sink';
-import { serveCommand } from './serve-command';
+import { runBuild, serve, startBenchApp } from './bench/app-server';
+import { deepPageHops, get, getJson, login, mapOpeningQuery, prepareReadTargets, readLines, type ExplainAs } from './bench/read-lines';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tsxBin = path.join(projectRoot, 'node_modules', '.bin', 'tsx');
 const defaultDatabaseUrl = 'postgres://postgres@127.0.0.1:5432/bench';
-const serve = serveCommand(projectRoot);
 const serverScript = serve.script;
 const smtpPort = 2525;
-const deepPageHops = 20;
-const detailIdCount = 1000;
 const loginConcurrency = 4;
 /** Active listings a connector may hold: each bench poster can create this many. */
 const postsPerPoster = rulesForTier('connector').listingLimit ?? 8;
@@ -72,88 +71,6 @@ type Scenario = {
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const elapsed = (since: number) => (performance.now() - since) / 1000;
 
-async function ensureDatabaseExists(databaseUrl: string): Promise<void> {
-  const url = new URL(databaseUrl);
-  const name = decodeURIComponent(url.pathname.replace(/^\//, ''));
-  if (!name) throw new Error('The database URL must name a database, e.g. postgres://postgres@127.0.0.1:5432/bench');
-  url.pathname = '/postgres';
-  const admin = new pg.Client({ connectionString: url.toString() });
-  await admin.connect();
-  try {
-    const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
-    if (!rowCount) {
-      console.log(`Creating database "${name}"`);
-      await admin.query(`create database "${name.replace(/"/g, '""')}"`);
-    }
-  } finally {
-    await admin.end();
-  }
-}
-
-type DataCounts = { total: number; active: number; users: number; benchMembers: number };
-
-async function countData(pool: pg.Pool): Promise<DataCounts> {
-  try {
-    const { rows } = await pool.query(
-      `select (select count(*) from listings)::int as total, (select count(*) from listings where is_active)::int as active,
-              (select count(*) from users)::int as users,
-              (select count(*) from users where email = any($1::text[]))::int as "benchMembers"`,
-      [[benchMemberEmail('starter'), benchMemberEmail('explorer'), benchMemberEmail('connector')]],
-    );
-    return rows[0] as DataCounts;
-  } catch (error) {
-    if ((error as { code?: string }).code === '42P01') return { total: 0, active: 0, users: 0, benchMembers: 0 };
-    throw error;
-  }
-}
-
-async function runSeed(databaseUrl: string, listings: number, usersCount: number): Promise<number> {
-  const started = performance.now();
-  const args = ['scripts/seed-scale.ts', '--listings', String(listings), '--users', String(usersCount), '--database-url', databaseUrl];
-  console.log(`Running the scale seed: tsx ${args.join(' ').replace(databaseUrl, redactDatabaseUrl(databaseUrl))}`);
-  const code = await new Promise<number | null>((resolve) => {
-    spawn(tsxBin, args, { cwd: projectRoot, stdio: 'inherit' }).once('exit', resolve);
-  });
-  if (code !== 0) throw new Error(`The scale seed failed (exit code ${code}).`);
-  return elapsed(started);
-}
-
-/**
- * What the Items Near You map asks for when it opens at postcode 3000 on a 1280 × 420 px map at
- * the default zoom: the view (Web Mercator, 256 px tiles) widened by countsAreaForView.
- */
-function mapOpeningQuery(): string {
-  const centre = findPostcode(benchMemberPostcode)!;
-  const lonSpan = (1280 / mapSettings.tileSize) * (360 / 2 ** mapSettings.defaultZoom);
-  const latSpan = lonSpan * (420 / 1280) * Math.cos((centre.latitude * Math.PI) / 180);
-  const area = countsAreaForView({
-    south: centre.latitude - latSpan / 2,
-    west: centre.longitude - lonSpan / 2,
-    north: centre.latitude + latSpan / 2,
-    east: centre.longitude + lonSpan / 2,
-  });
-  return new URLSearchParams(Object.entries(area).map(([edge, value]) => [edge, String(value)])).toString();
-}
-
-async function runBuild(): Promise<void> {
-  console.log('Building (npm run build) ...');
-  const code = await new Promise<number | null>((resolve) => {
-    spawn('npm', ['run', '--silent', 'build'], { cwd: projectRoot, stdio: ['ignore', 'ignore', 'inherit'] }).once('exit', resolve);
-  });
-  if (code !== 0) throw new Error(`npm run build failed (exit code ${code}).`);
-}
-
-async function login(baseUrl: string, email: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: benchPassword }),
-  });
-  const body = (await response.json()) as { token?: string };
-  if (!response.ok || !body.token) throw new Error(`Login as ${email} failed: ${response.status} ${JSON.stringify(body)}`);
-  return body.token;
-}
-
 async function mapWithConcurrency<T, R>(items: T[], concurrency: number, work: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
@@ -166,13 +83,6 @@ async function mapWithConcurrency<T, R>(items: T[], concurrency: number, work: (
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
   return results;
-}
-
-async function getJson(baseUrl: string, pathname: string, token?: string) {
-  const response = await fetch(`${baseUrl}${pathname}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  const body = (await response.json()) as unknown;
-  if (!response.ok) throw new Error(`GET ${pathname} answered ${response.status}: ${JSON.stringify(body).slice(0, 300)}`);
-  return { body, headers: response.headers };
 }
 
 /**
@@ -243,6 +153,8 @@ async function main(): Promise<void> {
   const connections = positiveIntegerArg(args, 'connections', 50);
   const explainAll = args.has('explain-all');
   const writeDocs = !args.has('no-docs');
+  const cpus = cpuSplit(!args.has('no-pin'));
+  pinLoadGenerator(cpus);
   const databaseUrl = stringArg(args, 'database-url') ?? process.env.DATABASE_URL ?? defaultDatabaseUrl;
   if (!isPostgresUrl(databaseUrl)) throw new Error('The benchmark needs PostgreSQL: set DATABASE_URL to a postgres:// URL.');
 
@@ -278,40 +190,15 @@ async function main(): Promise<void> {
     const helloPort = await findFreePort();
     const hello = await startChildServer({
       label: 'hello-world ceiling',
-      command: tsxBin,
-      args: ['scripts/bench-hello.ts'],
+      ...onServerCore(cpus, tsxBin, ['scripts/bench-hello.ts']),
       env: { ...process.env, PORT: String(helloPort) },
       port: helloPort,
       readyPath: '/',
     });
     servers.push(hello);
 
-    const startApp = async (label: string, extraEnv: Record<string, string>) => {
-      const port = await findFreePort();
-      return startChildServer({
-        label,
-        command: serve.command,
-        args: serve.args,
-        env: {
-          ...process.env,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATABASE_URL: databaseUrl,
-          DATA_DIR: dataDir,
-          DEMO_DATA: 'false',
-          LOG_LEVEL: 'warn',
-          NODE_ENV: 'production',
-          APP_SECRET: 'bench-only-app-secret-0123456789abcdef0123456789',
-          SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-          SMS_API_URL: sms.url,
-          // Hundreds of bench sellers sign in from this one address; no measured route is rate-limited.
-          RATE_LIMIT_MULTIPLIER: '10000',
-          ...extraEnv,
-        },
-        port,
-        readyPath: '/api/health',
-      });
-    };
+    const startApp = (label: string, extraEnv: Record<string, string>) =>
+      startBenchApp({ label, databaseUrl, dataDir, smtpPort: smtp.port, smsUrl: sms.url, extraEnv, cpus });
     const app = await startApp('app server', {});
     servers.push(app);
     // The 1-connection probes go to a second app server with the read cache off: each request's own cost.
@@ -326,18 +213,8 @@ async function main(): Promise<void> {
     const startupPeak = peakRssBytes(appPid) ?? 0;
     const peakWasReset = resetPeakRss(appPid);
 
-    // What the lines need: a member's token, a deep cursor, real listing ids.
-    const connectorEmail = benchMemberEmail('connector');
-    const connectorToken = await login(app.baseUrl, connectorEmail);
-    let cursorPath = '/api/listings';
-    for (let hop = 0; hop < deepPageHops; hop += 1) {
-      const { headers } = await getJson(app.baseUrl, cursorPath);
-      const cursor = headers.get(nextCursorHeader);
-      if (!cursor) throw new Error(`Page ${hop + 1} has no ${nextCursorHeader} header; the database is too small for a deep page.`);
-      cursorPath = `/api/listings?cursor=${encodeURIComponent(cursor)}`;
-    }
-    const { rows: idRows } = await pool.query<{ id: string }>('select id from listings order by random() limit $1', [detailIdCount]);
-    const listingIds = idRows.map((row) => row.id);
+    const targets = await prepareReadTargets(app.baseUrl, pool);
+    const { connectorEmail, connectorToken, listingIds } = targets;
     const { rows: hashRows } = await pool.query<{ password: string }>('select password from users where email = $1', [connectorEmail]);
     const sharedPasswordHash = hashRows[0].password;
 
@@ -408,18 +285,6 @@ async function main(): Promise<void> {
       },
     };
 
-    let nextId = 0;
-    const detailShape: RequestShape = {
-      method: 'GET',
-      path: `/api/listings/${listingIds[0]}`,
-      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
-      setupRequest: (request) => {
-        const id = listingIds[nextId % listingIds.length];
-        nextId += 1;
-        return { ...request, path: `/api/listings/${id}` };
-      },
-    };
-
     const explainBrowse = (pathname: string, viewer: { email: string; token: string } | null) => async () => {
       const recorder = createRecordingDatabase(pool);
       const [viewerRow] = viewer ? await recorder.db.select().from(users).where(eq(users.email, viewer.email)) : [null];
@@ -429,76 +294,42 @@ async function main(): Promise<void> {
       await browseListings(recorder.db, viewerRow ?? null, query);
       return explainQueries(pool, recorder.take());
     };
-    // As a browser asks: compressed answers welcome.
-    const get = (pathname: string, token?: string): RequestShape => ({
-      method: 'GET',
-      path: pathname,
-      headers: { 'accept-encoding': 'gzip, deflate, br, zstd', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    });
     const connector = { email: connectorEmail, token: connectorToken };
+    const explainLine = (explainAs: ExplainAs): Scenario['explain'] => {
+      if (explainAs === null) return undefined;
+      if (explainAs === 'detail')
+        return async () => {
+          const recorder = createRecordingDatabase(pool);
+          await getListing(recorder.db, listingIds[0]);
+          return explainQueries(pool, recorder.take());
+        };
+      if (explainAs === 'session')
+        return async () => {
+          const recorder = createRecordingDatabase(pool);
+          await findSessionUser(recorder.db, connectorToken);
+          return explainQueries(pool, recorder.take());
+        };
+      return explainBrowse(explainAs.browse, explainAs.asConnector ? connector : null);
+    };
 
     const scenarios: Scenario[] = [
       { label: 'Ceiling: GET /api/health/live (the app, same hooks)', kind: 'ceiling', target: 'app', shape: get('/api/health/live') },
       { label: 'Reference: bare Fastify hello world (own process)', kind: 'reference', target: 'hello', shape: get('/') },
-      {
-        label: 'Browse first page (visitor)',
-        kind: 'read',
-        target: 'app',
-        checkShareOfCeiling: true,
-        shape: get('/api/listings'),
-        explain: explainBrowse('/api/listings', null),
-      },
-      {
-        label: 'Browse electronics in VIC',
-        kind: 'read',
-        target: 'app',
-        shape: get('/api/listings?category=electronics&state=VIC'),
-        explain: explainBrowse('/api/listings?category=electronics&state=VIC', null),
-      },
-      { label: 'Browse postcode 3000', kind: 'read', target: 'app', shape: get('/api/listings?postcode=3000'), explain: explainBrowse('/api/listings?postcode=3000', null) },
-      { label: 'Search "bicycle"', kind: 'read', target: 'app', shape: get('/api/listings?search=bicycle'), explain: explainBrowse('/api/listings?search=bicycle', null) },
-      { label: 'Sort price low to high', kind: 'read', target: 'app', shape: get('/api/listings?sort=price-low'), explain: explainBrowse('/api/listings?sort=price-low', null) },
-      {
-        label: 'Sort nearest first (connector, 3000)',
-        kind: 'read',
-        target: 'app',
-        shape: get('/api/listings?sort=distance', connectorToken),
-        explain: explainBrowse('/api/listings?sort=distance', connector),
-      },
-      { label: `Deep page (page ${deepPageHops + 1} by cursor)`, kind: 'read', target: 'app', shape: get(cursorPath), explain: explainBrowse(cursorPath, null) },
-      {
-        label: `Listing detail (${listingIds.length.toLocaleString('en-AU')} ids rotated)`,
-        kind: 'read',
-        target: 'app',
-        shape: detailShape,
-        explain: async () => {
-          const recorder = createRecordingDatabase(pool);
-          await getListing(recorder.db, listingIds[0]);
-          return explainQueries(pool, recorder.take());
-        },
-      },
-      {
-        label: 'Map listing counts (connector, the map opening at 3000)',
-        kind: 'read',
-        target: 'app',
-        shape: get(`/api/map/listing-counts?${mapOpeningQuery()}`, connectorToken),
-      },
+      ...readLines(targets).map(
+        (line): Scenario => ({
+          label: line.label,
+          kind: 'read',
+          target: 'app',
+          shape: line.shape,
+          checkShareOfCeiling: line.label.startsWith('Browse first page'),
+          explain: explainLine(line.explainAs),
+        }),
+      ),
       {
         label: 'Map listing counts, whole country (zoomed out)',
         kind: 'info',
         target: 'app',
         shape: get('/api/map/listing-counts', connectorToken),
-      },
-      {
-        label: 'GET /api/auth/me (connector)',
-        kind: 'read',
-        target: 'app',
-        shape: get('/api/auth/me', connectorToken),
-        explain: async () => {
-          const recorder = createRecordingDatabase(pool);
-          await findSessionUser(recorder.db, connectorToken);
-          return explainQueries(pool, recorder.take());
-        },
       },
       {
         label: 'POST /api/listings (fresh connector sellers)',
@@ -604,8 +435,8 @@ async function main(): Promise<void> {
     const autocannonVersion = (createRequire(import.meta.url)('autocannon/package.json') as { version: string }).version;
     const notes = [
       'The ceiling is the app\'s own hello-world, GET /api/health/live: the same server, with the hooks every request passes (request id, security headers, session check) and no I/O. The reference line is a bare Fastify (scripts/bench-hello.ts, same version) in its own process, for comparison.',
-      `Hot reads are served from the app's read cache (READ_CACHE_MS, default 2000 ms; any write makes it stale at once), so the ${connections}-connection lines show mostly cached answers. The "1 conn, uncached" column is the same request on a second app server with READ_CACHE_MS=0: every request runs its queries, i.e. what the first reader after a write waits.`,
-      `autocannon ${autocannonVersion} runs inside the bench process, so the load generator, the server and PostgreSQL share the same ${machine.cores} cores: compare runs on one machine rather than reading the numbers as capacity.`,
+      `Hot reads are served from the app's read cache (READ_CACHE_MS, default ${loadConfig({}).readCacheMs} ms; any write makes it stale at once), so the ${connections}-connection lines show mostly cached answers. The "1 conn, uncached" column is the same request on a second app server with READ_CACHE_MS=0: every request runs its queries, i.e. what the first reader after a write waits.`,
+      `autocannon ${autocannonVersion} runs inside the bench process on the same machine: ${describeSplit(cpus)}. Compare runs on one machine rather than reading the numbers as capacity.`,
       `CPU columns: share of one core during the measured run (${machine.cores * 100}% = every core), from /proc: the server process, all postgres processes, the bench process running autocannon, and everything else on the machine (other work running at the same time makes a line slower).`,
       `p50/p99 are at ${connections} connections and include queueing once the server is saturated (latency ≈ connections ÷ throughput); the "1 conn" column is the same request with one connection, i.e. its own cost.`,
       `POST /api/listings: each phase gets fresh verified Connector sellers (limit ${postsPerPoster} active listings), created in SQL at seeded members' postcodes and signed in through POST /api/auth/login; requests rotate through their tokens so none reaches the limit. They and their listings are deleted afterwards.`,
@@ -614,7 +445,7 @@ async function main(): Promise<void> {
     ];
     const settings = `${connections} connections, ${durationSeconds} s measured after a ${warmupSeconds} s warm-up per line${
       probeSeconds > 0 ? `, then ${probeSeconds} s with 1 connection` : ''
-    }; app started as npm start does (\`${['node', ...serve.args].join(' ')}\`) with NODE_ENV=production, LOG_LEVEL=warn, RATE_LIMIT_MULTIPLIER=10000 (the bench signs in hundreds of sellers from one address), its default pool of 10 PostgreSQL connections`;
+    }; app started as npm start does (\`${['node', ...serve.args].join(' ')}\`) with NODE_ENV=production, LOG_LEVEL=warn, RATE_LIMIT_MULTIPLIER=10000 (the bench signs in hundreds of sellers from one address), its default pool of 10 PostgreSQL connections; ${describeSplit(cpus)}`;
 
     console.log(`\n${table}\n`);
     for (const line of summary) console.log(line);

@@ -6,8 +6,10 @@ export type RequestShape = {
   method: 'GET' | 'POST';
   path: string;
   headers?: Record<string, string>;
-  /** Called for every request: rotate ids, tokens or bodies here. */
-  setupRequest?: (request: autocannon.Request) => autocannon.Request;
+  /** Called for every request: rotate ids, tokens or bodies here. `context` belongs to the connection. */
+  setupRequest?: (request: autocannon.Request, context: Record<string, unknown>) => autocannon.Request;
+  /** Called for every answer, with the same connection context (the soak tells its request kinds apart this way). */
+  onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
 };
 
 export type LoadResult = {
@@ -34,7 +36,18 @@ export async function runLoad(shape: RequestShape, options: LoadOptions): Promis
     timeout: 10,
     method: shape.method,
     headers: shape.headers,
-    requests: shape.setupRequest ? [{ method: shape.method, path: shape.path, headers: shape.headers, setupRequest: shape.setupRequest }] : undefined,
+    requests:
+      shape.setupRequest || shape.onResponse
+        ? [
+            {
+              method: shape.method,
+              path: shape.path,
+              headers: shape.headers,
+              setupRequest: shape.setupRequest as ((request: autocannon.Request, context: object) => autocannon.Request) | undefined,
+              onResponse: shape.onResponse as ((status: number, body: string, context: object) => void) | undefined,
+            },
+          ]
+        : undefined,
   });
   const statusCounts: Record<string, number> = {};
   for (const [code, stats] of Object.entries(result.statusCodeStats ?? {})) statusCounts[code] = stats.count ?? 0;

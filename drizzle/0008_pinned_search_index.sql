@@ -1,0 +1,1 @@
+CREATE INDEX "listings_pinned_search_idx" ON "listings" USING gin ("search_vector") WHERE "listings"."is_active" and "listings"."pinned_at" is not null;

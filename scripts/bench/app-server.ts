@@ -1,0 +1,56 @@
+// The app as `npm start` runs it (the bundle in dist/server), started for the benchmark.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serveCommand } from '../serve-command';
+import { onServerCore, type cpuSplit } from './cpu-pinning';
+import { findFreePort, startChildServer, type ChildServer } from './processes';
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const serve = serveCommand(projectRoot);
+
+export type BenchAppOptions = {
+  label: string;
+  databaseUrl: string;
+  dataDir: string;
+  smtpPort: number;
+  smsUrl: string;
+  extraEnv?: Record<string, string>;
+  /** Runs the app on the servers' core (cpu-pinning.ts). */
+  cpus?: ReturnType<typeof cpuSplit>;
+};
+
+export async function startBenchApp(options: BenchAppOptions): Promise<ChildServer> {
+  const port = await findFreePort();
+  return startChildServer({
+    label: options.label,
+    ...onServerCore(options.cpus ?? null, serve.command, serve.args),
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: options.databaseUrl,
+      DATA_DIR: options.dataDir,
+      DEMO_DATA: 'false',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      APP_SECRET: 'bench-only-app-secret-0123456789abcdef0123456789',
+      SMTP_URL: `smtp://127.0.0.1:${options.smtpPort}`,
+      SMS_API_URL: options.smsUrl,
+      // Hundreds of bench sellers sign in from this one address; no measured route is rate-limited.
+      RATE_LIMIT_MULTIPLIER: '10000',
+      ...options.extraEnv,
+    },
+    port,
+    readyPath: '/api/health',
+  });
+}
+
+/** Runs the production build (vite, the server bundle, the postcode index). */
+export async function runBuild(): Promise<void> {
+  const { spawn } = await import('node:child_process');
+  console.log('Building (npm run build) ...');
+  const code = await new Promise<number | null>((resolve) => {
+    spawn('npm', ['run', '--silent', 'build'], { cwd: projectRoot, stdio: ['ignore', 'ignore', 'inherit'] }).once('exit', resolve);
+  });
+  if (code !== 0) throw new Error(`npm run build failed (exit code ${code}).`);
+}
