@@ -1,5 +1,6 @@
 // Account and verification rules (spec sections 4 and 5): phone numbers, codes, postcode lock.
 import { z } from 'zod';
+import { formatDateAU } from './dates';
 import { postcodePattern } from './postcodes';
 
 export const accountMessages = {
@@ -99,11 +100,6 @@ export function postcodeUnlockDate(lastChanged: Date | string | null | undefined
 export function canChangePostcode(lastChanged: Date | string | null | undefined, now = new Date()): boolean {
   const unlock = postcodeUnlockDate(lastChanged);
   return !unlock || unlock <= now;
-}
-
-/** "22/12/2026" (spec 4: the unlock date in en-AU format). */
-export function formatDateAU(date: Date | string): string {
-  return new Date(date).toLocaleDateString('en-AU', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Australia/Sydney' });
 }
 
 export function postcodeLockedMessage(unlock: Date): string {

@@ -1,15 +1,22 @@
+// The rules shared by the server and the pages. Nothing here does I/O or touches globals, so the
+// web build keeps only the modules a page uses (vite.config.ts); the modules the first page needs
+// (tiers, listing, user, dates, ...) import no zod, their schemas sit in *-schemas.ts beside them.
 export * from './auth';
 export * from './errors';
 export * from './listing';
+export * from './listing-schemas';
 export * from './postcodes';
 export * from './product';
 export * from './tiers';
 export * from './user';
+export * from './user-schemas';
+export * from './dates';
 export * from './text-filter';
 export * from './images';
 export * from './geo';
 export * from './account';
 export * from './map';
+export * from './map-schemas';
 export * from './admin';
 export * from './membership';
 export * from './contact';

@@ -1,5 +1,6 @@
-// The "Items Near You" map (spec 4 and 9): constants and who may look where.
-import { z } from 'zod';
+// The "Items Near You" map (spec 4 and 9): constants and who may look where. The API's schemas
+// are in map-schemas.ts.
+import type { MapCountsQuery } from './map-schemas';
 import type { AustralianState } from './postcodes';
 import { rulesForTier } from './tiers';
 
@@ -37,41 +38,12 @@ export function isStateAllowed(tier: string | null | undefined, ownState: string
   return rulesForTier(tier).searchArea === 'australia' || state === ownState;
 }
 
-export const mapCountEntrySchema = z.object({
-  postcode: z.string(),
-  state: z.string(),
-  suburb: z.string().nullable(),
-  count: z.number(),
-  latitude: z.number(),
-  longitude: z.number(),
-  /** Whether the asking member may browse this postcode (spec 4: map access by tier). */
-  allowed: z.boolean(),
-});
-export type MapCountEntry = z.infer<typeof mapCountEntrySchema>;
-
-export const mapListingCountsSchema = z.array(mapCountEntrySchema);
-
 /** A map view's edges in degrees. */
 export type MapBounds = { south: number; west: number; north: number; east: number };
 
 export const mapMessages = {
   boundsInvalid: 'That part of the map could not be read. Move the map and try again.',
 } as const;
-
-const degrees = (min: number, max: number) => z.coerce.number({ error: mapMessages.boundsInvalid }).min(min, mapMessages.boundsInvalid).max(max, mapMessages.boundsInvalid);
-
-/**
- * GET /api/map/listing-counts takes no input (spec 7) and then answers for the whole country; the
- * map passes the part it shows (all four edges, or none) to get only the postcodes there.
- */
-export const mapCountsQuery = z
-  .object({ south: degrees(-90, 90), west: degrees(-180, 180), north: degrees(-90, 90), east: degrees(-180, 180) })
-  .partial()
-  .refine((bounds) => [bounds.south, bounds.west, bounds.north, bounds.east].every((edge) => edge === undefined) || (bounds.south! < bounds.north! && bounds.west! < bounds.east!), {
-    error: mapMessages.boundsInvalid,
-    path: ['south'],
-  });
-export type MapCountsQuery = z.infer<typeof mapCountsQuery>;
 
 export function boundsOf(query: MapCountsQuery): MapBounds | null {
   const { south, west, north, east } = query;

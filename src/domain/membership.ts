@@ -13,7 +13,20 @@ export const membershipMessages = {
   forgedWebhook: 'The webhook signature does not match.',
   pinNotAllowed: 'Pinned posts come with Connector membership. Upgrade to pin a listing.',
   pinSoldListing: 'Only active listings can be pinned.',
+  paymentsUnavailable: "We couldn't reach our payment provider, so nothing has been charged. Please try again in a few minutes.",
+  cardCheckNotFound: 'That card check has expired. Please start again.',
+  cardCheckNotConfirmed: "Your card hasn't been confirmed yet. Please enter your card details and try again.",
+  cardCheckWithStripe: 'Add your card with the secure card form on your account page.',
+  cardCheckWithTestForm: 'Add your card with the card form on your account page.',
+  paymentConfirming: "We're confirming your payment with your bank. This usually takes a few seconds.",
 } as const;
+
+/** The Stripe card check: the page asks for a SetupIntent, confirms it with Stripe.js, then reports its id. */
+export const cardCheckResponseSchema = z.object({ clientSecret: z.string() });
+export const confirmCardCheckBody = z.object({
+  setupIntentId: z.string({ error: membershipMessages.cardCheckNotFound }).regex(/^seti_\w{1,200}$/, membershipMessages.cardCheckNotFound),
+});
+export type ConfirmCardCheckBody = z.infer<typeof confirmCardCheckBody>;
 
 export const createSubscriptionBody = z.object({
   tier: z.enum(purchasableTiers, { error: membershipMessages.unknownTier }),
@@ -39,11 +52,6 @@ export const pinListingBody = z.object({ pinned: z.boolean({ error: 'Say whether
 
 /** Tiers whose members may pin a post (spec 9: 1 pinned post, Connector only; Lifetime shares Connector's perks). */
 export const tiersWithPinnedPosts = membershipTiers.filter((tier) => tierRules[tier].pinnedPosts > 0);
-
-/** "$24" / "$2" from whole cents, for the plans and checkout. */
-export function formatCents(cents: number): string {
-  return Number.isInteger(cents / 100) ? `$${cents / 100}` : `$${(cents / 100).toFixed(2)}`;
-}
 
 export function welcomeMessage(tier: MembershipTier): string {
   return `Welcome to the family! You're now a ${tierRules[tier].label} member.`;

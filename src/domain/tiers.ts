@@ -127,6 +127,11 @@ export function rulesForTier(tier: string | null | undefined): TierRules {
   return isMembershipTier(tier) ? tierRules[tier] : tierRules.starter;
 }
 
+/** "$24" / "$2" from whole cents, for the plans and checkout. */
+export function formatCents(cents: number): string {
+  return Number.isInteger(cents / 100) ? `$${cents / 100}` : `$${(cents / 100).toFixed(2)}`;
+}
+
 /** The hard cap on images per listing, whatever the tier (spec 5: listing schema cap 8). */
 export const listingImageCap = 8;
 

@@ -172,6 +172,7 @@ describe('becoming a verified neighbour', () => {
     await page.getByRole('button', { name: 'Verify Phone Number' }).click();
     await expectVisible(toastTitled(page, 'Phone Verified!'));
     await page.waitForURL('**/account', { timeout: 5_000 });
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Your account' }));
     expect(await page.title()).toBe('Account · Neighbourly');
     await expectStatus(page, 'Phone', 'Verified');
     await expectStatus(page, 'Card', 'Pending');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { countsAreaForView, mapCountsQuery } from '../../src/domain/map';
+import { countsAreaForView } from '../../src/domain/map';
+import { mapCountsQuery } from '../../src/domain/map-schemas';
 
 describe('the area the map asks counts for', () => {
   it('is the view with a margin each side, snapped outward to a quarter degree', () => {

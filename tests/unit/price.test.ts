@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createListingBody, formatPrice, parsePrice } from '../../src/domain/listing';
+import { formatPrice, parsePrice } from '../../src/domain/listing';
+import { createListingBody } from '../../src/domain/listing-schemas';
 
 describe('prices are exact decimals (spec 5 and 9)', () => {
   it.each([

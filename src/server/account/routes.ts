@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { accountMessages, canChangePostcode, canChangePostcodeSchema, postcodeUnlockDate, updatePhoneBody, updateProfileBody } from '../../domain/account';
 import { AppError } from '../../domain/errors';
 import { postcodePattern } from '../../domain/postcodes';
-import { currentUserSchema } from '../../domain/user';
+import { currentUserSchema } from '../../domain/user-schemas';
 import { toCurrentUser } from '../auth/current-user';
 import { requireUser, signedInUser } from '../auth/guards';
 import { users } from '../db/schema';

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { accountMessages, canChangePostcode, postcodeLockedMessage, postcodeUnlockDate, type UpdateProfileBody } from '../../domain/account';
 import { AppError } from '../../domain/errors';
 import { formatListingLocation } from '../../domain/listing';
-import type { CurrentUser } from '../../domain/user';
+import type { CurrentUser } from '../../domain/user-schemas';
 import { toCurrentUser } from '../auth/current-user';
 import type { Database } from '../db/open-database';
 import { users } from '../db/schema';

@@ -16,7 +16,7 @@ import {
   verifyUserBody,
 } from '../../domain/admin';
 import { AppError } from '../../domain/errors';
-import { messageResponseSchema } from '../../domain/user';
+import { messageResponseSchema } from '../../domain/user-schemas';
 import { requireAdmin, signedInUser } from '../auth/guards';
 import type { ServerDeps } from '../deps';
 import { activateHomepageVideo, deleteHomepageVideo, listHomepageVideos, uploadHomepageVideo } from '../videos/homepage-videos';

@@ -1,5 +1,5 @@
 import { rulesForTier } from '../../domain/tiers';
-import type { CurrentUser } from '../../domain/user';
+import type { CurrentUser } from '../../domain/user-schemas';
 import type { UserRow } from '../db/schema';
 
 /** The member as the pages see them: never the password hash or payment ids. */

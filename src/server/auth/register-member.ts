@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { AppError, errorMessages } from '../../domain/errors';
 import type { RegisterBody } from '../../domain/auth';
 import { tierRules, defaultMembershipTier } from '../../domain/tiers';
-import type { AuthResponse } from '../../domain/user';
+import type { AuthResponse } from '../../domain/user-schemas';
 import { acceptInvitation } from '../admin/invitations';
 import { isUniqueViolation } from '../db/errors';
 import { users } from '../db/schema';

@@ -2,7 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loginBody, registerBody, resetConfirmBody, resetRequestBody, resetVerifyCodeBody } from '../../domain/auth';
-import { authResponseSchema, currentUserSchema, messageResponseSchema } from '../../domain/user';
+import { authResponseSchema, currentUserSchema, messageResponseSchema } from '../../domain/user-schemas';
 import type { ServerDeps } from '../deps';
 import { confirmPasswordReset } from './confirm-password-reset';
 import { toCurrentUser } from './current-user';

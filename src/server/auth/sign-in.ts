@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { LoginBody } from '../../domain/auth';
 import { AppError, errorMessages } from '../../domain/errors';
-import type { AuthResponse } from '../../domain/user';
+import type { AuthResponse } from '../../domain/user-schemas';
 import { users } from '../db/schema';
 import type { OperationContext } from '../deps';
 import { toCurrentUser } from './current-user';

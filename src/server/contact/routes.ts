@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactFormBody } from '../../domain/contact';
 import { AppError } from '../../domain/errors';
-import { contactSellerBody, listingRuleMessages } from '../../domain/listing';
-import { messageResponseSchema } from '../../domain/user';
+import { listingRuleMessages } from '../../domain/listing';
+import { contactSellerBody } from '../../domain/listing-schemas';
+import { messageResponseSchema } from '../../domain/user-schemas';
 import type { ServerDeps } from '../deps';
 import { contactSeller } from './contact-seller';
 import { sendContactForm } from './send-contact-form';

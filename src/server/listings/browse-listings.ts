@@ -4,7 +4,8 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, notInArray, or, sql
 import { AppError } from '../../domain/errors';
 import type { Point } from '../../domain/geo';
 import { tiersWithPinnedPosts } from '../../domain/membership';
-import { cityAreas, type BrowseListingsQuery, type ListingView, type SortOption } from '../../domain/listing';
+import { cityAreas, type SortOption } from '../../domain/listing';
+import type { BrowseListingsQuery, ListingView } from '../../domain/listing-schemas';
 import type { Queryable } from '../db/open-database';
 import { listings, postcodeListingCounts, users, type UserRow } from '../db/schema';
 import { findPostcode } from '../postcodes/postcode-directory';

@@ -1,6 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
-import { formatListingLocation, listingLimitMessage, listingRuleMessages, type CreateListingBody, type ListingView } from '../../domain/listing';
+import { formatListingLocation, listingLimitMessage, listingRuleMessages } from '../../domain/listing';
+import type { CreateListingBody, ListingView } from '../../domain/listing-schemas';
 import { rulesForTier } from '../../domain/tiers';
 import type { Database, Queryable } from '../db/open-database';
 import { listings, users, type UserRow } from '../db/schema';

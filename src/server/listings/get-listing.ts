@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
-import { listingRuleMessages, uuidPattern, type ListingView } from '../../domain/listing';
+import { listingRuleMessages, uuidPattern } from '../../domain/listing';
+import type { ListingView } from '../../domain/listing-schemas';
 import type { Queryable } from '../db/open-database';
 import { listings } from '../db/schema';
 import { selectListingsWithSeller, toListingView } from './listing-view';

@@ -1,6 +1,6 @@
 // One way to read listings with their seller, shared by every listing query.
 import { eq, sql } from 'drizzle-orm';
-import type { ListingView } from '../../domain/listing';
+import type { ListingView } from '../../domain/listing-schemas';
 import { rulesForTier } from '../../domain/tiers';
 import type { Queryable } from '../db/open-database';
 import { listings, users } from '../db/schema';

@@ -1,18 +1,18 @@
 // Listings API (spec 7): browse, detail, create, edit, sold, delete, own and seller listings.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { nextCursorHeader } from '../../domain/listing';
 import {
   browseListingsQuery,
   createListingBody,
   listingIdParams,
   listingViewSchema,
-  nextCursorHeader,
   sellerIdParams,
   sellerProfileSchema,
   setListingStatusBody,
   updateListingBody,
   userStatsSchema,
-} from '../../domain/listing';
+} from '../../domain/listing-schemas';
 import { pinListingBody } from '../../domain/membership';
 import { requireUser, signedInUser } from '../auth/guards';
 import type { ServerDeps } from '../deps';
@@ -91,8 +91,9 @@ export const listingRoutes =
       listMyListings(db, signedInUser(request).id),
     );
 
-    app.get('/api/seller-listings/:sellerId', { schema: { tags, params: sellerIdParams, response: { 200: listingList } } }, async (request) =>
-      listSellerListings(db, request.params.sellerId),
+    // The listing page's "More from this seller": sent compressed, it is the page's largest answer.
+    app.get('/api/seller-listings/:sellerId', { schema: { tags, params: sellerIdParams, response: { 200: listingList } } }, async (request, reply) =>
+      sendJsonText(request, reply, toJsonText(await listSellerListings(db, request.params.sellerId))),
     );
 
     app.get('/api/sellers/:sellerId', { schema: { tags, params: sellerIdParams, response: { 200: sellerProfileSchema } } }, async (request) =>

@@ -1,7 +1,8 @@
 // A member's own listings, a seller's public listings and profile, and the dashboard's numbers.
 import { and, count, desc, eq } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
-import { listingRuleMessages, uuidPattern, type ListingView, type SellerProfile, type UserStats } from '../../domain/listing';
+import { listingRuleMessages, uuidPattern } from '../../domain/listing';
+import type { ListingView, SellerProfile, UserStats } from '../../domain/listing-schemas';
 import { rulesForTier } from '../../domain/tiers';
 import type { Queryable } from '../db/open-database';
 import { listings, users, type UserRow } from '../db/schema';

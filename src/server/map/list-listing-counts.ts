@@ -2,7 +2,8 @@
 // asking member (spec 4: Starter their 5 km neighbourhood, Explorer their state, others all).
 import { and, between, gt } from 'drizzle-orm';
 import { distanceKm } from '../../domain/geo';
-import { roundCoordinate, type MapBounds, type MapCountEntry } from '../../domain/map';
+import { roundCoordinate, type MapBounds } from '../../domain/map';
+import type { MapCountEntry } from '../../domain/map-schemas';
 import type { Queryable } from '../db/open-database';
 import { postcodeListingCounts, type UserRow } from '../db/schema';
 import { placeOfMember, searchAreaFor } from '../listings/search-area';

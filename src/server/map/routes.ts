@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { boundsOf, mapCountsQuery, mapListingCountsSchema } from '../../domain/map';
+import { boundsOf } from '../../domain/map';
+import { mapCountsQuery, mapListingCountsSchema } from '../../domain/map-schemas';
 import { requireUser, signedInUser } from '../auth/guards';
 import type { ServerDeps } from '../deps';
 import { jsonCacheBudgets, jsonTextWeight, sendJsonText, toJsonText, type JsonText } from '../http/json-text';

@@ -38,6 +38,8 @@ export async function registerWebRoutes(app: FastifyInstance, options: { dataDir
       // Looked up per request, so a rebuild is served without a restart; misses fall through
       // to the not-found handler below.
       index: false,
+      // The build writes .br and .gz copies of the text files; each browser gets the one it accepts.
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         const hashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', hashedAsset ? `public, max-age=${oneYearSeconds}, immutable` : 'no-cache');

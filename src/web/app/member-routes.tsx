@@ -1,28 +1,26 @@
-import { lazy } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import type { CurrentUser } from '../../domain';
-import { AccountPage } from '../features/account/pages/account-page';
-import { AdminPage } from '../features/admin/pages/admin-page';
 import { DashboardPage } from '../features/dashboard/pages/dashboard-page';
-import { HowItWorksPage } from '../features/how-it-works/pages/how-it-works-page';
 import { BrowseListingsPage } from '../features/listings/pages/browse-listings-page';
-import { CreateListingPage } from '../features/listings/pages/create-listing-page';
-import { EditListingPage } from '../features/listings/pages/edit-listing-page';
-import { ListingDetailPage } from '../features/listings/pages/listing-detail-page';
-import { SellerListingsPage } from '../features/listings/pages/seller-listings-page';
-import { MembershipPlansPage } from '../features/membership/pages/membership-plans-page';
-import { SubscribePage } from '../features/membership/pages/subscribe-page';
-import { VerifyEmailPage } from '../features/verification/pages/verify-email-page';
-import { CommunityGuidelinesPage } from '../features/support/pages/community-guidelines-page';
-import { ContactPage } from '../features/support/pages/contact-page';
-import { HelpCentrePage } from '../features/support/pages/help-centre-page';
-import { SafetyTipsPage } from '../features/support/pages/safety-tips-page';
-import { VerifyPhonePage } from '../features/verification/pages/verify-phone-page';
+import {
+  AccountPage,
+  AdminPage,
+  CommunityGuidelinesPage,
+  ContactPage,
+  CreateListingPage,
+  DevOutboxPage,
+  EditListingPage,
+  HelpCentrePage,
+  HowItWorksPage,
+  ListingDetailPage,
+  MembershipPlansPage,
+  SafetyTipsPage,
+  SellerListingsPage,
+  SubscribePage,
+  VerifyEmailPage,
+  VerifyPhonePage,
+} from './lazy-pages';
 import { NotFoundPage } from './not-found-page';
-
-const DevOutboxPage = lazy(() =>
-  import('../features/dev-outbox/pages/dev-outbox-page').then((module) => ({ default: module.DevOutboxPage })),
-);
 
 /** spec 2: the signed-in routes. */
 export function MemberRoutes({ user }: { user: CurrentUser }) {

@@ -1,33 +1,18 @@
-import { lazy } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
-import { HowItWorksPage } from '../features/how-it-works/pages/how-it-works-page';
 import { LandingPage } from '../features/landing/pages/landing-page';
-import { MembershipPlansPage } from '../features/membership/pages/membership-plans-page';
+import {
+  AuthPage,
+  CommunityGuidelinesPage,
+  ContactPage,
+  DevOutboxPage,
+  HelpCentrePage,
+  HowItWorksPage,
+  ListingDetailPage,
+  MembershipPlansPage,
+  SafetyTipsPage,
+  SellerListingsPage,
+} from './lazy-pages';
 import { NotFoundPage } from './not-found-page';
-
-const ListingDetailPage = lazy(() =>
-  import('../features/listings/pages/listing-detail-page').then((module) => ({ default: module.ListingDetailPage })),
-);
-const SellerListingsPage = lazy(() =>
-  import('../features/listings/pages/seller-listings-page').then((module) => ({ default: module.SellerListingsPage })),
-);
-
-// The forms (react-hook-form, zod) load only when the sign-in page opens.
-const AuthPage = lazy(() => import('../features/auth/pages/auth-page').then((module) => ({ default: module.AuthPage })));
-// The footer's pages (spec 2), open to visitors and members alike.
-const HelpCentrePage = lazy(() =>
-  import('../features/support/pages/help-centre-page').then((module) => ({ default: module.HelpCentrePage })),
-);
-const SafetyTipsPage = lazy(() =>
-  import('../features/support/pages/safety-tips-page').then((module) => ({ default: module.SafetyTipsPage })),
-);
-const ContactPage = lazy(() => import('../features/support/pages/contact-page').then((module) => ({ default: module.ContactPage })));
-const CommunityGuidelinesPage = lazy(() =>
-  import('../features/support/pages/community-guidelines-page').then((module) => ({ default: module.CommunityGuidelinesPage })),
-);
-const DevOutboxPage = lazy(() =>
-  import('../features/dev-outbox/pages/dev-outbox-page').then((module) => ({ default: module.DevOutboxPage })),
-);
 
 /** Member pages a signed-out visitor is sent to /auth from, instead of a 404. */
 const memberOnlyPaths = [

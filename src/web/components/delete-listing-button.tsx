@@ -1,6 +1,7 @@
 // Deleting a listing (spec 4 and 8): the browser asks first; success refreshes my-listings and stats.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
+import type { ListingView } from '../../domain';
 import { apiRequest } from '../lib/api-client';
 import { handleUnauthorizedError } from '../lib/unauthorized';
 import { toast } from '../lib/use-toast';
@@ -18,6 +19,8 @@ export function useDeleteListing(options: { onDeleted?: () => void } = {}) {
       // Leave the deleted listing's page first, so nothing asks for the listing again.
       options.onDeleted?.();
       queryClient.removeQueries({ queryKey: listingQueryKeys.listing(id), exact: true });
+      // Gone from the seller's own list at once, whatever the refresh below takes.
+      queryClient.setQueryData<ListingView[]>(listingQueryKeys.myListings, (listings) => listings?.filter((listing) => listing.id !== id));
       await refreshListingData(queryClient);
     },
     onError: (error) => {

@@ -19,7 +19,8 @@ export function AppShell({ user, children }: { user: CurrentUser | null; childre
         Skip to content
       </a>
       <SiteHeader user={user} />
-      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+      {/* At least a screen tall, so the footer starts below the fold and never jumps as a page's data arrives. */}
+      <main id="main" tabIndex={-1} className="min-h-screen flex-1 focus:outline-none">
         {children}
       </main>
       <SiteFooter isSignedIn={user !== null} />

@@ -1,8 +1,10 @@
 import { Component, type ReactNode, Suspense, lazy, useId } from 'react';
 import type { CurrentUser } from '../../../../../domain';
+import { usePageSettled } from '../../../../lib/use-page-settled';
 import { MapPlaceholder, MapUnavailable } from './map-placeholder';
 
-// Leaflet and its CSS load only when the section is shown, never with the first page.
+// Leaflet and its CSS load only once the browse page has loaded and the browser is idle, never
+// with the first page: the search and the listings come first.
 const ItemsNearYouMap = lazy(() => import('../items-near-you-map').then((module) => ({ default: module.ItemsNearYouMap })));
 
 /** If the map's code cannot be fetched, the browse page carries on without it. */
@@ -21,6 +23,7 @@ class MapErrorBoundary extends Component<{ children: ReactNode }, { failed: bool
 /** spec 2: the browse page's "Items Near You" map section (signed-in members only). */
 export function ItemsNearYouSection({ user }: { user: CurrentUser }) {
   const headingId = useId();
+  const pageSettled = usePageSettled();
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId} className="text-xl font-bold">
@@ -29,9 +32,7 @@ export function ItemsNearYouSection({ user }: { user: CurrentUser }) {
       <p className="mt-1 text-sm text-ink-700">Each circle shows how many items are listed there. Zoom out to see whole states.</p>
       <div className="mt-3">
         <MapErrorBoundary>
-          <Suspense fallback={<MapPlaceholder />}>
-            <ItemsNearYouMap user={user} />
-          </Suspense>
+          <Suspense fallback={<MapPlaceholder />}>{pageSettled ? <ItemsNearYouMap user={user} /> : <MapPlaceholder />}</Suspense>
         </MapErrorBoundary>
       </div>
     </section>

@@ -1,0 +1,100 @@
+// npm run bench:web: builds the app, starts it as `npm start` does (the e2e tier's way: PGlite in a
+// fresh data folder, here with the demo data), runs Lighthouse on the landing page, the browse page
+// (as a signed-in demo member: browsing is for members) and a demo listing, and adds the table to
+// docs/benchmarks.md; each run's full report goes to test-results/lighthouse/.
+// Options: --runs N (Lighthouse runs per page, default 2), --no-build.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ListingView } from '../src/domain';
+import { demoAdminEmail, demoPassword } from '../src/server/demo/seed-demo-data';
+import { createApi } from '../tests/e2e/support/api';
+import { startServer } from '../tests/e2e/support/server';
+import { parseCliArgs, positiveIntegerArg } from './bench/cli-args';
+import { measurePage } from './bench-web/lighthouse-run';
+import { type PageResult, insertWebRun, missedWebBudgets, renderWebRun } from './bench-web/report';
+import { formatKilobytes, measureFirstLoadScripts, totalGzipBytes } from './web-budget';
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** Each run's full Lighthouse report (JSON), for a closer look. */
+const reportDir = path.join(projectRoot, 'test-results/lighthouse');
+/** Nothing listens on port 9 (discard): the map asks no outside tile server for anything. */
+const unreachableTileUrl = 'http://127.0.0.1:9/{z}/{x}/{y}.png';
+
+async function runBuild(): Promise<void> {
+  console.log('Building (npm run build) ...');
+  const code = await new Promise<number | null>((resolve) => {
+    spawn('npm', ['run', '--silent', 'build'], { cwd: projectRoot, stdio: ['ignore', 'ignore', 'inherit'] }).once('exit', resolve);
+  });
+  if (code !== 0) throw new Error(`npm run build failed (exit code ${code}).`);
+}
+
+function describeMachine(): string {
+  const cpuModel = /^model name\s*:\s*(.+)$/m.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? os.cpus()[0]?.model ?? 'unknown';
+  const lighthouseVersion = (JSON.parse(readFileSync(path.join(projectRoot, 'node_modules/lighthouse/package.json'), 'utf8')) as { version: string }).version;
+  return `${cpuModel}, ${os.cpus().length} cores; Node ${process.version}; Lighthouse ${lighthouseVersion}; load average ${os.loadavg()[0].toFixed(1)} when the run started`;
+}
+
+async function main(): Promise<void> {
+  const args = parseCliArgs();
+  const runs = positiveIntegerArg(args, 'runs', 2);
+  if (!args.has('no-build')) await runBuild();
+
+  const firstLoad = measureFirstLoadScripts(path.join(projectRoot, 'dist/web'));
+  const startedAt = new Date();
+  const machine = describeMachine();
+  const server = await startServer({ env: { DEMO_DATA: 'true', MAP_TILE_URL: unreachableTileUrl } });
+  const results: PageResult[] = [];
+  await mkdir(reportDir, { recursive: true });
+  try {
+    const api = createApi(server.baseUrl);
+    const { token } = await api.callApi<{ token: string }>('POST', '/api/auth/login', { body: { email: demoAdminEmail, password: demoPassword } });
+    const listings = await api.callApi<ListingView[]>('GET', '/api/listings?limit=24');
+    const listing = listings.find((candidate) => candidate.imageUrls.length > 0);
+    if (!listing) throw new Error('The demo data has no listing with photos.');
+
+    const pages = [
+      { label: 'Landing', path: '/' },
+      { label: 'Browse (signed in)', path: '/listings', token },
+      { label: 'Listing', path: `/listing/${listing.id}` },
+    ];
+    for (const page of pages) {
+      for (let run = 1; run <= runs; run += 1) {
+        const { metrics, report } = await measurePage({ url: `${server.baseUrl}${page.path}`, token: page.token });
+        await writeFile(path.join(reportDir, `${page.label.toLowerCase().replace(/\W+/g, '-')}-${run}.json`), report);
+        results.push({ label: page.label, path: page.path.replace(listing.id, '{id}'), run, metrics });
+        const missed = missedWebBudgets(metrics);
+        console.log(
+          `${page.label} #${run}: score ${metrics.score}, LCP ${Math.round(metrics.lcpMs)} ms, CLS ${metrics.cls.toFixed(3)}, TBT ${Math.round(metrics.tbtMs)} ms, ` +
+            `JS ${formatKilobytes(metrics.scriptTransferBytes)} ${missed.length === 0 ? '✓' : `✗ ${missed.join(', ')}`}\n  LCP element: ${metrics.lcpElement}`,
+        );
+      }
+    }
+  } finally {
+    await server.stop();
+  }
+
+  const run = renderWebRun({
+    startedAt,
+    machine,
+    firstLoadGzipBytes: totalGzipBytes(firstLoad),
+    firstLoadFiles: firstLoad.map((script) => `${path.basename(script.url)} ${formatKilobytes(script.gzipBytes)}`).join(', '),
+    results,
+    notes: [
+      'Lighthouse simulates a mid-range phone on a slow 4G network (150 ms round trips, 1.6 Mbps down, the CPU slowed 4×) from one real load; the CPU index is its measure of this machine during the run (other work on the machine lowers it, and the scores with it).',
+      `The browse page is measured as the demo admin (${demoAdminEmail}, Connector), whose token is in localStorage before the load; the map's tile server is unreachable on purpose (no outside traffic).`,
+      '"JS loaded (as sent)" is every script the page downloaded, compressed as the server sent it (Brotli); the first-load figure is gzip of what index.html names, as the budget counts it.',
+    ],
+  });
+  console.log(`\n${run}`);
+  insertWebRun(path.join(projectRoot, 'docs/benchmarks.md'), run);
+  console.log('Added to docs/benchmarks.md');
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,67 @@
+// The web pages' table, printed and added (newest first) to its own section of docs/benchmarks.md,
+// below the API runs.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { formatKilobytes, webBudgets } from '../web-budget';
+import type { PageMetrics } from './lighthouse-run';
+
+export type PageResult = { label: string; path: string; run: number; metrics: PageMetrics };
+
+export type WebRunReport = {
+  startedAt: Date;
+  machine: string;
+  firstLoadGzipBytes: number;
+  firstLoadFiles: string;
+  results: PageResult[];
+  notes: string[];
+};
+
+const marker = '<!-- newest web run first: npm run bench:web inserts each run below this line -->';
+const sectionIntro = [
+  '## Web pages (Lighthouse)',
+  '',
+  'Results of `npm run bench:web` (scripts/bench-web.ts): Lighthouse (mobile form factor, simulated throttling, performance',
+  "category) in Debian's Chromium against the built app with the demo data, each run in a fresh browser with an empty cache.",
+  `Budgets: performance ≥ ${webBudgets.performanceScore}, LCP < ${webBudgets.largestContentfulPaintMs / 1000} s, CLS < ${webBudgets.cumulativeLayoutShift} on every page; the`,
+  `first page's JavaScript ≤ ${formatKilobytes(webBudgets.firstLoadScriptGzipBytes)} gzipped (also checked by the e2e tier on every build).`,
+  '',
+  marker,
+].join('\n');
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+/** The budgets a page run misses, by name; empty when it meets them all. */
+export function missedWebBudgets(metrics: PageMetrics): string[] {
+  const missed: string[] = [];
+  if (metrics.score < webBudgets.performanceScore) missed.push(`score < ${webBudgets.performanceScore}`);
+  if (!(metrics.lcpMs < webBudgets.largestContentfulPaintMs)) missed.push(`LCP ≥ ${webBudgets.largestContentfulPaintMs / 1000} s`);
+  if (!(metrics.cls < webBudgets.cumulativeLayoutShift)) missed.push(`CLS ≥ ${webBudgets.cumulativeLayoutShift}`);
+  return missed;
+}
+
+export function renderWebRun(report: WebRunReport): string {
+  const firstLoadOk = report.firstLoadGzipBytes <= webBudgets.firstLoadScriptGzipBytes;
+  const rows = report.results.map(({ label, path, run, metrics }) => {
+    const missed = missedWebBudgets(metrics);
+    return `| ${label} (\`${path}\`) | ${run} | ${metrics.score} | ${seconds(metrics.lcpMs)} | ${metrics.cls.toFixed(3)} | ${Math.round(metrics.tbtMs)} ms | ${seconds(metrics.fcpMs)} | ${formatKilobytes(metrics.scriptTransferBytes)} | ${metrics.benchmarkIndex.toFixed(0)} | ${missed.length === 0 ? '✓' : `✗ ${missed.join(', ')}`} |`;
+  });
+  return [
+    `### ${report.startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    '',
+    `- Machine: ${report.machine}`,
+    `- First-load JavaScript (what index.html loads at start, gzip): ${formatKilobytes(report.firstLoadGzipBytes)} ${firstLoadOk ? '✓' : '✗'} (${report.firstLoadFiles})`,
+    '',
+    '| Page | Run | Score | LCP | CLS | TBT | FCP | JS loaded (as sent) | CPU index | budgets |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+    ...rows,
+    '',
+    ...report.notes.map((note) => `- ${note}`),
+    '',
+  ].join('\n');
+}
+
+/** Adds the run at the top of the web section, creating the section below the API runs the first time. */
+export function insertWebRun(filePath: string, run: string): void {
+  const existing = existsSync(filePath) ? readFileSync(filePath, 'utf8') : '# Benchmarks\n';
+  const withSection = existing.includes(marker) ? existing : `${existing.trimEnd()}\n\n${sectionIntro}\n`;
+  writeFileSync(filePath, withSection.replace(marker, `${marker}\n\n${run}`).replace(/\n{3,}/g, '\n\n'));
+}

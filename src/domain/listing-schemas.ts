@@ -1,0 +1,118 @@
+// Request and response schemas of the listings API (spec sections 3, 5 and 7), built from the
+// rules and messages in listing.ts.
+import { z } from 'zod';
+import { listingCategoryValues, listingMessages, locationFilters, parsePrice, sortOptions } from './listing';
+import { australianStates, postcodePattern } from './postcodes';
+import { listingImageCap, membershipTiers } from './tiers';
+
+export const priceField = z
+  .union([z.string(), z.number()], { error: listingMessages.priceRequired })
+  .transform((value, ctx) => {
+    const text = String(value);
+    if (text.trim() === '') {
+      ctx.addIssue({ code: 'custom', message: listingMessages.priceRequired });
+      return z.NEVER;
+    }
+    const parsed = parsePrice(text);
+    if (parsed === null) {
+      ctx.addIssue({ code: 'custom', message: listingMessages.priceInvalid });
+      return z.NEVER;
+    }
+    return parsed;
+  });
+
+export const createListingBody = z.object({
+  title: z.string({ error: listingMessages.titleTooShort }).trim().min(3, listingMessages.titleTooShort).max(100, listingMessages.titleTooLong),
+  description: z
+    .string({ error: listingMessages.descriptionTooShort })
+    .trim()
+    .min(10, listingMessages.descriptionTooShort)
+    .max(5000, listingMessages.descriptionTooLong),
+  price: priceField,
+  category: z.enum(listingCategoryValues, { error: listingMessages.categoryRequired }),
+  imageUrls: z.array(z.string().max(500)).max(listingImageCap, listingMessages.tooManyImages).default([]),
+});
+export type CreateListingBody = z.infer<typeof createListingBody>;
+
+export const updateListingBody = createListingBody;
+export type UpdateListingBody = CreateListingBody;
+
+/** Mark sold (isActive false) or list again (true). */
+export const setListingStatusBody = z.object({
+  isActive: z.boolean({ error: 'Say whether the listing is active (true) or sold (false).' }),
+});
+
+export const listingIdParams = z.object({ id: z.string().max(100) });
+export const sellerIdParams = z.object({ sellerId: z.string().max(100) });
+
+const optionalFilter = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' || value === 'all' ? undefined : value), schema.optional());
+
+/** GET /api/listings: 'all' or empty means no filter (spec 7). */
+export const browseListingsQuery = z.object({
+  category: optionalFilter(z.enum(listingCategoryValues, { error: 'Choose a category from the list.' })),
+  location: optionalFilter(z.enum(locationFilters, { error: 'Choose a location from the list.' })),
+  search: optionalFilter(z.string().trim().max(100, 'Search for at most 100 characters.')),
+  state: optionalFilter(z.enum(australianStates, { error: 'Choose an Australian state or territory.' })),
+  postcode: optionalFilter(z.string().trim().regex(postcodePattern, 'A postcode has four digits.')),
+  sort: optionalFilter(z.enum(sortOptions, { error: 'Choose a sort order from the list.' })),
+  cursor: optionalFilter(z.string().max(300)),
+  limit: z.coerce.number({ error: 'limit must be a number from 1 to 48.' }).int().min(1).max(48).default(24),
+});
+export type BrowseListingsQuery = z.infer<typeof browseListingsQuery>;
+
+export const sellerSummarySchema = z.object({
+  id: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  membershipTier: z.enum(membershipTiers),
+});
+export type SellerSummary = z.infer<typeof sellerSummarySchema>;
+
+export const listingViewSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  price: z.string(),
+  category: z.string(),
+  location: z.string(),
+  imageUrls: z.array(z.string()),
+  sellerId: z.string(),
+  isActive: z.boolean(),
+  /** Pinned by a Connector seller: shown first in browse. */
+  isPinned: z.boolean(),
+  postcode: z.string().nullable(),
+  suburb: z.string().nullable(),
+  state: z.string().nullable(),
+  distanceKm: z.number().nullable().optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  seller: sellerSummarySchema,
+});
+export type ListingView = z.infer<typeof listingViewSchema>;
+
+export const sellerProfileSchema = sellerSummarySchema.extend({
+  memberSince: z.string(),
+  isEmailVerified: z.boolean(),
+  isPhoneVerified: z.boolean(),
+  isCardVerified: z.boolean(),
+  suburb: z.string().nullable(),
+  state: z.string().nullable(),
+  activeListingCount: z.number(),
+});
+export type SellerProfile = z.infer<typeof sellerProfileSchema>;
+
+export const userStatsSchema = z.object({
+  totalListings: z.number(),
+  activeListings: z.number(),
+  soldListings: z.number(),
+  membershipTier: z.enum(membershipTiers),
+  listingLimit: z.number().nullable(),
+});
+export type UserStats = z.infer<typeof userStatsSchema>;
+
+export const contactSellerBody = z.object({
+  listingId: z.string({ error: 'Choose a listing to ask about.' }).max(100),
+  message: z.string().trim().max(1000, 'Keep your message under 1000 characters.').optional(),
+});
