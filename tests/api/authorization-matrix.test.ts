@@ -64,6 +64,9 @@ const rows: Row[] = [
   { method: 'POST', route: '/api/phone/send-code', body: () => ({ phone: '0412 345 678' }), expect: members(200) },
   { method: 'POST', route: '/api/verify-phone', body: () => ({ code: '000000' }), expect: members(400) },
   { method: 'POST', route: '/api/verify-card', body: () => card, expect: members(200) },
+  // The Stripe card check: without Stripe keys there is nothing to set up or confirm.
+  { method: 'POST', route: '/api/verify-card/setup', expect: members(404) },
+  { method: 'POST', route: '/api/verify-card/confirm', body: () => ({ setupIntentId: 'seti_matrix' }), expect: members(404) },
   { method: 'GET', route: '/api/map/listing-counts', expect: members(200) },
   { method: 'POST', route: '/api/create-subscription', body: () => ({ tier: 'explorer' }), expect: members(200) },
   { method: 'POST', route: '/api/payments/test/pay', body: () => ({ clientSecret: 'sub_test_unknown_secret_x', ...card }), expect: members(404) },

@@ -4,11 +4,17 @@ import { and, desc, eq, gt } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
 import { membershipMessages, type SubscriptionResponse } from '../../domain/membership';
 import { tierRules, type PurchasableTier } from '../../domain/tiers';
+import type { Queryable } from '../db/open-database';
 import { subscriptions, users } from '../db/schema';
 import type { OperationContext } from '../deps';
+import type { PaymentProvider } from '../services/payments';
+import { ensurePaymentCustomer } from './ensure-payment-customer';
+import { oneAtATime } from './one-at-a-time';
 
 /** A checkout left unpaid is offered again for an hour, so a double click makes one subscription. */
 const reuseCheckoutForMs = 60 * 60 * 1000;
+
+type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 export async function createSubscription(context: OperationContext, input: { userId: string; tier: PurchasableTier }): Promise<SubscriptionResponse> {
   const { db, payments } = context;
@@ -32,49 +38,68 @@ export async function createSubscription(context: OperationContext, input: { use
     return { tier: 'starter', status: 'active', subscriptionId: null, clientSecret: null, amountCents: 0, provider: payments.kind, message: 'You are now on the Starter plan.' };
   }
 
-  return db.transaction(async (tx) => {
-    // One checkout at a time per member: the row lock serialises double clicks.
-    const [user] = await tx.select().from(users).where(eq(users.id, input.userId)).for('update');
+  // One checkout at a time per member, so a double click makes one subscription. The provider is
+  // called outside any transaction: no row stays locked while Stripe answers.
+  return oneAtATime(`checkout:${input.userId}`, async () => {
+    const [user] = await db.select().from(users).where(eq(users.id, input.userId));
     if (user.membershipTier === input.tier && user.stripeSubscriptionId) throw new AppError('CONFLICT', membershipMessages.alreadyOnTier);
-    const [pending] = await tx
-      .select()
-      .from(subscriptions)
-      .where(
-        and(
-          eq(subscriptions.userId, user.id),
-          eq(subscriptions.tier, input.tier),
-          eq(subscriptions.status, 'incomplete'),
-          gt(subscriptions.createdAt, new Date(Date.now() - reuseCheckoutForMs)),
-        ),
-      )
-      .orderBy(desc(subscriptions.createdAt))
-      .limit(1);
-    const subscription =
-      pending ??
-      (await (async () => {
-        const created = await payments.createSubscription({ userId: user.id, email: user.email, tier: input.tier, amountCents });
-        const [row] = await tx
-          .insert(subscriptions)
-          .values({
-            userId: user.id,
-            tier: input.tier,
-            provider: payments.kind,
-            providerSubscriptionId: created.providerSubscriptionId,
-            clientSecret: created.clientSecret,
-            status: 'incomplete',
-            amountCents,
-          })
-          .returning();
-        return row;
-      })());
-    return {
-      tier: input.tier,
-      status: 'incomplete' as const,
-      subscriptionId: subscription.id,
-      clientSecret: subscription.clientSecret,
-      amountCents,
-      provider: payments.kind,
-      message: `Complete the payment to start your ${rules.label} membership.`,
-    };
+    const pending = await findPendingCheckout(db, user.id, input.tier);
+    if (pending) return describeCheckout(pending, payments.kind);
+
+    const customerId = payments.kind === 'stripe' ? await ensurePaymentCustomer(context, payments, user.id) : null;
+    const created = await payments.createSubscription({ userId: user.id, email: user.email, tier: input.tier, amountCents, customerId });
+    const stored = await db.transaction(async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+      // Another app server may have started this checkout meanwhile: keep theirs.
+      const raced = await findPendingCheckout(tx, user.id, input.tier);
+      if (raced) return { row: raced, kept: false };
+      const [row] = await tx
+        .insert(subscriptions)
+        .values({
+          userId: user.id,
+          tier: input.tier,
+          provider: payments.kind,
+          providerSubscriptionId: created.providerSubscriptionId,
+          clientSecret: created.clientSecret,
+          status: 'incomplete',
+          amountCents,
+        })
+        .returning();
+      return { row, kept: true };
+    });
+    if (!stored.kept) {
+      await payments.cancelSubscription(created.providerSubscriptionId).catch((error: unknown) => context.log.error({ err: error }, 'cancelling a duplicate checkout failed'));
+    }
+    return describeCheckout(stored.row, payments.kind);
   });
+}
+
+/** A checkout left unpaid within the hour, which the member may still pay. */
+async function findPendingCheckout(db: Queryable, userId: string, tier: PurchasableTier): Promise<SubscriptionRow | undefined> {
+  const [pending] = await db
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        eq(subscriptions.tier, tier),
+        eq(subscriptions.status, 'incomplete'),
+        gt(subscriptions.createdAt, new Date(Date.now() - reuseCheckoutForMs)),
+      ),
+    )
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(1);
+  return pending;
+}
+
+function describeCheckout(subscription: SubscriptionRow, provider: PaymentProvider['kind']): SubscriptionResponse {
+  return {
+    tier: subscription.tier,
+    status: 'incomplete',
+    subscriptionId: subscription.id,
+    clientSecret: subscription.clientSecret,
+    amountCents: subscription.amountCents,
+    provider,
+    message: `Complete the payment to start your ${tierRules[subscription.tier].label} membership.`,
+  };
 }

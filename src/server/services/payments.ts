@@ -1,30 +1,84 @@
-// Card checks and subscriptions go through one PaymentProvider. Without Stripe keys the built-in
-// test provider runs the same flows offline, with the standard test card numbers, and reports
-// payments through the same signed webhook events Stripe sends.
+// Card checks and subscriptions go through one PaymentProvider: Stripe when STRIPE_SECRET_KEY is
+// set (stripe-payments.ts), else the built-in test provider, which runs the same flows offline with
+// the standard test card numbers and reports payments through the same signed webhook events Stripe
+// sends.
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import { accountMessages, cardExpiresAt, type TestCardBody } from '../../domain/account';
 import { AppError } from '../../domain/errors';
 import type { MembershipTier } from '../../domain/tiers';
+import type { Config } from '../config';
+import { createStripePaymentProvider } from './stripe-payments';
 
 export type VerifiedCard = { brand: string; last4: string };
 
 export type CreatedSubscription = { providerSubscriptionId: string; clientSecret: string };
 
-/** The parts of a provider event the product reads (Stripe's event shape). */
+/**
+ * The parts of a provider event the product reads, in Stripe's event shape. An invoice names its
+ * subscription at `subscription` (the test provider, and Stripe before 2025) or at
+ * `parent.subscription_details.subscription` (Stripe's API since then).
+ */
 export type PaymentEvent = {
   id: string;
   type: string;
-  data: { object: { id?: string; subscription?: string | null; period_end?: number; last_payment_error?: { message?: string } } };
+  data: {
+    object: {
+      id?: string;
+      subscription?: string | null;
+      parent?: { subscription_details?: { subscription?: string | null } | null } | null;
+      period_end?: number;
+      lines?: { data?: { period?: { end?: number } }[] };
+      status?: string;
+      customer?: string | null;
+      metadata?: Record<string, string> | null;
+      last_payment_error?: { message?: string } | null;
+    };
+  };
 };
 
-export type PaymentProvider = {
-  kind: 'test' | 'stripe';
-  /** Checks a card is real and usable without charging it. Throws an AppError when declined. */
-  verifyCard: (card: TestCardBody, now?: Date) => Promise<VerifiedCard>;
+type SubscriptionInput = {
+  userId: string;
+  email: string;
+  tier: MembershipTier;
+  amountCents: number;
+  /** The member's Stripe customer (null with the test provider). */
+  customerId: string | null;
+};
+
+type ProviderBase = {
   /** Starts an annual subscription that becomes active when its first payment succeeds. */
-  createSubscription: (input: { userId: string; email: string; tier: MembershipTier; amountCents: number }) => Promise<CreatedSubscription>;
+  createSubscription: (input: SubscriptionInput) => Promise<CreatedSubscription>;
   cancelSubscription: (providerSubscriptionId: string) => Promise<void>;
 };
+
+/** The built-in provider: cards are typed into our own form and checked here. */
+export type TestPaymentProvider = ProviderBase & {
+  kind: 'test';
+  /** Checks a card is real and usable without charging it. Throws an AppError when declined. */
+  verifyCard: (card: TestCardBody, now?: Date) => Promise<VerifiedCard>;
+};
+
+/** What Stripe says about a card check (a SetupIntent) the page confirmed with Stripe.js. */
+export type CardCheck = {
+  customerId: string | null;
+  status: string;
+  card: VerifiedCard | null;
+  /** Stripe's words when the card was refused. */
+  failureMessage: string | null;
+};
+
+/** Stripe: card details go from the page straight to Stripe; the server only sees ids and outcomes. */
+export type StripePaymentProvider = ProviderBase & {
+  kind: 'stripe';
+  /** One Stripe customer per member, made once; its id is kept in users.stripe_customer_id. */
+  createCustomer: (input: { userId: string; email: string; name: string }) => Promise<string>;
+  /** A SetupIntent for the member's customer; the page confirms it with its client secret. */
+  startCardCheck: (input: { userId: string; customerId: string }) => Promise<{ setupIntentId: string; clientSecret: string }>;
+  retrieveCardCheck: (setupIntentId: string) => Promise<CardCheck>;
+};
+
+export type PaymentProvider = TestPaymentProvider | StripePaymentProvider;
 
 /** Card numbers the test provider declines, as the card networks' test numbers do. */
 const declinedTestCards = new Set(['4000000000000002', '4000000000009995', '4000000000009987']);
@@ -43,7 +97,7 @@ export async function checkTestCard(card: TestCardBody, now = new Date()): Promi
   return { brand: brandOf(card.cardNumber), last4: card.cardNumber.slice(-4) };
 }
 
-export function createTestPaymentProvider(): PaymentProvider {
+export function createTestPaymentProvider(): TestPaymentProvider {
   return {
     kind: 'test',
     verifyCard: checkTestCard,
@@ -68,6 +122,7 @@ export function testPaymentEvent(type: 'invoice.paid' | 'invoice.payment_failed'
   return { id: `evt_test_${randomUUID().replaceAll('-', '')}`, type, data: { object } };
 }
 
-export function createPaymentProvider(): PaymentProvider {
-  return createTestPaymentProvider();
+/** Stripe when its keys are set, else the built-in test provider. */
+export function createPaymentProvider(config: Pick<Config, 'stripe'>, log?: FastifyBaseLogger): PaymentProvider {
+  return config.stripe ? createStripePaymentProvider(config.stripe, log) : createTestPaymentProvider();
 }

@@ -1,13 +1,55 @@
+// The card step of verification (spec 2 and 4). With the built-in test provider the page sends a
+// test card and it is checked here; with Stripe the card goes from the page to Stripe in a
+// SetupIntent, and the card counts as verified only when Stripe says the SetupIntent succeeded
+// (asked here, or told by the signed setup_intent.succeeded webhook), never on the page's word.
 import { eq } from 'drizzle-orm';
 import { accountMessages, type TestCardBody } from '../../domain/account';
 import { AppError } from '../../domain/errors';
+import { membershipMessages } from '../../domain/membership';
 import { users, type UserRow } from '../db/schema';
 import type { OperationContext } from '../deps';
+import { ensurePaymentCustomer } from '../membership/ensure-payment-customer';
+import type { StripePaymentProvider, VerifiedCard } from '../services/payments';
+
+function verifiedMessage(card: VerifiedCard | null): string {
+  const which = card ? `${card.brand} ending ${card.last4}` : 'Your card';
+  return `${which} verified. It won't be charged unless you upgrade.`;
+}
+
+function stripeProvider(context: OperationContext): StripePaymentProvider {
+  if (context.payments.kind !== 'stripe') throw new AppError('NOT_FOUND', membershipMessages.cardCheckWithTestForm);
+  return context.payments;
+}
 
 /** A card on file proves a real person; it is checked, never charged, and never stored here. */
 export async function verifyCard(context: OperationContext, user: UserRow, card: TestCardBody): Promise<{ message: string }> {
   if (user.isCardVerified) throw new AppError('CONFLICT', accountMessages.cardAlreadyVerified);
+  if (context.payments.kind !== 'test') throw new AppError('VALIDATION_FAILED', membershipMessages.cardCheckWithStripe);
   const verified = await context.payments.verifyCard(card);
   await context.db.update(users).set({ isCardVerified: true }).where(eq(users.id, user.id));
-  return { message: `${verified.brand} ending ${verified.last4} verified. It won't be charged unless you upgrade.` };
+  return { message: verifiedMessage(verified) };
+}
+
+/** Stripe: a SetupIntent on the member's customer, for the page to confirm with Stripe.js. */
+export async function startCardCheck(context: OperationContext, user: UserRow): Promise<{ clientSecret: string }> {
+  const provider = stripeProvider(context);
+  if (user.isCardVerified) throw new AppError('CONFLICT', accountMessages.cardAlreadyVerified);
+  const customerId = await ensurePaymentCustomer(context, provider, user.id);
+  const { clientSecret } = await provider.startCardCheck({ userId: user.id, customerId });
+  return { clientSecret };
+}
+
+/** Stripe: the page says it confirmed a SetupIntent; Stripe is asked whether it did. */
+export async function confirmCardCheck(context: OperationContext, user: UserRow, setupIntentId: string): Promise<{ message: string }> {
+  const provider = stripeProvider(context);
+  const check = await provider.retrieveCardCheck(setupIntentId);
+  // Another member's SetupIntent is as good as none.
+  const [member] = await context.db.select({ customerId: users.stripeCustomerId, isCardVerified: users.isCardVerified }).from(users).where(eq(users.id, user.id));
+  if (!member.customerId || check.customerId !== member.customerId) throw new AppError('NOT_FOUND', membershipMessages.cardCheckNotFound);
+  if (check.status !== 'succeeded') {
+    throw new AppError('VALIDATION_FAILED', check.failureMessage ?? (check.status === 'processing' ? membershipMessages.paymentConfirming : membershipMessages.cardCheckNotConfirmed));
+  }
+  // The webhook may have marked it first; the answer is the same.
+  if (!member.isCardVerified) await context.db.update(users).set({ isCardVerified: true }).where(eq(users.id, user.id));
+  return { message: verifiedMessage(check.card) };
 }

@@ -2,10 +2,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { emailCodeBody, phoneCodeBody, sendPhoneCodeBody, testCardBody, verificationStatusSchema } from '../../domain/account';
-import { messageResponseSchema } from '../../domain/user';
+import { cardCheckResponseSchema, confirmCardCheckBody } from '../../domain/membership';
+import { messageResponseSchema } from '../../domain/user-schemas';
 import { requireUser, signedInUser } from '../auth/guards';
 import type { ServerDeps } from '../deps';
-import { verifyCard } from './card-verification';
+import { confirmCardCheck, startCardCheck, verifyCard } from './card-verification';
 import { sendEmailCode, verifyEmailCode } from './email-verification';
 import { sendPhoneCode, verifyPhoneCode } from './phone-verification';
 
@@ -40,5 +41,15 @@ export const verificationRoutes =
 
     app.post('/api/verify-card', { ...checking, schema: { tags, body: testCardBody, response: { 200: messageResponseSchema } } }, async (request) =>
       verifyCard({ ...deps, log: request.log }, signedInUser(request), request.body),
+    );
+
+    // With Stripe: start a card check (a SetupIntent the page confirms with Stripe.js), then report it.
+    const cardChecking = { onRequest: [requireUser, deps.limits.perKey('card-check', 20, '15 minutes', userOf)] };
+    app.post('/api/verify-card/setup', { ...cardChecking, schema: { tags, response: { 200: cardCheckResponseSchema } } }, async (request) =>
+      startCardCheck({ ...deps, log: request.log }, signedInUser(request)),
+    );
+
+    app.post('/api/verify-card/confirm', { ...cardChecking, schema: { tags, body: confirmCardCheckBody, response: { 200: messageResponseSchema } } }, async (request) =>
+      confirmCardCheck({ ...deps, log: request.log }, signedInUser(request), request.body.setupIntentId),
     );
   };
