@@ -1,6 +1,5 @@
 // buildApp(deps): the Fastify instance with its plugins and every feature's routes.
 import { randomUUID } from 'node:crypto';
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -16,7 +15,9 @@ import type { DatabaseHandle } from './db/open-database';
 import type { ServerDeps } from './deps';
 import { devRoutes } from './dev/routes';
 import { healthRoutes } from './health/routes';
+import { securityHeaders } from './http/security-headers';
 import { installErrorHandler } from './http/error-handler';
+import { safeLogOptions } from './http/log-settings';
 import { installRateLimits } from './http/rate-limits';
 import { createContentVersion, createReadCache, type ContentVersion } from './http/read-cache';
 import { listingRoutes } from './listings/routes';
@@ -24,6 +25,7 @@ import { mapRoutes } from './map/routes';
 import { membershipRoutes } from './membership/routes';
 import type { MailSender } from './services/mail';
 import { createPaymentProvider, type PaymentProvider } from './services/payments';
+import { stripeBrowserSources } from './services/stripe-payments';
 import { createSmsSender, type SmsSender } from './services/sms';
 import { createLocalMediaStorage, type MediaStorage } from './services/storage';
 import { uploadRoutes } from './uploads/routes';
@@ -68,10 +70,8 @@ function tileOrigin(tileUrl: string): string {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database, mail } = options;
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-    },
+    // Whatever a caller passes, secrets stay out of the logs.
+    logger: options.logger === false ? false : { level: config.logLevel, ...(typeof options.logger === 'object' ? options.logger : {}), ...safeLogOptions },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,
@@ -106,22 +106,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   app.addHook('onRequest', createSessionLoader(database.db, createReadCache(contentVersion, { maxEntries: 10_000, ttlMs: config.readCacheMs })));
 
-  await app.register(fastifyHelmet, {
+  // Stripe.js and its card fields, only where Stripe takes the payments.
+  const stripeSources = config.stripe ? stripeBrowserSources : { script: [], frame: [], connect: [] };
+  app.addHook('onRequest', securityHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...stripeSources.script],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Map tiles come from the tile server in MAP_TILE_URL.
         imgSrc: ["'self'", 'data:', 'blob:', tileOrigin(config.mapTileUrl)],
         mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...stripeSources.connect],
+        frameSrc: ["'self'", ...stripeSources.frame],
         // The photo compressor runs in a worker made from a blob URL.
         workerSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'],
@@ -131,9 +135,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         frameAncestors: ["'none'"],
       },
     },
-    // HSTS only means something behind HTTPS.
-    strictTransportSecurity: config.publicUrl.startsWith('https://') ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+    // HSTS is sent per request, only over HTTPS (below).
+    strictTransportSecurity: false,
     crossOriginEmbedderPolicy: false,
+  }));
+
+  // HSTS only on answers that went out over HTTPS: an encrypted connection, or (TRUST_PROXY) a
+  // load balancer's X-Forwarded-Proto. Over plain HTTP the header is meaningless and ignored.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=15552000; includeSubDomains');
+    done();
   });
 
   await app.register(fastifySwagger, {
@@ -151,7 +162,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: database.db,
     mail,
     sms: options.sms ?? createSmsSender(config, database.db),
-    payments: options.payments ?? createPaymentProvider(),
+    payments: options.payments ?? createPaymentProvider(config, app.log),
     limits: rateLimits.limits,
     contentVersion,
   };
@@ -171,7 +182,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get(
     '/api/public-config',
-    { schema: { tags: ['system'], response: { 200: z.object({ productName: z.string(), googleClientId: z.string().nullable(), mapTileUrl: z.string(), mapTileAttribution: z.string() }) } } },
+    {
+      schema: {
+        tags: ['system'],
+        response: {
+          200: z.object({
+            productName: z.string(),
+            googleClientId: z.string().nullable(),
+            mapTileUrl: z.string(),
+            mapTileAttribution: z.string(),
+            paymentProvider: z.enum(['test', 'stripe']),
+            stripePublishableKey: z.string().nullable(),
+          }),
+        },
+      },
+    },
     async () => ({ productName, ...publicConfig(config) }),
   );
   // spec 7: the redirect target for unauthorised visitors.

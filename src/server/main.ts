@@ -10,6 +10,8 @@ import { seedDemoData } from './demo/seed-demo-data';
 import { expireTrials } from './membership/expire-trials';
 import { findPostcode } from './postcodes/postcode-directory';
 import { createMailSender } from './services/mail';
+import { createLocalMediaStorage } from './services/storage';
+import { cleanUpPhotos } from './uploads/clean-up-photos';
 
 function readConfig(): Config {
   try {
@@ -33,7 +35,8 @@ async function main(): Promise<void> {
     await database.db.update(users).set({ isAdmin: true }).where(inArray(users.email, config.adminEmails));
   }
   const mail = createMailSender(config, database.db);
-  const app = await buildApp({ config, database, mail });
+  const storage = createLocalMediaStorage(config.dataDir);
+  const app = await buildApp({ config, database, mail, storage });
 
   // Free months that have ended revert to Starter: now, then every hour.
   const runTrialExpiry = () =>
@@ -48,6 +51,18 @@ async function main(): Promise<void> {
   await runTrialExpiry();
   setInterval(runTrialExpiry, 60 * 60 * 1000).unref();
 
+  // Photos no listing shows go after PHOTO_CLEANUP_GRACE_HOURS: soon after start, then every hour.
+  const runPhotoCleanUp = () =>
+    cleanUpPhotos({ db: database.db, storage, graceMs: config.photoCleanupGraceMs }).then(
+      (result) => {
+        if (result.removed > 0) app.log.info(`${result.removed} photo(s) no listing shows removed`);
+        if (result.failedFiles.length > 0) app.log.warn({ files: result.failedFiles }, 'photo clean-up could not remove some files');
+      },
+      (error: unknown) => app.log.error({ err: error }, 'photo clean-up failed'),
+    );
+  setTimeout(runPhotoCleanUp, 60 * 1000).unref();
+  setInterval(runPhotoCleanUp, 60 * 60 * 1000).unref();
+
   if (config.demoData) {
     await seedDemoData({ db: database.db, dataDir: config.dataDir, log: app.log });
     app.contentVersion.bump();
@@ -58,8 +73,12 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    // Stops accepting, lets in-flight requests finish, then closes the database.
+    // Stops accepting, lets in-flight requests finish, then closes the database. A keep-alive
+    // connection whose request finishes during the shutdown would otherwise hold the process
+    // open until its idle timeout (72 s): close each one as soon as it falls idle.
+    const idleSweep = setInterval(() => app.server.closeIdleConnections(), 100);
     await app.close();
+    clearInterval(idleSweep);
     await mail.close?.();
     await database.close();
     process.exit(0);

@@ -46,7 +46,8 @@ describe('system routes', () => {
   it('tells the pages only the public settings', async () => {
     const response = await client.get('/api/public-config');
     expect(response.body).toMatchObject({ productName: 'Neighbourly', googleClientId: null, mapTileUrl: expect.stringContaining('{z}/{x}/{y}') });
-    expect(Object.keys(response.body).sort()).toEqual(['googleClientId', 'mapTileAttribution', 'mapTileUrl', 'productName']);
+    expect(Object.keys(response.body).sort()).toEqual(['googleClientId', 'mapTileAttribution', 'mapTileUrl', 'paymentProvider', 'productName', 'stripePublishableKey']);
+    expect(response.body).toMatchObject({ paymentProvider: 'test', stripePublishableKey: null });
   });
 
   it('sets security headers', async () => {

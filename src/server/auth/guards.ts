@@ -12,6 +12,10 @@ declare module 'fastify' {
     user: UserRow | null;
     sessionId: string | null;
   }
+  interface FastifyContextConfig {
+    /** false: the route answers the same whoever asks, and never reads a session (health checks). */
+    loadSession?: boolean;
+  }
 }
 
 export function readBearerToken(request: FastifyRequest): string | null {
@@ -27,6 +31,8 @@ export function readBearerToken(request: FastifyRequest): string | null {
  */
 export function createSessionLoader(db: Database, cache: ReadCache<AuthenticatedSession | null>) {
   return async function loadSession(request: FastifyRequest): Promise<void> {
+    // A health check must say what the server can do, not fail on the session of whoever asks.
+    if (request.routeOptions.config?.loadSession === false) return;
     const token = readBearerToken(request);
     if (!token) return;
     const session = await cache.read(hashSessionToken(token), () => findSessionUser(db, token));

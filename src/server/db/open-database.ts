@@ -51,8 +51,11 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
     connectionTimeoutMillis: 5_000,
     options: `-c pg_trgm.word_similarity_threshold=${trigramThreshold}`,
   });
-  // An idle client that loses its server must not crash the process; the next query reports it.
+  // A client that loses its server must not crash the process, whether idle in the pool or
+  // checked out for a transaction (pg emits 'error' on it, and the pool only listens while it is
+  // idle); the query that was running, or the next one, reports the failure instead.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzleNodePostgres({ client: pool, schema });
   await migrateNodePostgres(db, { migrationsFolder });
   return {

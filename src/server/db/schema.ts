@@ -114,6 +114,8 @@ export const listings = pgTable(
     index('listings_price_idx').on(table.price, table.id).where(sql`${table.isActive}`),
     index('listings_seller_idx').on(table.sellerId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index('listings_pinned_idx').on(table.pinnedAt.desc().nullsFirst()).where(sql`${table.isActive} and ${table.pinnedAt} is not null`),
+    // A search's pinned posts: only the few pinned listings' words, not every listing's.
+    index('listings_pinned_search_idx').using('gin', table.searchVector).where(sql`${table.isActive} and ${table.pinnedAt} is not null`),
     check('listings_price_positive', sql`${table.price} > 0`),
   ],
 );
@@ -212,8 +214,14 @@ export const uploadedImages = pgTable(
     height: integer('height').notNull(),
     bytes: integer('bytes').notNull(),
     createdAt: createdAt(),
+    /** Uploaded, put on a listing, or last found in use by the photo clean-up (uploads/clean-up-photos.ts). */
+    touchedAt: timestamp('touched_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('uploaded_images_url_unique').on(table.url), index('uploaded_images_owner_idx').on(table.ownerId)],
+  (table) => [
+    uniqueIndex('uploaded_images_url_unique').on(table.url),
+    index('uploaded_images_owner_idx').on(table.ownerId),
+    index('uploaded_images_touched_idx').on(table.touchedAt),
+  ],
 );
 
 /** Each message a buyer sent a seller: the seller's mail, and the per-buyer rate limit. */

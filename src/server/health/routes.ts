@@ -13,9 +13,9 @@ const pingTimeoutMs = 2_000;
 export const healthRoutes =
   (database: DatabaseHandle): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/api/health/live', { schema: { tags: ['system'], response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({ status: 'ok' as const }));
+    app.get('/api/health/live', { config: { loadSession: false }, schema: { tags: ['system'], response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({ status: 'ok' as const }));
 
-    app.get('/api/health', { schema: { tags: ['system'], response: { 200: healthResponse, 503: healthResponse } } }, async (_request, reply) => {
+    app.get('/api/health', { config: { loadSession: false }, schema: { tags: ['system'], response: { 200: healthResponse, 503: healthResponse } } }, async (_request, reply) => {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error('database ping timed out')), pingTimeoutMs);

@@ -1,8 +1,9 @@
 // Rules a listing's content must meet on create and on edit, checked on the server.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
 import { tooManyImagesMessage } from '../../domain/images';
-import { listingRuleMessages, type CreateListingBody } from '../../domain/listing';
+import { listingRuleMessages } from '../../domain/listing';
+import type { CreateListingBody } from '../../domain/listing-schemas';
 import { findBannedWords } from '../../domain/text-filter';
 import { rulesForTier } from '../../domain/tiers';
 import type { Queryable } from '../db/open-database';
@@ -17,13 +18,15 @@ export async function checkListingContent(db: Queryable, seller: UserRow, body: 
     });
   }
 
-  // Photos must be ones this seller uploaded (or ones the listing already had).
+  // Photos must be ones this seller uploaded (or ones the listing already had). Touching them
+  // locks their rows until the listing is saved, so the photo clean-up never takes one meanwhile.
   const newUrls = [...new Set(body.imageUrls)].filter((url) => !keptImageUrls.includes(url));
   if (newUrls.length > 0) {
     const owned = await db
-      .select({ url: uploadedImages.url })
-      .from(uploadedImages)
-      .where(and(eq(uploadedImages.ownerId, seller.id), inArray(uploadedImages.url, newUrls)));
+      .update(uploadedImages)
+      .set({ touchedAt: sql`now()` })
+      .where(and(eq(uploadedImages.ownerId, seller.id), inArray(uploadedImages.url, newUrls)))
+      .returning({ url: uploadedImages.url });
     if (owned.length !== newUrls.length) throw new AppError('VALIDATION_FAILED', listingRuleMessages.unknownImage);
   }
 

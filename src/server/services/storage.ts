@@ -11,6 +11,12 @@ export type MediaStorage = {
 
 const safeKey = /^[a-z0-9][a-z0-9/_-]*\.[a-z0-9]+$/;
 
+/** The storage key behind a URL that put() returned ("/media/listings/ab/cd.jpg" -> "listings/ab/cd.jpg"), or null. */
+export function mediaKeyFromUrl(url: string): string | null {
+  const key = url.startsWith('/media/') ? url.slice('/media/'.length) : null;
+  return key && safeKey.test(key) && !key.includes('..') ? key : null;
+}
+
 export function createLocalMediaStorage(dataDir: string): MediaStorage {
   const root = path.join(dataDir, 'media');
   const resolve = (key: string) => {

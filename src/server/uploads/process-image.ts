@@ -19,7 +19,9 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
   if (bytes.length === 0) throw new AppError('VALIDATION_FAILED', imageMessages.empty);
   let format: string | undefined;
   try {
-    const metadata = await sharp(bytes, { limitInputPixels: maxImagePixels }).metadata();
+    // Reads the header only; a bomb (a small file declaring a huge picture) is refused here,
+    // by its declared size, before a single pixel is decoded.
+    const metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
     format = metadata.format;
     if (metadata.width && metadata.height && metadata.width * metadata.height > maxImagePixels) {
       throw new AppError('PAYLOAD_TOO_LARGE', imageMessages.tooManyPixels);

@@ -4,10 +4,19 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../../../src/server/db/open-database';
 
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+/** The PostgreSQL server the API tests may use, or undefined when they run on PGlite. */
+export function testPostgresUrl(): string | undefined {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return openDatabase({ pgliteDir: null });
+  if (!serverUrl) return undefined;
+  try {
+    return ['postgres:', 'postgresql:'].includes(new URL(serverUrl).protocol) ? serverUrl : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
+/** Creates an empty database on the test server; `drop` removes it. */
+export async function createPostgresDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `marketplace_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -16,15 +25,30 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
 
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
   return {
-    ...handle,
-    close: async () => {
-      await handle.close();
+    url: url.toString(),
+    drop: async () => {
       const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();
       await dropper.query(`drop database if exists "${name}" with (force)`);
       await dropper.end();
+    },
+  };
+}
+
+/** `connectVia` changes where the app connects (the fault tests put a proxy in between). */
+export async function openTestDatabase(options: { connectVia?: (url: URL) => URL } = {}): Promise<DatabaseHandle> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return openDatabase({ pgliteDir: null });
+
+  const created = await createPostgresDatabase(serverUrl);
+  const url = options.connectVia ? options.connectVia(new URL(created.url)).toString() : created.url;
+  const handle = await openDatabase({ databaseUrl: url, poolSize: 5 });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await created.drop();
     },
   };
 }

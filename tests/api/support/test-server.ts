@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../src/server/app';
+import { buildApp, type AppOptions } from '../../../src/server/app';
 import { loadConfig, type Config } from '../../../src/server/config';
 import type { DatabaseHandle } from '../../../src/server/db/open-database';
 import { createMailSender, type MailSender } from '../../../src/server/services/mail';
@@ -18,12 +18,19 @@ export type TestServer = {
   close: () => Promise<void>;
 };
 
-export async function startTestServer(environment: Record<string, string> = {}): Promise<TestServer> {
+export type TestServerOptions = {
+  /** Pino options to capture the app's logs; quiet by default. */
+  logger?: AppOptions['logger'];
+  /** Opens the app's database; a fresh test database by default. */
+  openDatabase?: () => Promise<DatabaseHandle>;
+};
+
+export async function startTestServer(environment: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'marketplace-api-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DEMO_DATA: 'false', RATE_LIMIT_MULTIPLIER: '100', ...environment });
-  const database = await openTestDatabase();
+  const database = await (options.openDatabase ?? openTestDatabase)();
   const mail = createMailSender(config, database.db);
-  const app = await buildApp({ config, database, mail, logger: false });
+  const app = await buildApp({ config, database, mail, logger: options.logger ?? false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

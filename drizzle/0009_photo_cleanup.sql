@@ -1,0 +1,2 @@
+ALTER TABLE "uploaded_images" ADD COLUMN "touched_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+CREATE INDEX "uploaded_images_touched_idx" ON "uploaded_images" USING btree ("touched_at");

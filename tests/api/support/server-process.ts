@@ -1,0 +1,74 @@
+// The server as its own process (src/server/main.ts under tsx), for what an in-process app cannot
+// show: signals, exit codes, a process killed mid-request. Its JSON log lines are kept.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { findFreePort } from '../../../scripts/bench/processes';
+
+const projectRoot = fileURLToPath(new URL('../../..', import.meta.url));
+
+export type LogLine = { msg?: string; reqId?: string; level?: number; [key: string]: unknown };
+
+export type ServerProcess = {
+  baseUrl: string;
+  dataDir: string;
+  child: ChildProcess;
+  logs: LogLine[];
+  /** Resolves with the exit code (or the signal's name) once the process has ended. */
+  exited: Promise<number | string>;
+  waitForLogs: (count: number, matches: (line: LogLine) => boolean, timeoutMs?: number) => Promise<void>;
+  output: () => string;
+};
+
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await findFreePort();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'marketplace-process-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: projectRoot,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_DATA: 'false', NODE_ENV: 'test', LOG_LEVEL: 'info', RATE_LIMIT_MULTIPLIER: '100', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const logs: LogLine[] = [];
+  let text = '';
+  let pending = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    text = (text + chunk.toString()).slice(-20_000);
+    const lines = (pending + chunk.toString()).split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) {
+      try {
+        logs.push(JSON.parse(line) as LogLine);
+      } catch {
+        // not a log line
+      }
+    }
+  });
+  child.stderr!.on('data', (chunk: Buffer) => {
+    text = (text + chunk.toString()).slice(-20_000);
+  });
+  const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')));
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${text}`);
+    const healthy = await fetch(`${baseUrl}/api/health`).then((response) => response.ok, () => false);
+    if (healthy) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`The server did not start within 60 s:\n${text}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+
+  const waitForLogs = async (count: number, matches: (line: LogLine) => boolean, timeoutMs = 10_000) => {
+    const until = Date.now() + timeoutMs;
+    while (logs.filter(matches).length < count) {
+      if (Date.now() > until) throw new Error(`Waited ${timeoutMs} ms for ${count} log lines; the server said:\n${text}`);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+  };
+  return { baseUrl, dataDir, child, logs, exited, waitForLogs, output: () => text };
+}
