@@ -21,7 +21,8 @@ const demoMember = { email: 'mia@demo.neighbourly.au', password: 'neighbour123' 
 
 function sqlmapVersion(): string | null {
   const found = spawnSync('sqlmap', ['--version'], { encoding: 'utf8' });
-  return found.status === 0 ? found.stdout.trim().split('\n').at(-1)!.trim() : null;
+  // The first line is the version; Debian's build adds a warning that it is outdated after it.
+  return found.status === 0 ? (found.stdout.trim().split('\n').find((line) => /^\d+\.\d+/.test(line.trim()))?.trim() ?? null) : null;
 }
 
 /** sqlmap from Debian's archive, as `apt-get install -y sqlmap` puts it on the path. */
@@ -40,7 +41,7 @@ function ensureSqlmap(): string {
 }
 
 type Target = { label: string; args: string[] };
-type Finding = { label: string; verdict: string; injectable: boolean; requests: number | null; httpErrors: string[]; seconds: number };
+type Finding = { label: string; verdict: string; injectable: boolean; httpErrors: string[]; seconds: number };
 
 function runSqlmap(target: Target, common: string[]): Promise<Finding> {
   const started = performance.now();
@@ -53,12 +54,11 @@ function runSqlmap(target: Target, common: string[]): Promise<Finding> {
     child.once('exit', () => {
       const injectable = /identified the following injection point|is vulnerable|appears to be '.*' injectable/i.test(output) && !/do not appear to be injectable/i.test(output.split('\n').slice(-15).join('\n'));
       const notInjectable = /all tested parameters do not appear to be injectable|does not seem to be injectable/i.test(output);
-      const requests = /total of (\d+) HTTP\(s\) requests/i.exec(output)?.[1];
       const httpErrors = [...output.matchAll(/HTTP error codes detected during run:\s*(.+)/gi)].map((match) => match[1].trim());
       const criticalLine = output.split('\n').find((line) => /\[CRITICAL\]/.test(line))?.replace(/^\[[\d:]+\]\s*/, '');
       const verdict = injectable ? 'INJECTABLE' : notInjectable ? 'not injectable' : (criticalLine ?? 'no verdict (see the sqlmap output)');
       if (!injectable && !notInjectable) console.log(output.split('\n').slice(-30).join('\n'));
-      resolve({ label: target.label, verdict, injectable, requests: requests ? Number(requests) : null, httpErrors, seconds: (performance.now() - started) / 1000 });
+      resolve({ label: target.label, verdict, injectable, httpErrors, seconds: (performance.now() - started) / 1000 });
     });
   });
 }
@@ -118,7 +118,7 @@ async function main(): Promise<void> {
       console.log(`- sqlmap: ${target.label}`);
       const finding = await runSqlmap(target, common);
       findings.push(finding);
-      console.log(`    ${finding.verdict}; ${finding.requests ?? '?'} requests; ${finding.httpErrors.join('; ') || 'no HTTP error codes'} (${finding.seconds.toFixed(0)} s)`);
+      console.log(`    ${finding.verdict}; ${finding.httpErrors.join('; ') || 'no HTTP error codes'} (${finding.seconds.toFixed(0)} s)`);
     }
     const health = await fetch(`${base}/api/health`).then((response) => response.status, () => 0);
 
@@ -127,9 +127,9 @@ async function main(): Promise<void> {
     const section = [
       `Last run ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC with ${version} (Debian package), \`--level=${level} --risk=${risk} --dbms=PostgreSQL --batch\`, against the built server (\`${['node', ...serve.args].join(' ')}\`) with the demo data in embedded PGlite (PostgreSQL 17 in WebAssembly: the same SQL as production).`,
       '',
-      '| target | verdict | requests | HTTP error codes sqlmap saw |',
+      '| target | verdict | seconds | HTTP error codes sqlmap saw |',
       '|---|---|---:|---|',
-      ...findings.map((finding) => `| ${finding.label} | ${finding.injectable ? '**INJECTABLE**' : finding.verdict} | ${finding.requests?.toLocaleString('en-AU') ?? '?'} | ${finding.httpErrors.join('; ') || 'none'} |`),
+      ...findings.map((finding) => `| ${finding.label} | ${finding.injectable ? '**INJECTABLE**' : finding.verdict} | ${finding.seconds.toFixed(0)} | ${finding.httpErrors.join('; ') || 'none'} |`),
       '',
       `Result: ${injectable.length === 0 ? 'no injectable parameter found' : `${injectable.length} injectable: ${injectable.map((finding) => finding.label).join(', ')}`}; ${serverErrors.length === 0 ? 'no 5xx answer to any payload' : `5xx answers in ${serverErrors.map((finding) => finding.label).join(', ')}`}; /api/health answered ${health} after the scan.`,
     ].join('\n');
