@@ -81,8 +81,9 @@ export function ListingCard({ listing, mode = 'browse', showEdit = true }: Listi
         )}
 
         <div className="mt-auto space-y-3 border-t border-sand-200 pt-3">
-          <div className="flex items-center justify-between gap-2">
-            <p className="flex min-w-0 items-center gap-1.5 text-sm font-semibold">
+          {/* The name and badge keep their full width; Message moves under them when both don't fit. */}
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="flex max-w-full min-w-0 items-center gap-1.5 text-sm font-semibold">
               <span className="truncate">{sellerDisplayName(listing.seller)}</span>
               <TierBadge tier={listing.seller.membershipTier} />
             </p>

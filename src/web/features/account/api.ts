@@ -15,6 +15,9 @@ export type PostcodePlace = { postcode: string; state: string; suburbs: string[]
 export const updatePhone = (phone: string) => apiRequest<CurrentUser>('PUT', '/api/user/phone', { phone });
 export const updateProfile = (body: UpdateProfileBody) => apiRequest<CurrentUser>('PUT', '/api/user/profile', body);
 export const verifyCard = (body: TestCardBody) => apiRequest<MessageResponse>('POST', '/api/verify-card', body);
+/** With Stripe: a SetupIntent for the page to confirm with Stripe.js, then its id to be checked with Stripe. */
+export const startCardCheck = () => apiRequest<{ clientSecret: string }>('POST', '/api/verify-card/setup');
+export const confirmCardCheck = (setupIntentId: string) => apiRequest<MessageResponse>('POST', '/api/verify-card/confirm', { setupIntentId });
 
 export function useCanChangePostcode() {
   return useQuery<CanChangePostcode>({ queryKey: canChangePostcodeQueryKey });
@@ -52,10 +55,11 @@ export function useUpdateProfile() {
   return useAccountMutation(updateProfile, { title: 'Profile Updated!', description: 'Your neighbourhood has been saved.' }, 'Update Failed');
 }
 
-export function useVerifyCard() {
+/** A card check, with the test provider's form (verifyCard) or Stripe's (confirmCardCheck). */
+export function useVerifyCard<TInput = TestCardBody>(check: (input: TInput) => Promise<MessageResponse> = verifyCard as (input: TInput) => Promise<MessageResponse>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: verifyCard,
+    mutationFn: check,
     onSuccess: ({ message }) => {
       toast({ title: 'Card Verified!', description: message });
       void refreshAccountQueries(queryClient);

@@ -1,5 +1,5 @@
 import { BadgeCheck, CircleCheckBig, CreditCard, LogIn, MapPin, Sparkles, UserRound } from 'lucide-react';
-import { useEffect } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { Link } from 'wouter';
 import type { CurrentUser } from '../../../../domain';
 import { LoadingState } from '../../../components/loading-state';
@@ -8,6 +8,7 @@ import { PageContainer } from '../../../components/page-container';
 import { buttonVariants } from '../../../components/ui/button';
 import { VerificationStatusWidget } from '../../../components/verification-status';
 import { useCurrentUser } from '../../../lib/auth';
+import { usePublicConfig } from '../../../lib/public-config';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AccountCardForm } from '../components/account-card-form';
 import { AccountEmailField } from '../components/account-email-field';
@@ -17,6 +18,23 @@ import { AccountPhoneField } from '../components/account-phone-field';
 import { AccountSection } from '../components/account-section';
 
 const cardSectionId = 'add-card';
+
+// Stripe's card form and Stripe.js load only where Stripe takes the card checks.
+const StripeCardCheck = lazy(() => import('../../payments/stripe-forms').then((module) => ({ default: module.StripeCardCheck })));
+
+/** The card form of whoever checks cards: Stripe's Payment Element, or the built-in test provider's fields. */
+function CardForm() {
+  const { data: config, isPending } = usePublicConfig();
+  if (isPending) return <LoadingState className="min-h-24" />;
+  if (config?.paymentProvider === 'stripe' && config.stripePublishableKey) {
+    return (
+      <Suspense fallback={<LoadingState className="min-h-24" />}>
+        <StripeCardCheck publishableKey={config.stripePublishableKey} />
+      </Suspense>
+    );
+  }
+  return <AccountCardForm />;
+}
 
 /** A link from elsewhere to /account#add-card lands on the card form. */
 function useScrollToHash(): void {
@@ -47,7 +65,7 @@ function CardSection({ user }: { user: CurrentUser }) {
       title="Add a card"
       description="The last verification step: a card on file shows you're a real person."
     >
-      <AccountCardForm />
+      <CardForm />
     </AccountSection>
   );
 }

@@ -1,4 +1,4 @@
-import { BadgeCheck, Construction, type LucideIcon } from 'lucide-react';
+import { BadgeCheck, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { type CurrentUser, membershipMessages, rulesForTier } from '../../../../domain';
@@ -34,18 +34,6 @@ export function AlreadyOnPlanNotice({ user }: { user: CurrentUser }) {
         {isLifetime
           ? 'Your Lifetime membership was a gift from our team, and it already includes everything this plan offers.'
           : `Your ${rulesForTier(user.membershipTier).label} membership is active, so there is nothing to pay.`}
-      </p>
-    </CheckoutNotice>
-  );
-}
-
-/** The server is set up for Stripe, whose card form the web app does not have yet. */
-export function CardPaymentsComingNotice({ user }: { user: CurrentUser }) {
-  return (
-    <CheckoutNotice icon={Construction} title="Card payments are being set up">
-      <p>We're still connecting our card payment provider, so you can't pay online just yet. Please check back soon.</p>
-      <p>
-        Nothing has been charged, and you're still on your <strong>{rulesForTier(user.membershipTier).label}</strong> plan.
       </p>
     </CheckoutNotice>
   );

@@ -1,18 +1,30 @@
 import { ArrowLeft, CreditCard } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { type CurrentUser, type PurchasableTier, formatCents, formatDateAU, membershipMessages, rulesForTier, tierRules } from '../../../../domain';
 import { Button, buttonVariants } from '../../../components/ui/button';
+import { LoadingState } from '../../../components/loading-state';
 import { Card } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
+import { usePublicConfig } from '../../../lib/public-config';
 import { handleUnauthorizedError } from '../../../lib/unauthorized';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { toast } from '../../../lib/use-toast';
-import { type TestPaymentResponse, isAlreadyOnPlanError, useCreateSubscription } from '../api';
+import { type TestPaymentResponse, isAlreadyOnPlanError, refreshAfterTierChange, useCreateSubscription } from '../api';
 import { CheckoutSummary } from './checkout-summary';
-import { AlreadyOnPlanNotice, CardPaymentsComingNotice } from './checkout-notices';
+import { AlreadyOnPlanNotice } from './checkout-notices';
 import { PaymentForm } from './payment-form';
 import { PaymentSuccess } from './payment-success';
+
+// Stripe's Payment Element and Stripe.js load only where Stripe takes the payments.
+const StripePayment = lazy(() => import('../../payments/stripe-forms').then((module) => ({ default: module.StripePayment })));
+const PaymentConfirming = lazy(() => import('../../payments/stripe-forms').then((module) => ({ default: module.PaymentConfirming })));
+
+/** Back from a bank's own page after paying with Stripe (Stripe adds redirect_status to the address). */
+function returnedFromPayment(): boolean {
+  return new URLSearchParams(window.location.search).get('redirect_status') === 'succeeded';
+}
 
 type PaidCheckoutProps = { tier: Exclude<PurchasableTier, 'starter'>; user: CurrentUser };
 
@@ -36,7 +48,16 @@ export function PaidCheckout({ tier, user }: PaidCheckoutProps) {
   const rules = tierRules[tier];
   const subscribe = useCreateSubscription();
   const [payment, setPayment] = useState<TestPaymentResponse | null>(null);
-  useDocumentTitle(payment ? 'Welcome to the family' : `Subscribe to ${rules.label}`);
+  // Paid through Stripe (here, or on a bank's page that sent the member back): waiting for Stripe's word.
+  const [awaitingStripe, setAwaitingStripe] = useState(returnedFromPayment);
+  const { data: config } = usePublicConfig();
+  const paidThroughStripe = awaitingStripe && user.membershipTier === tier && !user.trialEndDate;
+  useDocumentTitle(payment || paidThroughStripe ? 'Welcome to the family' : `Subscribe to ${rules.label}`);
+  // The new tier opens a wider search area and more listings: ask again for what depends on it.
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (paidThroughStripe) void refreshAfterTierChange(queryClient, tier);
+  }, [paidThroughStripe, queryClient, tier]);
 
   // Two quick clicks must not start two checkouts: the second is ignored before React re-renders.
   const requested = useRef(false);
@@ -53,6 +74,7 @@ export function PaidCheckout({ tier, user }: PaidCheckoutProps) {
   };
 
   if (payment) return <PaymentSuccess tier={payment.tier} />;
+  if (paidThroughStripe) return <PaymentSuccess tier={tier} />;
 
   const checkout = subscribe.data;
   if (checkout?.status === 'active') return <PaymentSuccess tier={checkout.tier} />;
@@ -61,8 +83,26 @@ export function PaidCheckout({ tier, user }: PaidCheckoutProps) {
     user.membershipTier === 'lifetime' || (user.membershipTier === tier && !user.trialEndDate) || isAlreadyOnPlanError(subscribe.error);
   const amount = formatCents(rules.annualPriceCents ?? 0);
   const change = describeChange(user, tier);
-  const clientSecret = !alreadyOnPlan && checkout?.provider === 'test' ? checkout.clientSecret : null;
-  const showPaymentForm = clientSecret !== null;
+  const clientSecret = !alreadyOnPlan && checkout ? checkout.clientSecret : null;
+  const stripeKey = checkout?.provider === 'stripe' ? config?.stripePublishableKey : null;
+  const showPaymentForm = clientSecret !== null || awaitingStripe;
+
+  const paymentStep = (secret: string) =>
+    checkout?.provider === 'stripe' ? (
+      stripeKey ? (
+        <Suspense fallback={<LoadingState className="min-h-24" />}>
+          <StripePayment publishableKey={stripeKey} clientSecret={secret} tier={tier} amount={amount} onPaid={() => setAwaitingStripe(true)} />
+        </Suspense>
+      ) : config ? (
+        <p role="alert" className="rounded-xl bg-brand-50 p-4 text-brand-800">
+          {membershipMessages.paymentsUnavailable}
+        </p>
+      ) : (
+        <LoadingState className="min-h-24" />
+      )
+    ) : (
+      <PaymentForm clientSecret={secret} amount={amount} onPaid={setPayment} />
+    );
 
   return (
     <>
@@ -82,16 +122,18 @@ export function PaidCheckout({ tier, user }: PaidCheckoutProps) {
         <CheckoutSummary rules={rules} />
         {alreadyOnPlan ? (
           <AlreadyOnPlanNotice user={user} />
-        ) : checkout?.provider === 'stripe' ? (
-          <CardPaymentsComingNotice user={user} />
         ) : (
           <Card className="p-6 sm:p-8">
             <h2 className="text-xl font-extrabold tracking-tight">{showPaymentForm ? 'Payment details' : 'Confirm your plan'}</h2>
             {change && <p className="mt-2 rounded-xl bg-sand-100 p-3 text-sm text-ink-700">{change}</p>}
-            {clientSecret ? (
+            {awaitingStripe ? (
               <div className="mt-5">
-                <PaymentForm clientSecret={clientSecret} amount={amount} onPaid={setPayment} />
+                <Suspense fallback={<LoadingState className="min-h-24" />}>
+                  <PaymentConfirming />
+                </Suspense>
               </div>
+            ) : clientSecret ? (
+              <div className="mt-5">{paymentStep(clientSecret)}</div>
             ) : (
               <>
                 <p className="mt-2 text-ink-700">

@@ -1,0 +1,216 @@
+// The Stripe path, through the real stripe SDK against a local stand-in for Stripe's API: checkout
+// makes one customer and one annual AUD subscription, the tier changes only on Stripe's signed word,
+// and a card check counts only when Stripe says the SetupIntent succeeded.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { accountMessages } from '../../src/domain/account';
+import { membershipMessages } from '../../src/domain/membership';
+import { tierRules } from '../../src/domain/tiers';
+import { subscriptions, users } from '../../src/server/db/schema';
+import { signPayload } from '../../src/server/membership/webhook-signature';
+import { startFakeStripe, type FakeStripe } from './support/fake-stripe';
+import { registerMember } from './support/factories';
+import { createClient } from './support/http-client';
+import { startTestServer, type TestServer } from './support/test-server';
+
+const webhookSecret = 'whsec_stripe_path_test_secret';
+let stripe: FakeStripe;
+let server: TestServer;
+let client: ReturnType<typeof createClient>;
+
+beforeAll(async () => {
+  stripe = await startFakeStripe();
+  server = await startTestServer({
+    STRIPE_SECRET_KEY: 'sk_test_neighbourly',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_neighbourly',
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_API_BASE: stripe.apiBase,
+  });
+  client = createClient(server.baseUrl);
+});
+afterAll(async () => {
+  await server?.close();
+  await stripe?.close();
+});
+beforeEach(() => stripe.setDown(false));
+
+const me = async (token: string) => (await client.get('/api/auth/me', token)).body;
+
+async function postEvent(event: unknown) {
+  const raw = JSON.stringify(event);
+  return client.call('POST', '/api/webhooks/payments', {
+    rawBody: raw,
+    headers: { 'content-type': 'application/json', 'stripe-signature': signPayload(webhookSecret, raw) },
+  });
+}
+
+/** invoice.paid as Stripe's current API sends it: the subscription under parent, the year on the line. */
+function invoicePaid(subscriptionId: string, eventId = `evt_${Math.random().toString(36).slice(2)}`) {
+  const yearFromNow = Math.floor(Date.now() / 1000) + 365 * 24 * 60 * 60;
+  return {
+    id: eventId,
+    object: 'event',
+    type: 'invoice.paid',
+    data: {
+      object: {
+        id: `in_${Math.random().toString(36).slice(2)}`,
+        object: 'invoice',
+        parent: { type: 'subscription_details', subscription_details: { subscription: subscriptionId } },
+        lines: { data: [{ period: { start: Math.floor(Date.now() / 1000), end: yearFromNow } }] },
+      },
+    },
+  };
+}
+
+describe('the page and the server with Stripe keys set', () => {
+  it('tells the page to use Stripe, lets Stripe.js run under the CSP, and has no test payment route', async () => {
+    const config = await client.get('/api/public-config');
+    expect(config.body).toMatchObject({ paymentProvider: 'stripe', stripePublishableKey: 'pk_test_neighbourly' });
+    const csp = config.headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(/script-src 'self' https:\/\/js\.stripe\.com/);
+    expect(csp).toMatch(/frame-src [^;]*https:\/\/js\.stripe\.com/);
+
+    const member = await registerMember(client);
+    const pay = await client.post('/api/payments/test/pay', { clientSecret: 'sub_test_x_secret_y', cardNumber: '4242424242424242', expiry: '12/30', cvc: '123' }, member.token);
+    expect(pay.status).toBe(404);
+    // Card numbers never come to this server when Stripe takes them.
+    const typedCard = await client.post('/api/verify-card', { cardNumber: '4242424242424242', expiry: '12/30', cvc: '123' }, member.token);
+    expect(typedCard.status).toBe(400);
+    expect(typedCard.body.message).toBe(membershipMessages.cardCheckWithStripe);
+    expect((await client.get('/api/verification-status', member.token)).body.isCardVerified).toBe(false);
+  });
+});
+
+describe('checkout through Stripe', () => {
+  it('makes one customer and one annual AUD subscription at the plan price, even on a double click, and waits for the paid invoice', async () => {
+    const member = await registerMember(client);
+    const [first, second] = await Promise.all([
+      client.post('/api/create-subscription', { tier: 'connector' }, member.token),
+      client.post('/api/create-subscription', { tier: 'connector' }, member.token),
+    ]);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body).toMatchObject({ tier: 'connector', status: 'incomplete', provider: 'stripe', amountCents: tierRules.connector.annualPriceCents });
+    expect(first.body.clientSecret).toMatch(/^pi_\w+_secret_\w+$/);
+    expect(second.body.clientSecret).toBe(first.body.clientSecret);
+
+    const ownCustomers = [...stripe.customers.values()].filter((customer) => (customer.metadata as { userId?: string }).userId === member.user.id);
+    expect(ownCustomers).toHaveLength(1);
+    expect(ownCustomers[0].email).toBe(member.email);
+    const ownSubscriptions = [...stripe.subscriptions.values()].filter((subscription) => subscription.customer === ownCustomers[0].id);
+    expect(ownSubscriptions).toHaveLength(1);
+    expect(ownSubscriptions[0].payment_behavior).toBe('default_incomplete');
+    const price = (ownSubscriptions[0].items as { data: { price: { currency: string; unit_amount: number; recurring: { interval: string } } }[] }).data[0].price;
+    expect(price).toMatchObject({ currency: 'aud', unit_amount: 6000, recurring: { interval: 'year' } });
+    // Every object-making call carries an idempotency key, so a retried request makes nothing twice.
+    const creations = stripe.requests.filter((request) => request.method === 'POST');
+    expect(creations.every((request) => request.idempotencyKey)).toBe(true);
+
+    // The page confirming the payment changes nothing by itself: the tier waits for Stripe.
+    expect((await me(member.token)).membershipTier).toBe('explorer');
+    const paid = invoicePaid(String(ownSubscriptions[0].id));
+    const delivered = await postEvent(paid);
+    expect(delivered.body).toEqual({ received: true, outcome: 'applied' });
+    const upgraded = await me(member.token);
+    expect(upgraded.membershipTier).toBe('connector');
+    expect(upgraded.trialEndDate).toBeNull();
+    const [stored] = await server.database.db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, String(ownSubscriptions[0].id)));
+    expect(stored.status).toBe('active');
+    expect(stored.currentPeriodEnd!.getTime()).toBeGreaterThan(Date.now() + 364 * 24 * 60 * 60 * 1000);
+
+    // Stripe retries deliveries: the same event again is recognised and changes nothing.
+    expect((await postEvent(paid)).body).toEqual({ received: true, outcome: 'duplicate' });
+  });
+
+  it('uses the same customer and one price per plan for every later checkout', async () => {
+    const member = await registerMember(client);
+    const explorer = await client.post('/api/create-subscription', { tier: 'explorer' }, member.token);
+    expect(explorer.status).toBe(200);
+    const connector = await client.post('/api/create-subscription', { tier: 'connector' }, member.token);
+    expect(connector.status).toBe(200);
+    const ownCustomers = [...stripe.customers.values()].filter((customer) => (customer.metadata as { userId?: string }).userId === member.user.id);
+    expect(ownCustomers).toHaveLength(1);
+    const [row] = await server.database.db.select({ customerId: users.stripeCustomerId }).from(users).where(eq(users.id, member.user.id));
+    expect(row.customerId).toBe(ownCustomers[0].id);
+    const aud = [...stripe.prices.values()].filter((price) => price.currency === 'aud');
+    expect(aud.map((price) => price.unit_amount).sort()).toEqual([tierRules.explorer.annualPriceCents, tierRules.connector.annualPriceCents].sort());
+  });
+
+  it("answers in the product's words when Stripe cannot be reached, and keeps no half-made checkout", async () => {
+    const member = await registerMember(client);
+    stripe.setDown(true);
+    const checkout = await client.post('/api/create-subscription', { tier: 'connector' }, member.token);
+    expect(checkout.status).toBe(503);
+    expect(checkout.body.message).toBe(membershipMessages.paymentsUnavailable);
+    const cardCheck = await client.post('/api/verify-card/setup', undefined, member.token);
+    expect(cardCheck.status).toBe(503);
+    expect(cardCheck.body.message).toBe(membershipMessages.paymentsUnavailable);
+    expect(await server.database.db.select().from(subscriptions).where(eq(subscriptions.userId, member.user.id))).toEqual([]);
+    expect((await me(member.token)).membershipTier).toBe('explorer');
+
+    // Once Stripe is back, the same member checks out as usual.
+    stripe.setDown(false);
+    expect((await client.post('/api/create-subscription', { tier: 'connector' }, member.token)).status).toBe(200);
+  });
+});
+
+describe('the card check through Stripe', () => {
+  it('verifies the card only once Stripe says the SetupIntent succeeded, and names the card', async () => {
+    const member = await registerMember(client);
+    const setup = await client.post('/api/verify-card/setup', undefined, member.token);
+    expect(setup.status, JSON.stringify(setup.body)).toBe(200);
+    const setupIntentId = /^(seti_\w+?)_secret_/.exec(setup.body.clientSecret)![1];
+    const setupIntent = stripe.setupIntents.get(setupIntentId)!;
+    expect(setupIntent).toMatchObject({ usage: 'off_session', metadata: { userId: member.user.id, purpose: 'card_check' } });
+
+    // The page says it is done before Stripe agrees: not verified.
+    const early = await client.post('/api/verify-card/confirm', { setupIntentId }, member.token);
+    expect(early.status).toBe(400);
+    expect(early.body.message).toBe(membershipMessages.cardCheckNotConfirmed);
+
+    // A refused card: Stripe's words, still pending.
+    stripe.settleSetupIntent(setupIntentId, { succeeded: false, message: 'Your card was declined.' });
+    const declined = await client.post('/api/verify-card/confirm', { setupIntentId }, member.token);
+    expect(declined.status).toBe(400);
+    expect(declined.body.message).toBe('Your card was declined.');
+    expect((await client.get('/api/verification-status', member.token)).body.isCardVerified).toBe(false);
+
+    // Another member cannot claim this card check.
+    const other = await registerMember(client);
+    await client.post('/api/verify-card/setup', undefined, other.token);
+    stripe.settleSetupIntent(setupIntentId, { succeeded: true, brand: 'visa', last4: '4242' });
+    const stolen = await client.post('/api/verify-card/confirm', { setupIntentId }, other.token);
+    expect(stolen.status).toBe(404);
+    expect(stolen.body.message).toBe(membershipMessages.cardCheckNotFound);
+    expect((await client.get('/api/verification-status', other.token)).body.isCardVerified).toBe(false);
+
+    const confirmed = await client.post('/api/verify-card/confirm', { setupIntentId }, member.token);
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.message).toBe("Visa ending 4242 verified. It won't be charged unless you upgrade.");
+    expect((await client.get('/api/verification-status', member.token)).body.isCardVerified).toBe(true);
+
+    const again = await client.post('/api/verify-card/setup', undefined, member.token);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(accountMessages.cardAlreadyVerified);
+  });
+
+  it('refuses a made-up or malformed SetupIntent id', async () => {
+    const member = await registerMember(client);
+    await client.post('/api/verify-card/setup', undefined, member.token);
+    const unknown = await client.post('/api/verify-card/confirm', { setupIntentId: 'seti_doesnotexist' }, member.token);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe(membershipMessages.cardCheckNotFound);
+    const malformed = await client.post('/api/verify-card/confirm', { setupIntentId: "seti_1' or 1=1" }, member.token);
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.message).toBe(membershipMessages.cardCheckNotFound);
+  });
+
+  it('verifies the card from the signed setup_intent.succeeded event when the page never reports back', async () => {
+    const member = await registerMember(client);
+    const setup = await client.post('/api/verify-card/setup', undefined, member.token);
+    const setupIntentId = /^(seti_\w+?)_secret_/.exec(setup.body.clientSecret)![1];
+    const customer = String(stripe.setupIntents.get(setupIntentId)!.customer);
+    const event = { id: `evt_${setupIntentId}`, object: 'event', type: 'setup_intent.succeeded', data: { object: { id: setupIntentId, object: 'setup_intent', status: 'succeeded', customer } } };
+    expect((await postEvent(event)).body).toEqual({ received: true, outcome: 'applied' });
+    expect((await client.get('/api/verification-status', member.token)).body.isCardVerified).toBe(true);
+  });
+});

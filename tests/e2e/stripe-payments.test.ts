@@ -1,0 +1,106 @@
+// With Stripe keys set, in a real Chromium against the built app: the account's card check and the
+// checkout use Stripe's card form (Stripe.js, played here because js.stripe.com is out of reach),
+// the server talks to a local stand-in for Stripe's API through the stripe SDK, and the tier changes
+// when Stripe's signed invoice.paid event arrives.
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeStripe, type FakeStripe } from '../api/support/fake-stripe';
+import { type Api, createApi } from './support/api';
+import { expectVisible, launchBrowser, saveScreenshot, toastTitled, viewports } from './support/browser';
+import { declinedCard, installFakeStripeJs } from './support/fake-stripe-js';
+import { type RunningServer, startServer } from './support/server';
+
+const patientMs = 20_000;
+const webhookSecret = 'whsec_e2e_stripe_secret';
+const seeVisible = async (locator: Locator) => {
+  try {
+    await expectVisible(locator, patientMs);
+  } catch (error) {
+    console.log('DEBUG', locator.page().url(), await locator.page().locator('main').innerText().catch(() => '?'));
+    throw error;
+  }
+};
+
+let stripe: FakeStripe;
+let server: RunningServer;
+let api: Api;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  stripe = await startFakeStripe();
+  server = await startServer({
+    env: { STRIPE_SECRET_KEY: 'sk_test_e2e', STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e', STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_BASE: stripe.apiBase },
+  });
+  api = createApi(server.baseUrl);
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await stripe?.close();
+});
+
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+});
+
+async function openPageAs(token: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: viewports.desktop, baseURL: server.baseUrl });
+  contexts.push(context);
+  await context.addInitScript((value) => window.localStorage.setItem('authToken', value), token);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.log('PAGEERROR', error.message));
+  await installFakeStripeJs(page, { stripe, appBaseUrl: server.baseUrl, webhookSecret });
+  return page;
+}
+
+describe('paying through Stripe', () => {
+  it("a member adds a card in Stripe's card form: a decline shows Stripe's words, a good card is verified", async () => {
+    const member = await api.createVerifiedMember({ firstName: 'Mei', postcode: '3068' });
+    const page = await openPageAs(member.token);
+    await page.goto('/account#add-card');
+    await seeVisible(page.getByRole('heading', { name: 'Add a card' }));
+    // The test provider's own fields are not offered: card numbers go to Stripe.
+    expect(await page.getByLabel('Expiry (MM/YY)').count()).toBe(0);
+    await page.getByRole('button', { name: 'Add Card' }).click();
+
+    const cardForm = page.getByRole('form', { name: 'Card details' });
+    await seeVisible(cardForm.getByLabel('Card number'));
+    await cardForm.getByLabel('Card number').fill(declinedCard);
+    await cardForm.getByRole('button', { name: 'Add Card' }).click();
+    await seeVisible(page.getByRole('alert').filter({ hasText: 'Your card was declined.' }));
+    expect((await api.callApi<{ isCardVerified: boolean }>('GET', '/api/verification-status', { token: member.token })).isCardVerified).toBe(false);
+
+    await cardForm.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await cardForm.getByRole('button', { name: 'Add Card' }).click();
+    await seeVisible(toastTitled(page, 'Card Verified!'));
+    await seeVisible(page.getByText("Visa ending 4242 verified. It won't be charged unless you upgrade."));
+    await seeVisible(page.getByText("Your card is verified. It won't be charged unless you upgrade."));
+    expect((await api.callApi<{ isCardVerified: boolean }>('GET', '/api/verification-status', { token: member.token })).isCardVerified).toBe(true);
+    await saveScreenshot(page, 'stripe-card-verified-1280');
+  });
+
+  it("a member upgrades to Connector with Stripe's Payment Element, and the plan changes when Stripe confirms", async () => {
+    const member = await api.createVerifiedMember({ firstName: 'Tom', postcode: '3068' });
+    const page = await openPageAs(member.token);
+    await page.goto('/subscribe/connector');
+    await page.getByRole('button', { name: 'Subscribe Now' }).click();
+
+    const paymentForm = page.getByRole('form', { name: 'Payment details' });
+    await seeVisible(paymentForm.getByLabel('Card number'));
+    await saveScreenshot(page, 'stripe-checkout-1280');
+    await paymentForm.getByLabel('Card number').fill(declinedCard);
+    await paymentForm.getByRole('button', { name: 'Pay $60' }).click();
+    await seeVisible(page.getByRole('alert').filter({ hasText: 'Payment Failed' }).filter({ hasText: 'Your card was declined.' }));
+    expect((await api.callApi<{ membershipTier: string }>('GET', '/api/auth/me', { token: member.token })).membershipTier).toBe('explorer');
+
+    await paymentForm.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await paymentForm.getByRole('button', { name: 'Pay $60' }).click();
+    await seeVisible(page.getByRole('heading', { name: /Welcome to the family/ }));
+    await seeVisible(page.getByText('Connector', { exact: true }).first());
+    expect((await api.callApi<{ membershipTier: string }>('GET', '/api/auth/me', { token: member.token })).membershipTier).toBe('connector');
+    await saveScreenshot(page, 'stripe-checkout-paid-1280');
+  });
+});
