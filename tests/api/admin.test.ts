@@ -3,7 +3,9 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminMessages } from '../../src/domain/admin';
-import { users } from '../../src/server/db/schema';
+import { paymentEvents, subscriptions, users } from '../../src/server/db/schema';
+import { signPayload } from '../../src/server/membership/webhook-signature';
+import { testPaymentEvent } from '../../src/server/services/payments';
 import { registerMember, sellerMember, uniqueEmail, validListing } from './support/factories';
 import { createClient } from './support/http-client';
 import { startTestServer, type TestServer } from './support/test-server';
@@ -115,6 +117,41 @@ describe('members', () => {
     const missing = await client.post('/api/admin/gift-membership', { userEmail: '', membershipTier: '' }, admin.token);
     expect(missing.body.message).toBe(adminMessages.missingGiftInformation);
   });
+});
+
+describe('gifts racing payments', () => {
+  async function deliver(event: unknown) {
+    const raw = JSON.stringify(event);
+    return client.call('POST', '/api/webhooks/payments', {
+      rawBody: raw,
+      headers: { 'content-type': 'application/json', 'stripe-signature': signPayload(server.config.paymentsWebhookSecret, raw) },
+    });
+  }
+
+  for (const [paidFor, gifted] of [
+    ['connector', 'lifetime'],
+    ['explorer', 'connector'],
+  ] as const) {
+    it(`a gift of ${gifted} racing the payment of a ${paidFor} checkout and its replays leaves the gift, billed for nothing`, async () => {
+      const target = await registerMember(client);
+      const checkout = await client.post('/api/create-subscription', { tier: paidFor }, target.token);
+      const [pending] = await server.database.db.select().from(subscriptions).where(eq(subscriptions.userId, target.user.id));
+      const paid = testPaymentEvent('invoice.paid', pending.providerSubscriptionId);
+      expect(checkout.body.clientSecret).toBe(pending.clientSecret);
+
+      const answers = await Promise.all([
+        client.post('/api/admin/gift-membership', { userEmail: target.email, membershipTier: gifted }, admin.token),
+        ...Array.from({ length: 5 }, () => deliver(paid)),
+      ]);
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200]);
+
+      const [after] = await server.database.db.select().from(users).where(eq(users.id, target.user.id));
+      expect(after).toMatchObject({ membershipTier: gifted, trialEndDate: null, stripeSubscriptionId: null });
+      const rows = await server.database.db.select().from(subscriptions).where(eq(subscriptions.userId, target.user.id));
+      expect(rows.map((row) => row.status)).toEqual(['cancelled']);
+      expect(await server.database.db.select().from(paymentEvents).where(eq(paymentEvents.id, paid.id))).toHaveLength(1);
+    });
+  }
 });
 
 describe('invitations', () => {

@@ -1,11 +1,11 @@
 // The admin's view of members: list and search, force a verification, gift a tier.
-import { count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { adminMessages, verificationTypeLabels, type VerificationType } from '../../domain/admin';
 import { AppError } from '../../domain/errors';
 import { uuidPattern } from '../../domain/listing';
 import { tierRules, type MembershipTier } from '../../domain/tiers';
 import type { Database } from '../db/open-database';
-import { users } from '../db/schema';
+import { subscriptions, users } from '../db/schema';
 import { recordAdminAction } from './record-admin-action';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (match) => `\\${match}`);
@@ -58,16 +58,33 @@ export async function verifyMember(db: Database, input: { actorId: string; userI
   });
 }
 
-export async function giftMembership(db: Database, input: { actorId: string; userEmail: string; membershipTier: MembershipTier }) {
-  return db.transaction(async (tx) => {
+/**
+ * A gift replaces whatever the member pays for: their paid subscriptions end here and at the
+ * payment provider, so a gifted member is never billed for a plan they no longer hold. The member's
+ * row is locked, so a payment event for them applies wholly before or after the gift.
+ */
+export async function giftMembership(
+  db: Database,
+  input: { actorId: string; userEmail: string; membershipTier: MembershipTier },
+  cancelAtProvider: (providerSubscriptionId: string) => Promise<void>,
+) {
+  const { message, ended } = await db.transaction(async (tx) => {
+    const [member] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.userEmail)).for('update');
+    if (!member) throw new AppError('NOT_FOUND', adminMessages.unknownUser);
     // A gift is a decision, not a trial: it never reverts on its own.
     const [user] = await tx
       .update(users)
-      .set({ membershipTier: input.membershipTier, trialEndDate: null })
-      .where(eq(users.email, input.userEmail))
+      .set({ membershipTier: input.membershipTier, trialEndDate: null, stripeSubscriptionId: null })
+      .where(eq(users.id, member.id))
       .returning({ id: users.id, email: users.email });
-    if (!user) throw new AppError('NOT_FOUND', adminMessages.unknownUser);
+    const paid = await tx
+      .update(subscriptions)
+      .set({ status: 'cancelled' })
+      .where(and(eq(subscriptions.userId, user.id), inArray(subscriptions.status, ['active', 'past_due', 'incomplete'])))
+      .returning({ providerSubscriptionId: subscriptions.providerSubscriptionId });
     await recordAdminAction(tx, { actorId: input.actorId, action: 'gift_membership', targetUserId: user.id, details: { membershipTier: input.membershipTier } });
-    return { message: `${user.email} now has ${tierRules[input.membershipTier].label} membership.` };
+    return { message: `${user.email} now has ${tierRules[input.membershipTier].label} membership.`, ended: paid };
   });
+  for (const subscription of ended) await cancelAtProvider(subscription.providerSubscriptionId);
+  return { message };
 }

@@ -45,7 +45,9 @@ export const adminRoutes =
     );
 
     app.post('/api/admin/gift-membership', { schema: { tags, body: giftMembershipBody, response: { 200: messageResponseSchema } } }, async (request) =>
-      giftMembership(db, { actorId: signedInUser(request).id, ...request.body }),
+      giftMembership(db, { actorId: signedInUser(request).id, ...request.body }, (providerSubscriptionId) =>
+        deps.payments.cancelSubscription(providerSubscriptionId).catch((error: unknown) => request.log.error({ err: error }, 'cancelling a gifted member’s subscription failed')),
+      ),
     );
 
     app.post('/api/admin/invite-user', { schema: { tags, body: inviteUserBody, response: { 200: messageResponseSchema } } }, async (request) =>

@@ -3,7 +3,10 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, errorMessages, type ErrorBody, type FieldError } from '../../domain/errors';
 
-const databaseUnavailableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08000', '08001', '08003', '08006']);
+// The database is gone or restarting, or (40P01 deadlock, 40001 serialization failure) it gave up
+// on this transaction to let another finish: in every case the change was not made and trying
+// again shortly works.
+const databaseUnavailableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08000', '08001', '08003', '08006', '40P01', '40001']);
 
 function isDatabaseUnavailable(error: unknown): boolean {
   let current: unknown = error;

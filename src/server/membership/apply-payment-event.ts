@@ -56,13 +56,22 @@ export async function applyPaymentEvent(db: Database, event: PaymentEvent): Prom
 
     const providerId = subscriptionIdOf(event);
     if (!providerId) return { outcome: 'ignored' as const, replacedSubscriptionIds: [] };
+    const [owner] = await tx.select({ userId: subscriptions.userId }).from(subscriptions).where(eq(subscriptions.providerSubscriptionId, providerId));
+    if (!owner) return { outcome: 'ignored' as const, replacedSubscriptionIds: [] };
+    // The member's row first, then the subscription's: the order every change to both takes (a
+    // checkout, a switch to Starter, a gift), so parallel events and gifts queue instead of deadlocking.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, owner.userId)).for('update');
     const [subscription] = await tx.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, providerId)).for('update');
-    if (!subscription) return { outcome: 'ignored' as const, replacedSubscriptionIds: [] };
-    // Lock the member so parallel events for one member apply one after another.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, subscription.userId)).for('update');
 
     switch (event.type) {
       case 'invoice.paid': {
+        // Paid after an admin's gift replaced the plan (or the checkout was ended): the member keeps
+        // the gift and the subscription ends, here and (by the caller) at the provider.
+        const [member] = await tx.select({ tier: users.membershipTier }).from(users).where(eq(users.id, subscription.userId));
+        if (subscription.status === 'cancelled' || member.tier === 'lifetime') {
+          await tx.update(subscriptions).set({ status: 'cancelled' }).where(eq(subscriptions.id, subscription.id));
+          return { outcome: 'ignored' as const, replacedSubscriptionIds: [subscription.providerSubscriptionId] };
+        }
         const periodEnd = periodEndOf(event);
         await tx.update(subscriptions).set({ status: 'active', currentPeriodEnd: periodEnd }).where(eq(subscriptions.id, subscription.id));
         // An upgrade replaces the member's earlier paid plan.
