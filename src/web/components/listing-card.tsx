@@ -89,7 +89,7 @@ export function ListingCard({ listing, mode = 'browse', showEdit = true }: Listi
             </p>
             {/* Buttons sit above the card's link, so using them never opens the listing. */}
             {mode === 'browse' && (
-              <div className="relative z-10 shrink-0">
+              <div className="relative z-10 ml-auto shrink-0">
                 {isOwn ? (
                   <span className="rounded-full bg-sand-100 px-3 py-1 text-xs font-semibold text-ink-700">Your listing</span>
                 ) : (
