@@ -15,14 +15,14 @@ import { cleanUpPhotos } from '../../src/server/uploads/clean-up-photos';
 import { makePhoto, sellerMember, uploadPhoto, validListing } from './support/factories';
 import { createClient } from './support/http-client';
 import { startServerProcess } from './support/server-process';
-import { createPostgresDatabase, openTestDatabase, testPostgresUrl } from './support/test-database';
+import { createPostgresDatabase, localPostgresUrl, openTestDatabase, reachablePostgresUrl } from './support/test-database';
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy';
 import { startTestServer, type TestServer } from './support/test-server';
 
-const postgresUrl = testPostgresUrl();
+const postgresUrl = await reachablePostgresUrl();
 const skipNote = postgresUrl
   ? ''
-  : ' (skipped: TEST_DATABASE_URL is not a postgres:// URL, and these tests need a real PostgreSQL server to cut off and to kill a server on; CI runs the API tier again against PostgreSQL)';
+  : ` (skipped: these tests need a real PostgreSQL server to cut off and to kill a server on, and neither TEST_DATABASE_URL nor ${localPostgresUrl} names one that answers)`;
 
 /** A fresh database on the PostgreSQL server when there is one; otherwise the process uses PGlite in its data folder. */
 async function processDatabase(): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
@@ -108,7 +108,7 @@ describe.skipIf(!postgresUrl)(`PostgreSQL faults${skipNote}`, () => {
         return url;
       };
       // No read cache: every read goes to the database.
-      server = await startTestServer({ READ_CACHE_MS: '0' }, { openDatabase: () => openTestDatabase({ connectVia: throughProxy }) });
+      server = await startTestServer({ READ_CACHE_MS: '0' }, { openDatabase: () => openTestDatabase({ serverUrl: postgresUrl, connectVia: throughProxy }) });
       const client = createClient(server.baseUrl);
       const seller = await sellerMember(client, server.database.db);
       token = seller.token;

@@ -15,6 +15,27 @@ export function testPostgresUrl(): string | undefined {
   }
 }
 
+/** The local server CI and development machines run (trust auth, database `test`). */
+export const localPostgresUrl = 'postgres://postgres@127.0.0.1:5432/test';
+
+/**
+ * A PostgreSQL server for the tests that need a real one (cutting its connections, killing a server
+ * on it): TEST_DATABASE_URL when it names one, else the local server when it answers.
+ */
+export async function reachablePostgresUrl(): Promise<string | undefined> {
+  const configured = testPostgresUrl();
+  if (configured) return configured;
+  const client = new pg.Client({ connectionString: localPostgresUrl, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    return localPostgresUrl;
+  } catch {
+    return undefined;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
 /** Creates an empty database on the test server; `drop` removes it. */
 export async function createPostgresDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `marketplace_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
@@ -37,8 +58,8 @@ export async function createPostgresDatabase(serverUrl: string): Promise<{ url: 
 }
 
 /** `connectVia` changes where the app connects (the fault tests put a proxy in between). */
-export async function openTestDatabase(options: { connectVia?: (url: URL) => URL } = {}): Promise<DatabaseHandle> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
+export async function openTestDatabase(options: { serverUrl?: string; connectVia?: (url: URL) => URL } = {}): Promise<DatabaseHandle> {
+  const serverUrl = options.serverUrl ?? process.env.TEST_DATABASE_URL;
   if (!serverUrl) return openDatabase({ pgliteDir: null });
 
   const created = await createPostgresDatabase(serverUrl);
