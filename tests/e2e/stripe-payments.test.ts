@@ -46,13 +46,14 @@ afterEach(async () => {
   await Promise.all(contexts.splice(0).map((context) => context.close()));
 });
 
-async function openPageAs(token: string): Promise<Page> {
+async function openPageAs(token: string, options: { stripeReachable?: boolean } = {}): Promise<Page> {
   const context = await browser.newContext({ viewport: viewports.desktop, baseURL: server.baseUrl });
   contexts.push(context);
   await context.addInitScript((value) => window.localStorage.setItem('authToken', value), token);
   const page = await context.newPage();
   page.on('pageerror', (error) => console.log('PAGEERROR', error.message));
-  await installFakeStripeJs(page, { stripe, appBaseUrl: server.baseUrl, webhookSecret });
+  if (options.stripeReachable === false) await page.route('https://js.stripe.com/**', (route) => route.abort('internetdisconnected'));
+  else await installFakeStripeJs(page, { stripe, appBaseUrl: server.baseUrl, webhookSecret });
   return page;
 }
 
@@ -102,5 +103,14 @@ describe('paying through Stripe', () => {
     await seeVisible(page.getByText('Connector', { exact: true }).first());
     expect((await api.callApi<{ membershipTier: string }>('GET', '/api/auth/me', { token: member.token })).membershipTier).toBe('connector');
     await saveScreenshot(page, 'stripe-checkout-paid-1280');
+  });
+
+  it('says so when Stripe.js cannot be loaded, instead of loading for ever', async () => {
+    const member = await api.createVerifiedMember({ firstName: 'Ana', postcode: '3068' });
+    const page = await openPageAs(member.token, { stripeReachable: false });
+    await page.goto('/account#add-card');
+    await page.getByRole('button', { name: 'Add Card' }).click();
+    await seeVisible(page.getByRole('alert').filter({ hasText: "The secure card form didn't load" }));
+    expect(await page.getByText('Loading the secure card form…').count()).toBe(0);
   });
 });

@@ -20,6 +20,8 @@ function stripeFor(publishableKey: string): Promise<Stripe | null> {
   let stripe = stripeByKey.get(publishableKey);
   if (!stripe) {
     stripe = loadStripe(publishableKey, { locale: 'en-AU' });
+    // A failed load is not kept: the next card form tries again.
+    stripe.then((loaded) => loaded ?? stripeByKey.delete(publishableKey)).catch(() => stripeByKey.delete(publishableKey));
     stripeByKey.set(publishableKey, stripe);
   }
   return stripe;
@@ -32,8 +34,22 @@ const appearance: Appearance = {
 };
 
 function StripeElements({ publishableKey, clientSecret, children }: { publishableKey: string; clientSecret: string; children: ReactNode }) {
+  const [stripe] = useState(() => stripeFor(publishableKey));
+  const [unavailable, setUnavailable] = useState(false);
+  // Stripe.js could not be loaded (offline, blocked): say so instead of loading for ever.
+  useEffect(() => {
+    let current = true;
+    stripe.then(
+      (loaded) => current && !loaded && setUnavailable(true),
+      () => current && setUnavailable(true),
+    );
+    return () => {
+      current = false;
+    };
+  }, [stripe]);
+  if (unavailable) return <FailureAlert title="The secure card form didn't load" message={membershipMessages.paymentsUnavailable} />;
   return (
-    <Elements stripe={stripeFor(publishableKey)} options={{ clientSecret, appearance }}>
+    <Elements stripe={stripe} options={{ clientSecret, appearance }}>
       {children}
     </Elements>
   );
