@@ -1,8 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { loadMemberRoutes } from './app/lazy-pages';
+import { preloadEntryPage } from './app/lazy-pages';
+import { prefetchCurrentUser } from './lib/auth';
 import { readAuthToken } from './lib/auth-token';
+import { queryClient } from './lib/query-client';
 import './styles.css';
 
 // The pages' CSP allows no eval, so zod must not compile its parsers with new Function: even its
@@ -14,11 +16,19 @@ import './styles.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 
-// A stored token: the members' pages load while the session is checked, not after.
-if (readAuthToken()) void loadMemberRoutes();
+// A stored token: who is signed in is asked at once, while the pages' code downloads.
+const signedIn = readAuthToken() !== null;
+if (signedIn) prefetchCurrentUser(queryClient);
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+/** How long the first render waits for the first page's code before showing a loading state. */
+const firstPageWaitMs = 3000;
+
+// The first page's code comes first, so the page renders straight away rather than behind a
+// loading state that React then keeps up for a moment longer.
+void Promise.race([preloadEntryPage(window.location.pathname, signedIn).catch(() => {}), new Promise((resolve) => setTimeout(resolve, firstPageWaitMs))]).then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

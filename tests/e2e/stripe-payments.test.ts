@@ -77,7 +77,7 @@ describe('paying through Stripe', () => {
     await cardForm.getByLabel('Card number').fill('4242 4242 4242 4242');
     await cardForm.getByRole('button', { name: 'Add Card' }).click();
     await seeVisible(toastTitled(page, 'Card Verified!'));
-    await seeVisible(page.getByText("Visa ending 4242 verified. It won't be charged unless you upgrade."));
+    await seeVisible(page.getByRole('region', { name: /Notifications/ }).getByText("Visa ending 4242 verified. It won't be charged unless you upgrade.", { exact: true }));
     await seeVisible(page.getByText("Your card is verified. It won't be charged unless you upgrade."));
     expect((await api.callApi<{ isCardVerified: boolean }>('GET', '/api/verification-status', { token: member.token })).isCardVerified).toBe(true);
     await saveScreenshot(page, 'stripe-card-verified-1280');

@@ -1,14 +1,39 @@
 // Pages that load in their own chunk the first time they are shown, so the first page a visitor
 // opens downloads only its own code (the landing page is the one page in the first load).
-import { type ComponentType, lazy } from 'react';
+import { type ComponentType, type ReactElement, createElement, use } from 'react';
 
-function lazyPage<Props, Name extends string>(load: () => Promise<Record<Name, ComponentType<Props>>>, name: Name) {
-  return lazy(() => load().then((module) => ({ default: module[name] })));
+/** A page in its own chunk: it suspends only while its code is on the way, and can be fetched ahead. */
+export type LazyPage<Props> = ((props: Props) => ReactElement) & { preload: () => Promise<unknown> };
+type Preloadable = { preload: () => Promise<unknown> };
+
+/**
+ * Like React.lazy, except that a page whose code has arrived renders at once. React.lazy suspends
+ * on a page's first render even when its chunk is already loaded, and React then holds back the
+ * page for up to 300 ms after the fallback shows (its Suspense throttling); fetched ahead with
+ * preload(), a page here never shows the fallback at all.
+ */
+function lazyPage<Props extends object, Name extends string>(load: () => Promise<Record<Name, ComponentType<Props>>>, name: Name): LazyPage<Props> {
+  let loaded: ComponentType<Props> | null = null;
+  let pending: Promise<ComponentType<Props>> | null = null;
+  const preload = () => {
+    pending ??= load().then(
+      (module) => (loaded = module[name]),
+      (error: unknown) => {
+        // A failed download (a new release, a dropped connection) is tried again next time.
+        pending = null;
+        throw error;
+      },
+    );
+    return pending;
+  };
+  function Page(props: Props) {
+    return createElement(loaded ?? use(preload()), props);
+  }
+  Page.displayName = name;
+  return Object.assign(Page, { preload });
 }
 
-/** Starts loading the signed-in routes early, while the member's session is still being checked. */
-export const loadMemberRoutes = () => import('./member-routes');
-export const MemberRoutes = lazyPage(loadMemberRoutes, 'MemberRoutes');
+export const MemberRoutes = lazyPage(() => import('./member-routes'), 'MemberRoutes');
 
 export const AuthPage = lazyPage(() => import('../features/auth/pages/auth-page'), 'AuthPage');
 export const MembershipPlansPage = lazyPage(() => import('../features/membership/pages/membership-plans-page'), 'MembershipPlansPage');
@@ -31,3 +56,31 @@ export const SafetyTipsPage = lazyPage(() => import('../features/support/pages/s
 export const ContactPage = lazyPage(() => import('../features/support/pages/contact-page'), 'ContactPage');
 export const CommunityGuidelinesPage = lazyPage(() => import('../features/support/pages/community-guidelines-page'), 'CommunityGuidelinesPage');
 export const DevOutboxPage = lazyPage(() => import('../features/dev-outbox/pages/dev-outbox-page'), 'DevOutboxPage');
+
+/** The pages a first visit may open on, by path: their code is fetched before the first render. */
+const memberEntryPages: [RegExp, Preloadable][] = [
+  [/^\/account$/, AccountPage],
+  [/^\/create-listing$/, CreateListingPage],
+  [/^\/listing\/[^/]+\/edit$/, EditListingPage],
+  [/^\/subscribe\/[^/]+$/, SubscribePage],
+  [/^\/admin$/, AdminPage],
+  [/^\/verify-email$/, VerifyEmailPage],
+  [/^\/verify-phone$/, VerifyPhonePage],
+];
+const entryPages: [RegExp, Preloadable][] = [
+  [/^\/auth$/, AuthPage],
+  [/^\/membership-plans$/, MembershipPlansPage],
+  [/^\/how-it-works$/, HowItWorksPage],
+  [/^\/listing\/[^/]+$/, ListingDetailPage],
+  [/^\/seller\/[^/]+$/, SellerListingsPage],
+  [/^\/help$/, HelpCentrePage],
+  [/^\/safety$/, SafetyTipsPage],
+  [/^\/contact$/, ContactPage],
+  [/^\/guidelines$/, CommunityGuidelinesPage],
+];
+
+/** Fetches the code the page at `pathname` needs (and, signed in, the members' routes). */
+export function preloadEntryPage(pathname: string, signedIn: boolean): Promise<unknown> {
+  const page = [...(signedIn ? memberEntryPages : []), ...entryPages].find(([pattern]) => pattern.test(pathname))?.[1];
+  return Promise.all([signedIn ? MemberRoutes.preload() : null, page?.preload()]);
+}

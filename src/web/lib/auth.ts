@@ -19,6 +19,11 @@ async function fetchCurrentUser(): Promise<CurrentUser> {
   }
 }
 
+/** Starts asking who is signed in before the first render, when a token is stored. */
+export function prefetchCurrentUser(queryClient: QueryClient): void {
+  if (readAuthToken()) void queryClient.prefetchQuery({ queryKey: currentUserQueryKey, queryFn: fetchCurrentUser, retry: false });
+}
+
 export type CurrentUserState = { user: CurrentUser | null; isLoading: boolean };
 
 /** Asks GET /api/auth/me only while a token is stored; without one the visitor is signed out. */
