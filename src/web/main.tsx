@@ -21,7 +21,7 @@ const signedIn = readAuthToken() !== null;
 if (signedIn) prefetchCurrentUser(queryClient);
 
 /** How long the first render waits for the first page's code before showing a loading state. */
-const firstPageWaitMs = 3000;
+const firstPageWaitMs = 1000;
 
 // The first page's code comes first, so the page renders straight away rather than behind a
 // loading state that React then keeps up for a moment longer.
