@@ -22,7 +22,12 @@ export default defineConfig({
       treeshake: { moduleSideEffects: (id) => !id.startsWith(domainFolder) },
       // Shared pieces smaller than this (an icon, a helper) join a neighbouring chunk instead of
       // costing a request of their own on a slow network.
-      output: { experimentalMinChunkSize: 10_000 },
+      output: {
+        experimentalMinChunkSize: 10_000,
+        // The icons, a few hundred bytes each and shared by many pages, travel together: one request
+        // instead of a dozen on a page's first load.
+        manualChunks: (id) => (id.includes('/node_modules/lucide-react/') ? 'icons' : undefined),
+      },
     },
   },
   server: {
