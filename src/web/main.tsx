@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadEntryPage } from './app/lazy-pages';
+import { listingQueryKeys } from './components/listing-cache';
 import { prefetchCurrentUser } from './lib/auth';
 import { readAuthToken } from './lib/auth-token';
 import { queryClient } from './lib/query-client';
@@ -19,6 +20,10 @@ if (!root) throw new Error('The page has no #root element.');
 // A stored token: who is signed in is asked at once, while the pages' code downloads.
 const signedIn = readAuthToken() !== null;
 if (signedIn) prefetchCurrentUser(queryClient);
+
+// A listing link: the listing is asked for alongside its page's code, not after it.
+const listingLink = /^\/listing\/([0-9a-f-]{36})$/i.exec(window.location.pathname);
+if (listingLink) void queryClient.prefetchQuery({ queryKey: listingQueryKeys.listing(listingLink[1]) });
 
 /** How long the first render waits for the first page's code before showing a loading state. */
 const firstPageWaitMs = 1000;
