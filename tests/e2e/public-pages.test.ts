@@ -279,6 +279,19 @@ describe('the support pages', () => {
     await expectVisible(answer);
   });
 
+  it("a page whose code can't be downloaded says so, loads when asked again, and never leaves the screen blank", async () => {
+    const { page } = await openPage();
+    // The connection drops just as the Help Centre's code is fetched.
+    await page.route('**/assets/help-centre-page-*.js', (route) => route.abort('internetdisconnected'));
+    await page.goto('/help');
+    await expectVisible(page.getByRole('heading', { level: 1, name: "This page didn't load" }));
+    await expectVisible(page.getByRole('link', { name: 'Neighbourly' }).first());
+    // The connection is back: loading the page again shows it.
+    await page.unroute('**/assets/help-centre-page-*.js');
+    await page.getByRole('button', { name: 'Load the page again' }).click();
+    await expectVisible(page.getByRole('heading', { level: 2, name: 'Your account', exact: true }));
+  });
+
   it('the Contact Us form checks its fields, reaches the admins and shows the hourly limit', async () => {
     const { page } = await openPage();
     await visit(page, '/contact');

@@ -15,17 +15,10 @@ type Preloadable = { preload: () => Promise<unknown> };
 function lazyPage<Props extends object, Name extends string>(load: () => Promise<Record<Name, ComponentType<Props>>>, name: Name): LazyPage<Props> {
   let loaded: ComponentType<Props> | null = null;
   let pending: Promise<ComponentType<Props>> | null = null;
-  const preload = () => {
-    pending ??= load().then(
-      (module) => (loaded = module[name]),
-      (error: unknown) => {
-        // A failed download (a new release, a dropped connection) is tried again next time.
-        pending = null;
-        throw error;
-      },
-    );
-    return pending;
-  };
+  // A failed download (a dropped connection, a release whose files are gone) stays failed, as with
+  // React.lazy, so the page's error screen shows instead of asking again on every render; loading
+  // the page again starts afresh.
+  const preload = () => (pending ??= load().then((module) => (loaded = module[name])));
   function Page(props: Props) {
     return createElement(loaded ?? use(preload()), props);
   }
