@@ -60,14 +60,13 @@ export async function applyPaymentEvent(db: Database, event: PaymentEvent): Prom
     if (!owner) return { outcome: 'ignored' as const, replacedSubscriptionIds: [] };
     // The member's row first, then the subscription's: the order every change to both takes (a
     // checkout, a switch to Starter, a gift), so parallel events and gifts queue instead of deadlocking.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, owner.userId)).for('update');
+    const [member] = await tx.select({ tier: users.membershipTier }).from(users).where(eq(users.id, owner.userId)).for('update');
     const [subscription] = await tx.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, providerId)).for('update');
 
     switch (event.type) {
       case 'invoice.paid': {
         // Paid after an admin's gift replaced the plan (or the checkout was ended): the member keeps
         // the gift and the subscription ends, here and (by the caller) at the provider.
-        const [member] = await tx.select({ tier: users.membershipTier }).from(users).where(eq(users.id, subscription.userId));
         if (subscription.status === 'cancelled' || member.tier === 'lifetime') {
           await tx.update(subscriptions).set({ status: 'cancelled' }).where(eq(subscriptions.id, subscription.id));
           return { outcome: 'ignored' as const, replacedSubscriptionIds: [subscription.providerSubscriptionId] };

@@ -26,14 +26,18 @@ export function prefetchCurrentUser(queryClient: QueryClient): void {
 
 export type CurrentUserState = { user: CurrentUser | null; isLoading: boolean };
 
-/** Asks GET /api/auth/me only while a token is stored; without one the visitor is signed out. */
-export function useCurrentUser(): CurrentUserState {
+/**
+ * Asks GET /api/auth/me only while a token is stored; without one the visitor is signed out.
+ * refreshEveryMs asks again while the caller is shown (a checkout waiting for a payment to land).
+ */
+export function useCurrentUser(options: { refreshEveryMs?: number } = {}): CurrentUserState {
   const token = useAuthToken();
   const query = useQuery({
     queryKey: currentUserQueryKey,
     queryFn: fetchCurrentUser,
     enabled: token !== null,
     retry: false,
+    refetchInterval: options.refreshEveryMs ?? false,
   });
   const user = token ? (query.data ?? null) : null;
   return { user, isLoading: token !== null && query.isPending };

@@ -56,7 +56,7 @@ export function useUpdateProfile() {
 }
 
 /** A card check, with the test provider's form (verifyCard) or Stripe's (confirmCardCheck). */
-export function useVerifyCard<TInput = TestCardBody>(check: (input: TInput) => Promise<MessageResponse> = verifyCard as (input: TInput) => Promise<MessageResponse>) {
+export function useVerifyCard<TInput>(check: (input: TInput) => Promise<MessageResponse>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: check,

@@ -3,14 +3,14 @@
 // our server. The card check confirms a SetupIntent and then asks our server to check it with
 // Stripe; a checkout confirms the first invoice's payment and then waits for Stripe's signed word
 // (the webhook) to change the tier. Loaded only when the server is set up for Stripe.
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { type Appearance, type Stripe, type StripeElements as StripeElementsInstance, loadStripe } from '@stripe/stripe-js';
 import { AlertCircle, CreditCard, Loader2, Lock, ShieldCheck } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
-import { type CurrentUser, type MembershipTier, membershipMessages } from '../../../domain';
+import { type MembershipTier, membershipMessages } from '../../../domain';
 import { Button } from '../../components/ui/button';
-import { currentUserQueryKey } from '../../lib/auth';
+import { useCurrentUser } from '../../lib/auth';
 import { confirmCardCheck, startCardCheck, useVerifyCard } from '../account/api';
 
 const stripeByKey = new Map<string, Promise<Stripe | null>>();
@@ -220,7 +220,7 @@ type StripePaymentProps = {
  * two seconds, the member reads that the payment is being confirmed.
  */
 export function PaymentConfirming() {
-  useQuery<CurrentUser | null>({ queryKey: currentUserQueryKey, refetchInterval: 2000 });
+  useCurrentUser({ refreshEveryMs: 2000 });
   return (
     <p role="status" className="flex gap-2 rounded-xl bg-sand-100 p-4 text-ink-700">
       <Loader2 className="mt-0.5 size-4 shrink-0 animate-spin" aria-hidden="true" />

@@ -5,13 +5,13 @@ import { testCardBody } from '../../../../domain';
 import { CardFields } from '../../../components/card-fields';
 import { Button } from '../../../components/ui/button';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
-import { useVerifyCard } from '../api';
+import { useVerifyCard, verifyCard as verifyTestCard } from '../api';
 
 const cardFields = ['cardNumber', 'expiry', 'cvc'] as const;
 
 /** The card step of verification (spec 2): checked by the payment provider, never charged, never stored. */
 export function AccountCardForm() {
-  const verifyCard = useVerifyCard();
+  const verifyCard = useVerifyCard(verifyTestCard);
   const form = useForm({
     resolver: zodResolver(testCardBody),
     defaultValues: { cardNumber: '', expiry: '', cvc: '' },
