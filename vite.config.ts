@@ -7,15 +7,32 @@ import { precompressAssets } from './scripts/precompress-assets';
 const apiPort = Number(process.env.API_PORT ?? 5001);
 const apiTarget = `http://127.0.0.1:${apiPort}`;
 const domainFolder = fileURLToPath(new URL('./src/domain/', import.meta.url));
+const appEntry = fileURLToPath(new URL('./src/web/main.tsx', import.meta.url));
 
-export default defineConfig({
+// `vite build --ssr` builds the server's way into the app (src/web/entry-server.tsx) for Node, with
+// every package inside it, so the server needs none of the web app's packages at run time.
+const serverBuild = {
+  outDir: fileURLToPath(new URL('./dist/ssr', import.meta.url)),
+  emptyOutDir: true,
+  sourcemap: true,
+  target: 'node20',
+  ssr: true,
+  rollupOptions: { input: fileURLToPath(new URL('./src/web/entry-server.tsx', import.meta.url)), output: { entryFileNames: 'entry-server.js' } },
+};
+
+export default defineConfig(({ isSsrBuild }) => ({
   root: fileURLToPath(new URL('./src/web', import.meta.url)),
-  publicDir: fileURLToPath(new URL('./src/web/public', import.meta.url)),
-  plugins: [react(), tailwindcss(), precompressAssets()],
-  build: {
+  publicDir: isSsrBuild ? false : fileURLToPath(new URL('./src/web/public', import.meta.url)),
+  plugins: isSsrBuild ? [react()] : [react(), tailwindcss(), precompressAssets()],
+  ssr: { noExternal: true, target: 'node' as const },
+  // React's production build on the server too, as in the browser it hydrates in.
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
+  build: isSsrBuild ? serverBuild : {
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,
     sourcemap: true,
+    // .vite/manifest.json: which chunks the first load takes (scripts/web-budget.ts reads it).
+    manifest: true,
     rollupOptions: {
       // The shared rules are pure (no I/O, no globals), so a chunk keeps only the domain modules whose
       // exports it uses: a page that formats a price does not download the request schemas.
@@ -24,9 +41,14 @@ export default defineConfig({
       // costing a request of their own on a slow network.
       output: {
         experimentalMinChunkSize: 10_000,
+        // The app the boot script starts is named for what it is, whichever small chunks joined it.
+        chunkFileNames: (chunk) => (chunk.moduleIds.includes(appEntry) ? 'assets/app-[hash].js' : 'assets/[name]-[hash].js'),
         // The icons, a few hundred bytes each and shared by many pages, travel together: one request
         // instead of a dozen on a page's first load.
-        manualChunks: (id) => (id.includes('/node_modules/lucide-react/') ? 'icons' : undefined),
+        manualChunks: (id) => {
+          if (id.includes('/node_modules/lucide-react/')) return 'icons';
+          return undefined;
+        },
       },
     },
   },
@@ -38,4 +60,4 @@ export default defineConfig({
       '/videos': apiTarget,
     },
   },
-});
+}));

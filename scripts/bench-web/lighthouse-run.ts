@@ -5,6 +5,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { authTokenCookieName, sessionLifetimeDays } from '../../src/domain/session';
 
 export const chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const chromeFlags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
@@ -25,8 +26,10 @@ export type PageMetrics = {
 type NetworkRequest = { resourceType?: string; transferSize?: number };
 
 /**
- * A browser profile whose localStorage already holds the member's token (spec 3: authToken), set
- * on a same-origin JSON page so that no app file lands in the cache before the measured load.
+ * A browser profile whose localStorage already holds the member's token (spec 3: authToken), with
+ * the cookie copy the app keeps beside it (so the page is rendered on the server, as for any
+ * returning member), set on a same-origin JSON page so that no app file lands in the cache before
+ * the measured load.
  */
 async function signInProfile(profileDir: string, baseUrl: string, token: string): Promise<void> {
   const context = await chromium.launchPersistentContext(profileDir, { executablePath: chromePath, args: chromeFlags });
@@ -34,6 +37,9 @@ async function signInProfile(profileDir: string, baseUrl: string, token: string)
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(`${baseUrl}/api/health`);
     await page.evaluate((value) => window.localStorage.setItem('authToken', value), token);
+    // With an expiry, as the app writes it: a session cookie would not outlive this browser.
+    const expires = Math.floor(Date.now() / 1000) + sessionLifetimeDays * 86_400;
+    await context.addCookies([{ name: authTokenCookieName, value: encodeURIComponent(token), url: baseUrl, expires }]);
   } finally {
     await context.close();
   }

@@ -85,6 +85,3 @@ export const codePolicy = {
   ttlMinutes: 15,
   maxAttempts: 5,
 } as const;
-
-/** Sliding session lifetime. */
-export const sessionLifetimeDays = 30;

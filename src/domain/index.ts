@@ -2,6 +2,7 @@
 // web build keeps only the modules a page uses (vite.config.ts); the modules the first page needs
 // (tiers, listing, user, dates, ...) import no zod, their schemas sit in *-schemas.ts beside them.
 export * from './auth';
+export * from './session';
 export * from './errors';
 export * from './listing';
 export * from './listing-schemas';

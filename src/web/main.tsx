@@ -1,12 +1,13 @@
+import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadEntryPage } from './app/lazy-pages';
 import { listingQueryKeys } from './components/listing-cache';
+import type { ServerRenderState } from './entry-server';
 import { prefetchCurrentUser } from './lib/auth';
-import { readAuthToken } from './lib/auth-token';
+import { readAuthToken, syncAuthCookie } from './lib/auth-token';
 import { queryClient } from './lib/query-client';
-import './styles.css';
 
 // The pages' CSP allows no eval, so zod must not compile its parsers with new Function: even its
 // caught probe for eval is reported as a CSP violation. zod reads this shared setting (the one
@@ -17,23 +18,48 @@ import './styles.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 
-// A stored token: who is signed in is asked at once, while the pages' code downloads.
 const signedIn = readAuthToken() !== null;
-if (signedIn) prefetchCurrentUser(queryClient);
+syncAuthCookie();
 
-// A listing link: the listing is asked for alongside its page's code, not after it.
-const listingLink = /^\/listing\/([0-9a-f-]{36})$/i.exec(window.location.pathname);
-if (listingLink) void queryClient.prefetchQuery({ queryKey: listingQueryKeys.listing(listingLink[1]) });
+/** The data the server rendered the page with, when it did (server-render.ts writes it). */
+function readServerState(): ServerRenderState | null {
+  const text = document.getElementById('app-state')?.textContent;
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as ServerRenderState;
+  } catch {
+    return null;
+  }
+}
 
-/** How long the first render waits for the first page's code before showing a loading state. */
-const firstPageWaitMs = 1000;
-
-// The first page's code comes first, so the page renders straight away rather than behind a
-// loading state that React then keeps up for a moment longer.
-void Promise.race([preloadEntryPage(window.location.pathname, signedIn).catch(() => {}), new Promise((resolve) => setTimeout(resolve, firstPageWaitMs))]).then(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
+const app = (
+  <StrictMode>
+    <App client={queryClient} />
+  </StrictMode>
 );
+const serverState = readServerState();
+
+if (serverState && serverState.signedIn === signedIn) {
+  // The server rendered this page for whoever is signed in here: the page is already on screen, and
+  // hydrating keeps it there while the page's code arrives.
+  hydrate(queryClient, serverState.queries);
+  void preloadEntryPage(window.location.pathname, signedIn).catch(() => {});
+  hydrateRoot(root, app, {
+    onRecoverableError: (error) => console.error('Hydration mismatch: the page was rendered again in the browser.', error),
+  });
+} else {
+  // Rendered without knowing who is signed in (a session from before the cookie, or none on the
+  // server): the page is made here, replacing what the server sent.
+  if (signedIn) prefetchCurrentUser(queryClient);
+  // A listing link: the listing is asked for alongside its page's code, not after it.
+  const listingLink = /^\/listing\/([0-9a-f-]{36})$/i.exec(window.location.pathname);
+  if (listingLink) void queryClient.prefetchQuery({ queryKey: listingQueryKeys.listing(listingLink[1]) });
+
+  /** How long the first render waits for the first page's code before showing a loading state. */
+  const firstPageWaitMs = 1000;
+  // The first page's code comes first, so the page renders straight away rather than behind a
+  // loading state that React then keeps up for a moment longer.
+  void Promise.race([preloadEntryPage(window.location.pathname, signedIn).catch(() => {}), new Promise((resolve) => setTimeout(resolve, firstPageWaitMs))]).then(() =>
+    createRoot(root).render(app),
+  );
+}

@@ -1,5 +1,5 @@
-// The first page's JavaScript stays within its budget: the scripts the built index.html loads at
-// start (the entry and its modulepreload links), gzipped. The e2e tier builds the app before it runs.
+// The first page's JavaScript stays within its budget: the scripts every first page loads (the entry
+// index.html names, the app it starts and their imports, from the build's manifest), gzipped. The e2e tier builds the app before it runs.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 // Opaque bearer sessions, stored hashed with a sliding expiry (spec 3 "sessions").
 import { and, eq, gt, lt, ne } from 'drizzle-orm';
-import { sessionLifetimeDays } from '../../domain/auth';
+import { sessionLifetimeDays } from '../../domain/session';
 import type { Queryable } from '../db/open-database';
 import { sessions, users, type UserRow } from '../db/schema';
 import { generateSessionToken, hashSessionToken } from './secrets';

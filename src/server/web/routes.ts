@@ -2,9 +2,10 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorMessages, type ErrorBody } from '../../domain/errors';
 import { projectPath } from '../project-paths';
+import { createPageRenderer } from './server-render';
 
 export const webRoot = projectPath('dist', 'web');
 const oneYearSeconds = 31_536_000;
@@ -47,14 +48,17 @@ export async function registerWebRoutes(app: FastifyInstance, options: { dataDir
     });
   }
 
-  const sendApp = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', webRoot);
-  if (hasBuiltApp) app.get('/', { schema: { hide: true } }, (_request, reply) => sendApp(reply));
+  const sendShell = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', webRoot);
+  const renderPage = createPageRenderer(app, webRoot);
+  // Rendered on the server when it can be, else the shell the browser renders into.
+  const sendApp = async (request: FastifyRequest, reply: FastifyReply) => ((await renderPage(request, reply)) ? reply : sendShell(reply));
+  if (hasBuiltApp) app.get('/', { schema: { hide: true } }, sendApp);
 
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && !/^\/(media|videos)\//.test(request.url);
     if (wantsPage && hasBuiltApp) {
       // The app's router shows "404 Page Not Found" for paths it does not know.
-      return sendApp(reply);
+      return sendApp(request, reply);
     }
     if (wantsPage) {
       return reply

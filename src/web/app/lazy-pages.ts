@@ -6,13 +6,16 @@ import { type ComponentType, type ReactElement, createElement, use } from 'react
 export type LazyPage<Props> = ((props: Props) => ReactElement) & { preload: () => Promise<unknown> };
 type Preloadable = { preload: () => Promise<unknown> };
 
+/** Every lazily loaded page, for a server render, which loads them all once. */
+const everyPage: Preloadable[] = [];
+
 /**
  * Like React.lazy, except that a page whose code has arrived renders at once. React.lazy suspends
  * on a page's first render even when its chunk is already loaded, and React then holds back the
  * page for up to 300 ms after the fallback shows (its Suspense throttling); fetched ahead with
  * preload(), a page here never shows the fallback at all.
  */
-function lazyPage<Props extends object, Name extends string>(load: () => Promise<Record<Name, ComponentType<Props>>>, name: Name): LazyPage<Props> {
+export function lazyPage<Props extends object, Name extends string>(load: () => Promise<Record<Name, ComponentType<Props>>>, name: Name): LazyPage<Props> {
   let loaded: ComponentType<Props> | null = null;
   let pending: Promise<ComponentType<Props>> | null = null;
   // A failed download (a dropped connection, a release whose files are gone) stays failed, as with
@@ -23,7 +26,9 @@ function lazyPage<Props extends object, Name extends string>(load: () => Promise
     return createElement(loaded ?? use(preload()), props);
   }
   Page.displayName = name;
-  return Object.assign(Page, { preload });
+  const page = Object.assign(Page, { preload });
+  everyPage.push(page);
+  return page;
 }
 
 export const MemberRoutes = lazyPage(() => import('./member-routes'), 'MemberRoutes');
@@ -76,4 +81,17 @@ const entryPages: [RegExp, Preloadable][] = [
 export function preloadEntryPage(pathname: string, signedIn: boolean): Promise<unknown> {
   const page = [...(signedIn ? memberEntryPages : []), ...entryPages].find(([pattern]) => pattern.test(pathname))?.[1];
   return Promise.all([signedIn ? MemberRoutes.preload() : null, page?.preload()]);
+}
+
+/**
+ * Loads every page's code (a server render does this once, so no page suspends there), including
+ * the parts a loaded page itself loads lazily (the admin tools).
+ */
+export async function preloadAllPages(): Promise<void> {
+  let loaded = 0;
+  while (loaded < everyPage.length) {
+    const pending = everyPage.slice(loaded);
+    loaded = everyPage.length;
+    await Promise.all(pending.map((page) => page.preload()));
+  }
 }

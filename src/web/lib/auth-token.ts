@@ -1,9 +1,17 @@
 // spec 3 "Client storage": the signed-in member's bearer token lives in localStorage under authToken.
 // Components follow it through useAuthToken(), so removing it signs the page out in the same render
 // as any navigation that goes with it.
-import { useSyncExternalStore } from 'react';
+import { createContext, useContext, useSyncExternalStore } from 'react';
+import { authTokenCookieName, sessionLifetimeDays } from '../../domain/session';
 
 const authTokenKey = 'authToken';
+const daySeconds = 86_400;
+
+/**
+ * On the server, the token the page is being rendered for (from the page request's cookie); in the
+ * browser there is no provider and the stored token is the one.
+ */
+export const ServerAuthTokenContext = createContext<string | null | undefined>(undefined);
 const listeners = new Set<() => void>();
 
 function notifyListeners(): void {
@@ -18,9 +26,30 @@ export function readAuthToken(): string | null {
   }
 }
 
+/** The cookie copy of the token, so the next page load is rendered on the server for this member. */
+function writeAuthCookie(token: string | null): void {
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  const value = token ? encodeURIComponent(token) : '';
+  const maxAge = token ? sessionLifetimeDays * daySeconds : 0;
+  document.cookie = `${authTokenCookieName}=${value}; Path=/; Max-Age=${maxAge}; SameSite=Lax${secure}`;
+}
+
+function readAuthCookie(): string | null {
+  const prefix = `${authTokenCookieName}=`;
+  const entry = document.cookie.split('; ').find((part) => part.startsWith(prefix));
+  return entry ? decodeURIComponent(entry.slice(prefix.length)) || null : null;
+}
+
+/** Brings the cookie in line with the stored token (a session from before the cookie, another tab). */
+export function syncAuthCookie(): void {
+  const token = readAuthToken();
+  if (readAuthCookie() !== token) writeAuthCookie(token);
+}
+
 /** `quiet` stores without re-rendering, for a page that is about to reload anyway. */
 export function storeAuthToken(token: string, { quiet = false }: { quiet?: boolean } = {}): void {
   window.localStorage.setItem(authTokenKey, token);
+  writeAuthCookie(token);
   if (!quiet) notifyListeners();
 }
 
@@ -30,6 +59,7 @@ export function removeAuthToken(): void {
   } catch {
     // Storage can be unavailable (private mode); there is nothing to remove then.
   }
+  writeAuthCookie(null);
   notifyListeners();
 }
 
@@ -47,5 +77,8 @@ function subscribeToAuthToken(listener: () => void): () => void {
 }
 
 export function useAuthToken(): string | null {
-  return useSyncExternalStore(subscribeToAuthToken, readAuthToken, () => null);
+  const serverToken = useContext(ServerAuthTokenContext);
+  // Rendered on the server: the request's token. Hydrating in the browser: the stored token, which
+  // the page checked matches the one the server rendered for before hydrating.
+  return useSyncExternalStore(subscribeToAuthToken, readAuthToken, () => (serverToken === undefined ? readAuthToken() : serverToken));
 }

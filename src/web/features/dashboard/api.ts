@@ -15,9 +15,12 @@ export function useUserStats() {
   return useQuery<UserStats>({ queryKey: listingQueryKeys.userStats });
 }
 
+export const latestListingsQueryKey = [...listingQueryKeys.listings, 'latest', latestListingsCount] as const;
+export const latestListingsPath = `/api/listings?limit=${latestListingsCount}`;
+
 export function useLatestListings() {
   return useQuery({
-    queryKey: [...listingQueryKeys.listings, 'latest', latestListingsCount],
-    queryFn: () => apiRequest<ListingView[]>('GET', `/api/listings?limit=${latestListingsCount}`),
+    queryKey: latestListingsQueryKey,
+    queryFn: () => apiRequest<ListingView[]>('GET', latestListingsPath),
   });
 }

@@ -5,6 +5,8 @@ import type { HomepageVideo } from '../../../domain';
 /** Ships with the web app (scripts/make-default-video.mjs makes it); plays when no video is active. */
 export const defaultVideoUrl = '/videos/default.webm';
 
+export const activeHomepageVideoQueryKey = ['/api/homepage-video/active'] as const;
+
 export function useActiveHomepageVideo() {
-  return useQuery<HomepageVideo | null>({ queryKey: ['/api/homepage-video/active'] });
+  return useQuery<HomepageVideo | null>({ queryKey: activeHomepageVideoQueryKey });
 }

@@ -26,6 +26,15 @@ export type BrowseFilters = {
 
 export type ListingsPage = { items: ListingView[]; nextCursor: string | null };
 
+/** The address of one page of GET /api/listings for these filters. */
+export function listingsRequestPath(filters: BrowseFilters, cursor: string | null): string {
+  return `/api/listings${toQueryString(filters, cursor)}`;
+}
+
+export function browseQueryKey(filters: BrowseFilters) {
+  return [...listingQueryKeys.listings, 'browse', filters] as const;
+}
+
 function toQueryString(filters: BrowseFilters, cursor: string | null): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(filters)) {
@@ -56,14 +65,14 @@ export async function fetchListingsPage(filters: BrowseFilters, cursor: string |
   const headers = new Headers();
   const token = readAuthToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
-  const response = await fetch(`/api/listings${toQueryString(filters, cursor)}`, { headers, credentials: 'include', signal });
+  const response = await fetch(listingsRequestPath(filters, cursor), { headers, credentials: 'include', signal });
   if (!response.ok) throw await readError(response);
   return { items: (await response.json()) as ListingView[], nextCursor: response.headers.get(nextCursorHeader) };
 }
 
 export function useBrowseListings(filters: BrowseFilters) {
   return useInfiniteQuery({
-    queryKey: [...listingQueryKeys.listings, 'browse', filters],
+    queryKey: browseQueryKey(filters),
     queryFn: ({ pageParam, signal }) => fetchListingsPage(filters, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,

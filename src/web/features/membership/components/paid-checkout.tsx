@@ -1,7 +1,7 @@
 import { ArrowLeft, CreditCard } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useSearchParams } from 'wouter';
 import { type CurrentUser, type PurchasableTier, formatCents, formatDateAU, membershipMessages, rulesForTier, tierRules } from '../../../../domain';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { LoadingState } from '../../../components/loading-state';
@@ -10,6 +10,7 @@ import { cn } from '../../../lib/cn';
 import { usePublicConfig } from '../../../lib/public-config';
 import { handleUnauthorizedError } from '../../../lib/unauthorized';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { toast } from '../../../lib/use-toast';
 import { type TestPaymentResponse, isAlreadyOnPlanError, refreshAfterTierChange, useCreateSubscription } from '../api';
 import { CheckoutSummary } from './checkout-summary';
@@ -21,10 +22,6 @@ import { PaymentSuccess } from './payment-success';
 const StripePayment = lazy(() => import('../../payments/stripe-forms').then((module) => ({ default: module.StripePayment })));
 const PaymentConfirming = lazy(() => import('../../payments/stripe-forms').then((module) => ({ default: module.PaymentConfirming })));
 
-/** Back from a bank's own page after paying with Stripe (Stripe adds redirect_status to the address). */
-function returnedFromPayment(): boolean {
-  return new URLSearchParams(window.location.search).get('redirect_status') === 'succeeded';
-}
 
 type PaidCheckoutProps = { tier: Exclude<PurchasableTier, 'starter'>; user: CurrentUser };
 
@@ -49,7 +46,11 @@ export function PaidCheckout({ tier, user }: PaidCheckoutProps) {
   const subscribe = useCreateSubscription();
   const [payment, setPayment] = useState<TestPaymentResponse | null>(null);
   // Paid through Stripe (here, or on a bank's page that sent the member back): waiting for Stripe's word.
-  const [awaitingStripe, setAwaitingStripe] = useState(returnedFromPayment);
+  // Back from a bank's own page after paying with Stripe (Stripe adds redirect_status to the address).
+  const [params] = useSearchParams();
+  const [awaitingStripe, setAwaitingStripe] = useState(() => params.get('redirect_status') === 'succeeded');
+  // Stripe's parts run in the browser only; rendered on the server, the page shows their placeholder.
+  const hydrated = useHydrated();
   const { data: config } = usePublicConfig();
   const paidThroughStripe = awaitingStripe && user.membershipTier === tier && !user.trialEndDate;
   useDocumentTitle(payment || paidThroughStripe ? 'Welcome to the family' : `Subscribe to ${rules.label}`);
@@ -128,9 +129,13 @@ export function PaidCheckout({ tier, user }: PaidCheckoutProps) {
             {change && <p className="mt-2 rounded-xl bg-sand-100 p-3 text-sm text-ink-700">{change}</p>}
             {awaitingStripe ? (
               <div className="mt-5">
-                <Suspense fallback={<LoadingState className="min-h-24" />}>
-                  <PaymentConfirming />
-                </Suspense>
+                {hydrated ? (
+                  <Suspense fallback={<LoadingState className="min-h-24" />}>
+                    <PaymentConfirming />
+                  </Suspense>
+                ) : (
+                  <LoadingState className="min-h-24" />
+                )}
               </div>
             ) : clientSecret ? (
               <div className="mt-5">{paymentStep(clientSecret)}</div>

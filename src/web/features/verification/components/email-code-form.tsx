@@ -1,5 +1,6 @@
 import { MailCheck, Send } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
+import { useSearchParams } from 'wouter';
 import { accountMessages, codePolicy, emailCodeBody, fieldLimits } from '../../../../domain';
 import { FormField } from '../../../components/form-field';
 import { Button } from '../../../components/ui/button';
@@ -15,7 +16,8 @@ export function EmailCodeForm({ email, onVerified }: EmailCodeFormProps) {
   const sendEmail = useSendVerificationEmail();
   const verify = useVerifyEmail();
   // The mailed link carries the code (/verify-email?code=123456): it arrives filled in.
-  const [code, setCode] = useState(() => new URLSearchParams(window.location.search).get('code')?.replace(/\D/g, '').slice(0, 6) ?? '');
+  const [params] = useSearchParams();
+  const [code, setCode] = useState(() => params.get('code')?.replace(/\D/g, '').slice(0, 6) ?? '');
   const codeRef = useRef<HTMLInputElement>(null);
 
   const send = () =>

@@ -1,0 +1,132 @@
+// Pages rendered on the server: the built app's server entry (dist/ssr, from src/web/entry-server.tsx)
+// renders the page with the data its first screen shows, asked of this app's own API with the token
+// the page request's cookie carries. The browser paints it before any script runs and then hydrates
+// it. Whatever goes wrong here, the page is still served: as the plain app shell, rendered in the
+// browser as before.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { authTokenCookieName } from '../../domain/session';
+import type { ApiFetch, RenderedPage, ServerRenderState } from '../../web/entry-server';
+import { projectPath } from '../project-paths';
+
+type ServerEntry = { renderPage: (options: { url: string; token: string | null; fetchApi: ApiFetch }) => Promise<RenderedPage> };
+
+const serverEntryPath = projectPath('dist', 'ssr', 'entry-server.js');
+const rootElement = '<div id="root"></div>';
+/** Longer than any token the app issues; anything longer is not looked up. */
+const maxTokenLength = 256;
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** The token from the page request's cookie (written by the browser beside its stored token). */
+export function readTokenCookie(cookieHeader: string | undefined): string | null {
+  if (!cookieHeader) return null;
+  for (const part of cookieHeader.split(';')) {
+    const [name, ...rest] = part.trim().split('=');
+    if (name !== authTokenCookieName) continue;
+    let value: string;
+    try {
+      value = decodeURIComponent(rest.join('='));
+    } catch {
+      return null;
+    }
+    return value && value.length <= maxTokenLength ? value : null;
+  }
+  return null;
+}
+
+/** JSON that can sit inside a <script> element: no "</script>", no "<!--". */
+function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+export function fillTemplate(template: string, page: { html: string; title: string | undefined; state: ServerRenderState }): string {
+  const withTitle = page.title ? template.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`) : template;
+  const state = `<script id="app-state" type="application/json">${scriptSafeJson(page.state)}</script>`;
+  // A function as the replacement, so "$" in the page's text is left as it is.
+  return withTitle.replace(rootElement, () => `<div id="root">${page.html}</div>${state}`);
+}
+
+async function compress(body: string, acceptEncoding: string | undefined): Promise<{ encoding: string | null; body: Buffer | string }> {
+  const accepted = acceptEncoding ?? '';
+  if (/\bbr\b/.test(accepted)) {
+    return { encoding: 'br', body: await brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }) };
+  }
+  if (/\bgzip\b/.test(accepted)) return { encoding: 'gzip', body: await gzip(body, { level: 6 }) };
+  return { encoding: null, body };
+}
+
+export type PageRenderer = (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
+
+/**
+ * Answers a page request with the page rendered on the server; false when it cannot (no server
+ * build, a page that redirects, a render that failed) and the caller sends the plain app shell.
+ */
+export function createPageRenderer(app: FastifyInstance, webRoot: string): PageRenderer {
+  const templatePath = path.join(webRoot, 'index.html');
+  let entry: Promise<ServerEntry | null> | null = null;
+  let template: { mtimeMs: number; text: string } | null = null;
+
+  const loadEntry = () =>
+    (entry ??= existsSync(serverEntryPath)
+      ? (import(pathToFileURL(serverEntryPath).href) as Promise<ServerEntry>).catch((error: unknown) => {
+          app.log.warn({ err: error }, 'The server render entry did not load; pages are rendered in the browser.');
+          return null;
+        })
+      : Promise.resolve(null));
+
+  // Read again when a rebuild changes it, as the static files are.
+  const readTemplate = (): string => {
+    const { mtimeMs } = statSync(templatePath);
+    if (template?.mtimeMs !== mtimeMs) template = { mtimeMs, text: readFileSync(templatePath, 'utf8') };
+    return template.text;
+  };
+
+  return async (request, reply) => {
+    const serverEntry = await loadEntry();
+    if (!serverEntry) return false;
+    const token = readTokenCookie(request.headers.cookie);
+    const fetchApi: ApiFetch = async (apiPath) => {
+      const response = await app.inject({ method: 'GET', url: apiPath, headers: token ? { authorization: `Bearer ${token}` } : {} });
+      return {
+        status: response.statusCode,
+        body: response.statusCode === 200 ? response.json() : undefined,
+        header: (name) => {
+          const value = response.headers[name.toLowerCase()];
+          return value === undefined ? undefined : String(value);
+        },
+      };
+    };
+
+    let page: RenderedPage;
+    try {
+      page = await serverEntry.renderPage({ url: request.url, token, fetchApi });
+    } catch (error) {
+      request.log.warn({ err: error, url: request.url }, 'A page failed to render on the server; it is rendered in the browser.');
+      return false;
+    }
+    // A redirect depends on who is signed in, which the browser knows better (its stored token).
+    if (page.kind === 'redirect') return false;
+
+    const html = fillTemplate(readTemplate(), page);
+    const { encoding, body } = await compress(html, request.headers['accept-encoding']);
+    if (encoding) reply.header('content-encoding', encoding);
+    // The page holds the member's own data when signed in: kept by the browser only, never shared.
+    reply
+      .code(page.status)
+      .header('cache-control', token ? 'private, no-cache' : 'no-cache')
+      .header('vary', 'Accept-Encoding, Cookie')
+      .type('text/html; charset=utf-8');
+    void reply.send(body);
+    return true;
+  };
+}

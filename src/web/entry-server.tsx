@@ -1,0 +1,112 @@
+// The server's way into the app: renders a page request to HTML with the data its first screen shows,
+// so the page paints before its script has run; the browser then hydrates the same tree (main.tsx).
+// Built by `vite build --ssr` into dist/ssr; src/server/web/server-render.ts loads it.
+import { type DehydratedState, type QueryClient, type QueryKey, dehydrate } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { type CurrentUser, type ListingView, nextCursorHeader } from '../domain';
+import { App, type ServerRequest } from './app/app';
+import { createServerRenderReport } from './app/server-render';
+import { preloadAllPages } from './app/lazy-pages';
+import { listingQueryKeys } from './components/listing-cache';
+import { latestListingsPath, latestListingsQueryKey } from './features/dashboard/api';
+import { activeHomepageVideoQueryKey } from './features/landing/api';
+import { readBrowseFilters } from './features/listings/browse-filters';
+import { type ListingsPage, browseQueryKey, listingsRequestPath } from './features/listings/api';
+import { currentUserQueryKey } from './lib/auth';
+import { createQueryClient } from './lib/query-client';
+
+/** One GET of the app's own API, made with the page request's token. */
+export type ApiFetch = (path: string) => Promise<{ status: number; body: unknown; header: (name: string) => string | undefined }>;
+
+/** What the page's script needs to hydrate what the server rendered (embedded in the page as JSON). */
+export type ServerRenderState = { signedIn: boolean; queries: DehydratedState };
+
+export type RenderedPage =
+  | { kind: 'page'; status: number; title: string | undefined; html: string; state: ServerRenderState }
+  | { kind: 'redirect'; location: string };
+
+// Every page's code is loaded once, so any route renders in full (no loading state for code).
+let pagesLoaded: Promise<unknown> | null = null;
+function loadAllPages(): Promise<unknown> {
+  pagesLoaded ??= preloadAllPages();
+  return pagesLoaded;
+}
+
+async function fetchInto(client: QueryClient, fetchApi: ApiFetch, queryKey: QueryKey, path = queryKey.join('/')): Promise<unknown> {
+  const response = await fetchApi(path);
+  if (response.status !== 200) return undefined;
+  client.setQueryData(queryKey, response.body);
+  return response.body;
+}
+
+/** The data each page shows on its first screen, asked of the API as the browser would ask it. */
+async function prefetchPageData(client: QueryClient, fetchApi: ApiFetch, path: string, search: string, user: CurrentUser | null): Promise<{ status?: number }> {
+  const listingId = /^\/listing\/([^/]+)$/.exec(path)?.[1];
+  if (listingId) {
+    const response = await fetchApi(`/api/listings/${encodeURIComponent(listingId)}`);
+    if (response.status === 404) return { status: 404 };
+    if (response.status !== 200) return {};
+    const listing = response.body as ListingView;
+    client.setQueryData(listingQueryKeys.listing(listingId), listing);
+    await Promise.all([
+      fetchInto(client, fetchApi, listingQueryKeys.sellerProfile(listing.sellerId)),
+      fetchInto(client, fetchApi, listingQueryKeys.sellerListings(listing.sellerId)),
+    ]);
+    return {};
+  }
+  const sellerId = /^\/seller\/([^/]+)$/.exec(path)?.[1];
+  if (sellerId) {
+    const profile = await fetchInto(client, fetchApi, listingQueryKeys.sellerProfile(sellerId));
+    if (!profile) return { status: 404 };
+    await fetchInto(client, fetchApi, listingQueryKeys.sellerListings(sellerId));
+    return {};
+  }
+  if (!user) {
+    if (path === '/') await fetchInto(client, fetchApi, activeHomepageVideoQueryKey);
+    return {};
+  }
+  if (path === '/' || path === '/dashboard') {
+    await Promise.all([
+      fetchInto(client, fetchApi, listingQueryKeys.myListings),
+      fetchInto(client, fetchApi, listingQueryKeys.userStats),
+      fetchInto(client, fetchApi, latestListingsQueryKey, latestListingsPath),
+    ]);
+  } else if (path === '/listings') {
+    const filters = readBrowseFilters(new URLSearchParams(search));
+    const response = await fetchApi(listingsRequestPath(filters, null));
+    if (response.status === 200) {
+      const firstPage: ListingsPage = { items: response.body as ListingView[], nextCursor: response.header(nextCursorHeader) ?? null };
+      client.setQueryData(browseQueryKey(filters), { pages: [firstPage], pageParams: [null] });
+    }
+  }
+  return {};
+}
+
+/** Renders the page at `url` (path and query) for the member whose token came with the request, if any. */
+export async function renderPage({ url, token, fetchApi }: { url: string; token: string | null; fetchApi: ApiFetch }): Promise<RenderedPage> {
+  const { pathname: path, search } = new URL(url, 'http://localhost');
+  const client = createQueryClient();
+  const [, me] = await Promise.all([loadAllPages(), token ? fetchApi(currentUserQueryKey.join('/')) : null]);
+  // A refused token renders the page as a visitor sees it; the browser then drops the token.
+  const user = me?.status === 200 ? (me.body as CurrentUser) : null;
+  if (user) client.setQueryData(currentUserQueryKey, user);
+  const data = await prefetchPageData(client, fetchApi, path, search, user);
+
+  const server: ServerRequest = { path, search: search.replace(/^\?/, ''), token: user ? token : null, report: createServerRenderReport(), redirect: {} };
+  // Every page's code is loaded (above) and the browser-only parts render their placeholder on the
+  // server, so nothing suspends: the HTML is the whole page, with no inline script (the CSP has none).
+  const html = renderToString(
+    <StrictMode>
+      <App client={client} server={server} />
+    </StrictMode>,
+  );
+  if (server.redirect.redirectTo) return { kind: 'redirect', location: server.redirect.redirectTo };
+  return {
+    kind: 'page',
+    status: server.report.status() ?? data.status ?? 200,
+    title: server.report.title(),
+    html,
+    state: { signedIn: user !== null, queries: dehydrate(client) },
+  };
+}
