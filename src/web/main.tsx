@@ -2,6 +2,7 @@ import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { forgetEarlyClicks, replayEarlyClicks } from './early-clicks';
 import { preloadEntryPage } from './app/lazy-pages';
 import { listingQueryKeys } from './components/listing-cache';
 import type { ServerRenderState } from './entry-server';
@@ -43,10 +44,13 @@ if (serverState && serverState.signedIn === signedIn) {
   // The server rendered this page for whoever is signed in here: the page is already on screen, and
   // hydrating keeps it there while the page's code arrives.
   hydrate(queryClient, serverState.queries);
-  void preloadEntryPage(window.location.pathname, signedIn).catch(() => {});
+  const pageCode = preloadEntryPage(window.location.pathname, signedIn).catch(() => {});
   hydrateRoot(root, app, {
     onRecoverableError: (error) => console.error('Hydration mismatch: the page was rendered again in the browser.', error),
   });
+  // React listens from here on, and hydrates a tapped part at once to handle the tap, once that
+  // part's code is here.
+  void pageCode.then(replayEarlyClicks);
 } else {
   // Rendered without knowing who is signed in (a session from before the cookie, or none on the
   // server): the page is made here, replacing what the server sent.
@@ -55,6 +59,8 @@ if (serverState && serverState.signedIn === signedIn) {
   const listingLink = /^\/listing\/([0-9a-f-]{36})$/i.exec(window.location.pathname);
   if (listingLink) void queryClient.prefetchQuery({ queryKey: listingQueryKeys.listing(listingLink[1]) });
 
+  // What was tapped is about to be replaced.
+  forgetEarlyClicks();
   /** How long the first render waits for the first page's code before showing a loading state. */
   const firstPageWaitMs = 1000;
   // The first page's code comes first, so the page renders straight away rather than behind a

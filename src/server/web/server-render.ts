@@ -50,9 +50,10 @@ function escapeHtml(text: string): string {
 }
 
 export function fillTemplate(template: string, page: { html: string; title: string | undefined; state: ServerRenderState }): string {
-  const withTitle = page.title ? template.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`) : template;
+  // Functions as the replacements, so a "$&" in a listing's title is left as it is.
+  const title = page.title;
+  const withTitle = title ? template.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`) : template;
   const state = `<script id="app-state" type="application/json">${scriptSafeJson(page.state)}</script>`;
-  // A function as the replacement, so "$" in the page's text is left as it is.
   return withTitle.replace(rootElement, () => `<div id="root">${page.html}</div>${state}`);
 }
 

@@ -1,0 +1,184 @@
+// Pages come from the server already rendered: a shared listing link is a finished page before any
+// script runs (and without JavaScript at all), a returning member's browse page holds their own
+// search, the browser hydrates what it was sent without rendering it again, and the cookie that lets
+// the server know the member follows the stored token in and out.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authTokenCookieName } from '../../src/domain/session';
+import { type Api, type ApiMember, createApi } from './support/api';
+import { expectHidden, expectVisible, launchBrowser, saveScreenshot, viewports } from './support/browser';
+import { type RunningServer, startServer } from './support/server';
+
+const listingTitle = 'Teak outdoor setting, seats six';
+const listingPrice = '$340';
+/** Ends the JSON block the page data travels in, were the server to write it unescaped. */
+const hostileTitle = '</script><script>window.__pwned=1</script> Cane chair';
+
+let server: RunningServer;
+let api: Api;
+let browser: Browser;
+let seller: ApiMember;
+let listingId: string;
+let hostileListingId: string;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  server = await startServer();
+  api = createApi(server.baseUrl);
+  browser = await launchBrowser();
+  seller = await api.createVerifiedMember({ firstName: 'Hamish', postcode: '2040' });
+  const create = (title: string, price: string) =>
+    api.callApi<{ id: string }>('POST', '/api/listings', {
+      token: seller.token,
+      body: { title, description: 'Solid teak, weathered to silver grey. Pickup from Leichhardt.', price, category: 'home', imageUrls: [] },
+    });
+  listingId = (await create(listingTitle, '340')).id;
+  hostileListingId = (await create(hostileTitle, '15')).id;
+});
+
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  await browser?.close();
+  await server?.stop();
+});
+
+async function newContext(options: { javaScriptEnabled?: boolean; token?: string } = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: server.baseUrl, viewport: viewports.phone, javaScriptEnabled: options.javaScriptEnabled ?? true });
+  contexts.push(context);
+  if (options.token) {
+    await context.addInitScript((token) => window.localStorage.setItem('authToken', token), options.token);
+  }
+  return context;
+}
+
+function pageRequest(path: string, cookieToken?: string): Promise<Response> {
+  return fetch(`${server.baseUrl}${path}`, { headers: cookieToken ? { cookie: `${authTokenCookieName}=${encodeURIComponent(cookieToken)}` } : {} });
+}
+
+/** The page data the server wrote for the browser to hydrate with. */
+function readPageState(html: string): { signedIn: boolean } | null {
+  const json = /<script id="app-state" type="application\/json">([^<]*)<\/script>/.exec(html)?.[1];
+  return json ? (JSON.parse(json) as { signedIn: boolean }) : null;
+}
+
+function collectHydrationErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /hydrat|Minified React error/i.test(message.text())) errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+describe('pages rendered on the server', () => {
+  it('sends a listing link as a finished page: its title, price and description, its name in the tab; 404 for one that is gone', async () => {
+    const response = await pageRequest(`/listing/${listingId}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/html');
+    const html = await response.text();
+    expect(html).toMatch(new RegExp(`<h1[^>]*>${listingTitle}</h1>`));
+    expect(html).toContain(listingPrice);
+    expect(html).toContain('Solid teak, weathered to silver grey.');
+    expect(html).toContain(`<title>${listingTitle} · Neighbourly</title>`);
+    expect(readPageState(html)).toMatchObject({ signedIn: false });
+
+    const gone = await pageRequest('/listing/00000000-0000-4000-8000-000000000000');
+    expect(gone.status).toBe(404);
+    const unknown = await pageRequest('/no-such-page');
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain('404 Page Not Found');
+  });
+
+  it('writes the page data so that nothing in a listing can end its block or run', async () => {
+    const html = await (await pageRequest(`/listing/${hostileListingId}`)).text();
+    expect(html.match(/<script\b/g)).toHaveLength(2); // the app's entry and the page data
+    expect(html).not.toContain('<script>window.__pwned');
+    expect(readPageState(html)).toMatchObject({ signedIn: false });
+  });
+
+  it('shows a listing to a browser with JavaScript turned off', async () => {
+    const page = await (await newContext({ javaScriptEnabled: false })).newPage();
+    await page.goto(`/listing/${listingId}`);
+    await expectVisible(page.getByRole('heading', { level: 1, name: listingTitle }));
+    await expectVisible(page.getByText(listingPrice).first());
+    await expectVisible(page.getByText('Solid teak, weathered to silver grey.').first());
+    await saveScreenshot(page, 'server-render-listing-no-javascript-phone');
+  });
+
+  it('keeps the page the server sent on screen while the app downloads, then hydrates it in place and handles a tap made before', async () => {
+    const page = await (await newContext()).newPage();
+    const hydrationErrors = collectHydrationErrors(page);
+    // The app's code is held back until the test lets it through.
+    let releaseApp = () => {};
+    const appHeld = new Promise<void>((resolve) => {
+      releaseApp = resolve;
+    });
+    await page.route('**/assets/app-*.js', async (route) => {
+      await appHeld;
+      await route.continue();
+    });
+
+    await page.goto(`/listing/${listingId}`, { waitUntil: 'domcontentloaded' });
+    const heading = page.getByRole('heading', { level: 1, name: listingTitle });
+    await expectVisible(heading);
+    await expectVisible(page.getByText(listingPrice).first());
+    // A mark on the server's heading: hydration keeps the element, a fresh render would replace it.
+    await heading.evaluate((element) => element.setAttribute('data-server-element', 'kept'));
+
+    // A tap before the app has started is held, and handled once it has.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    releaseApp();
+    await expectVisible(page.getByRole('navigation', { name: 'Mobile' }));
+    expect(await heading.getAttribute('data-server-element')).toBe('kept');
+    expect(hydrationErrors).toEqual([]);
+  });
+
+  it("renders a member's browse page with their own search only for them, kept private; a refused token gets the visitor's page", async () => {
+    const buyer = await api.createVerifiedMember({ firstName: 'Ngaio', postcode: '2041' });
+    const response = await pageRequest('/listings', buyer.token);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toContain('private');
+    const html = await response.text();
+    expect(html).toContain('What&#x27;s Available Near You');
+    expect(html).toContain(listingTitle);
+    expect(readPageState(html)).toMatchObject({ signedIn: true });
+
+    // Without the cookie the server cannot know who asks: the browser decides (the bare shell).
+    const anonymous = await (await pageRequest('/listings')).text();
+    expect(anonymous).not.toContain(listingTitle);
+    expect(readPageState(anonymous)).toBeNull();
+
+    const refused = await pageRequest(`/listing/${listingId}`, 'not-a-real-token');
+    expect(readPageState(await refused.text())).toMatchObject({ signedIn: false });
+    expect(refused.headers.get('cache-control')).not.toContain('public');
+  });
+
+  it('follows the stored token with the cookie: a returning member gets their page from the server, and logging out clears it', async () => {
+    const member = await api.createVerifiedMember({ firstName: 'Tui', postcode: '2042' });
+    const context = await browser.newContext({ baseURL: server.baseUrl, viewport: viewports.desktop });
+    contexts.push(context);
+    const page = await context.newPage();
+    const hydrationErrors = collectHydrationErrors(page);
+    // Signed in before the cookie existed: the first load renders in the browser and writes it.
+    await page.goto('/auth');
+    await page.evaluate((token) => window.localStorage.setItem('authToken', token), member.token);
+    await page.goto('/listings');
+    await expectVisible(page.getByRole('heading', { level: 1, name: "What's Available Near You" }));
+    const cookie = (await context.cookies()).find((candidate) => candidate.name === authTokenCookieName);
+    expect(cookie?.value).toBe(encodeURIComponent(member.token));
+    expect(cookie?.sameSite).toBe('Lax');
+
+    // The next load comes rendered for the member, and hydrates cleanly.
+    const served = page.waitForResponse((response) => response.url() === `${server.baseUrl}/listings`);
+    await page.reload();
+    expect(readPageState(await (await served).text())).toMatchObject({ signedIn: true });
+    await expectVisible(page.getByText(listingTitle).first());
+    await saveScreenshot(page, 'server-render-browse-member-desktop');
+    expect(hydrationErrors).toEqual([]);
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expectVisible(page.getByRole('button', { name: 'Sign In', exact: true }));
+    expect((await context.cookies()).some((candidate) => candidate.name === authTokenCookieName)).toBe(false);
+    await expectHidden(page.getByText(listingTitle));
+  });
+});

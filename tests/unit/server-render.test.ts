@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { fillTemplate, readTokenCookie } from '../../src/server/web/server-render';
+
+const template = '<!doctype html><html><head><title>Neighbourly</title></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>';
+
+describe('the token a page request carries', () => {
+  it('is read from its cookie among others, decoded', () => {
+    expect(readTokenCookie('theme=dark; authToken=abc%2Bdef; other=1')).toBe('abc+def');
+    expect(readTokenCookie('authToken=only')).toBe('only');
+  });
+
+  it('is absent without the cookie, when empty, when malformed or when far too long', () => {
+    expect(readTokenCookie(undefined)).toBeNull();
+    expect(readTokenCookie('theme=dark')).toBeNull();
+    expect(readTokenCookie('authToken=')).toBeNull();
+    expect(readTokenCookie('authToken=%E0%A4%A')).toBeNull();
+    expect(readTokenCookie(`authToken=${'a'.repeat(257)}`)).toBeNull();
+    expect(readTokenCookie('xauthToken=abc')).toBeNull();
+  });
+});
+
+describe('a page rendered on the server', () => {
+  const state = { signedIn: false, queries: { mutations: [], queries: [] } };
+
+  it('goes inside the root with its data beside it, and names the tab', () => {
+    const html = fillTemplate(template, { html: '<main>Hello</main>', title: 'Kayak · Neighbourly', state });
+    expect(html).toContain('<title>Kayak · Neighbourly</title>');
+    expect(html).toContain('<div id="root"><main>Hello</main></div><script id="app-state" type="application/json">{"signedIn":false');
+    expect(html).toContain('<script type="module" src="/assets/index.js"></script>');
+  });
+
+  it('keeps markup in the title and the data as text: no tag can end the data block', () => {
+    const hostile = '</script><script>alert(1)</script>';
+    const html = fillTemplate(template, {
+      html: '<h1>x</h1>',
+      title: `${hostile} $& $1`,
+      state: { ...state, queries: { mutations: [], queries: [{ title: hostile, note: '<!-- \u2028' }] } } as never,
+    });
+    expect(html).toContain('<title>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; $&amp; $1</title>');
+    expect(html.match(/<script/g)).toHaveLength(2);
+    const json = /<script id="app-state" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1] ?? '';
+    expect(JSON.parse(json).queries.queries[0]).toEqual({ title: hostile, note: '<!-- \u2028' });
+  });
+
+  it('keeps the title the shell has when the page names none', () => {
+    expect(fillTemplate(template, { html: '', title: undefined, state })).toContain('<title>Neighbourly</title>');
+  });
+});
