@@ -64,10 +64,13 @@ export function parsePrice(input: string): string | null {
   return `${BigInt(whole)}.${fraction.padEnd(2, '0')}`;
 }
 
+// Made once: building a number format costs far more than using it.
+const groupedDollars = new Intl.NumberFormat('en-AU');
+
 /** "$1,234.50" in en-AU, from the exact decimal text. */
 export function formatPrice(price: string): string {
   const [whole, fraction = '00'] = price.split('.');
-  const grouped = BigInt(whole).toLocaleString('en-AU');
+  const grouped = groupedDollars.format(BigInt(whole));
   return fraction === '00' ? `$${grouped}` : `$${grouped}.${fraction.padEnd(2, '0')}`;
 }
 

@@ -49,10 +49,8 @@ async function prefetchPageData(client: QueryClient, fetchApi: ApiFetch, path: s
     if (response.status !== 200) return {};
     const listing = response.body as ListingView;
     client.setQueryData(listingQueryKeys.listing(listingId), listing);
-    await Promise.all([
-      fetchInto(client, fetchApi, listingQueryKeys.sellerProfile(listing.sellerId)),
-      fetchInto(client, fetchApi, listingQueryKeys.sellerListings(listing.sellerId)),
-    ]);
+    // The seller's card sits beside the price; their other listings, further down, load in the browser.
+    await fetchInto(client, fetchApi, listingQueryKeys.sellerProfile(listing.sellerId));
     return {};
   }
   const sellerId = /^\/seller\/([^/]+)$/.exec(path)?.[1];
@@ -102,11 +100,8 @@ export async function renderPage({ url, token, fetchApi }: { url: string; token:
     </StrictMode>,
   );
   if (server.redirect.redirectTo) return { kind: 'redirect', location: server.redirect.redirectTo };
-  return {
-    kind: 'page',
-    status: server.report.status() ?? data.status ?? 200,
-    title: server.report.title(),
-    html,
-    state: { signedIn: user !== null, queries: dehydrate(client) },
-  };
+  const queries = dehydrate(client);
+  // Lets go of the page's data now rather than when each query's clean-up timer fires.
+  client.clear();
+  return { kind: 'page', status: server.report.status() ?? data.status ?? 200, title: server.report.title(), html, state: { signedIn: user !== null, queries } };
 }

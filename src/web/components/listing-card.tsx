@@ -8,10 +8,13 @@ import { DeleteListingButton } from './delete-listing-button';
 import { TierBadge } from './tier-badge';
 import { buttonVariants } from './ui/button';
 
+// Made once: building a number format costs far more than using it (a page shows dozens of cards).
+const kilometres = new Intl.NumberFormat('en-AU', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
 /** "2.4 km away" (the server rounds to a tenth of a kilometre). */
 export function formatDistance(distanceKm: number): string {
   if (distanceKm < 0.1) return 'Less than 0.1 km away';
-  return `${distanceKm.toLocaleString('en-AU', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} km away`;
+  return `${kilometres.format(distanceKm)} km away`;
 }
 
 type ListingCardProps = {

@@ -1,20 +1,33 @@
 import { PackageOpen, PackagePlus, SearchX } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { EmptyState } from '../../../components/empty-state';
 import { ListingCard } from '../../../components/listing-card';
 import { ListingGrid, ListingGridSkeleton } from '../../../components/listing-grid';
 import { Button, buttonVariants } from '../../../components/ui/button';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { type BrowseFilters, useBrowseListings } from '../api';
 import { hasActiveFilters } from '../browse-filters';
 
 const placeholderCount = 8;
+/**
+ * Cards in the page the server sends (two rows on the widest screens, more than a phone shows): the
+ * rest of the first page joins once the app runs, so neither the server's render nor the browser's
+ * hydration of it works through cards nobody can see yet.
+ */
+const serverRenderedCount = 8;
 
 /** The browse grid: pages of listings, more loaded as the member nears the end (spec 2). */
 export function ListingResults({ filters, onClearFilters }: { filters: BrowseFilters; onClearFilters: () => void }) {
   const query = useBrowseListings(filters);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const sentinel = useRef<HTMLDivElement>(null);
+  // Hydrating the server's page: its cards first, the rest in a transition (in slices, not one long task).
+  const hydrated = useHydrated();
+  const [allRevealed, setAllRevealed] = useState(hydrated);
+  useEffect(() => {
+    if (!allRevealed) startTransition(() => setAllRevealed(true));
+  }, [allRevealed]);
 
   // Infinite scroll; the Load more button below does the same for anyone it does not suit.
   useEffect(() => {
@@ -45,6 +58,7 @@ export function ListingResults({ filters, onClearFilters }: { filters: BrowseFil
   }
 
   const listings = query.data.pages.flatMap((page) => page.items);
+  const shown = allRevealed ? listings : listings.slice(0, serverRenderedCount);
   if (listings.length === 0) {
     return hasActiveFilters(filters) ? (
       <EmptyState icon={SearchX} title="No listings match your search" description="Try other words, or look in every category and location.">
@@ -69,7 +83,7 @@ export function ListingResults({ filters, onClearFilters }: { filters: BrowseFil
         {listings.length} {listings.length === 1 ? 'listing' : 'listings'} shown
       </p>
       <ListingGrid label="Listings">
-        {listings.map((listing) => (
+        {shown.map((listing) => (
           <li key={listing.id}>
             <ListingCard listing={listing} />
           </li>
