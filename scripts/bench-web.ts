@@ -2,6 +2,7 @@
 // fresh data folder, here with the demo data), runs Lighthouse on the landing page, the browse page
 // (as a signed-in demo member: browsing is for members) and a demo listing, and adds the table to
 // docs/benchmarks.md; each run's full report goes to test-results/lighthouse/.
+// Then it load-tests the server's render of the same pages (autocannon, Brotli accepted).
 // Options: --runs N (Lighthouse runs per page, default 2), --no-build.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -10,17 +11,21 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ListingView } from '../src/domain';
+import { authTokenCookieName } from '../src/domain/session';
 import { demoAdminEmail, demoPassword } from '../src/server/demo/seed-demo-data';
 import { createApi } from '../tests/e2e/support/api';
 import { startServer } from '../tests/e2e/support/server';
 import { parseCliArgs, positiveIntegerArg } from './bench/cli-args';
 import { measurePage } from './bench-web/lighthouse-run';
-import { type PageResult, insertWebRun, missedWebBudgets, renderWebRun } from './bench-web/report';
+import { runLoad } from './bench/load';
+import { type PageResult, type RenderLoadResult, insertWebRun, missedWebBudgets, renderWebRun } from './bench-web/report';
 import { formatKilobytes, measureFirstLoadScripts, totalGzipBytes } from './web-budget';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Each run's full Lighthouse report (JSON), for a closer look. */
 const reportDir = path.join(projectRoot, 'test-results/lighthouse');
+const renderConnections = 16;
+const renderSeconds = 10;
 /** Nothing listens on port 9 (discard): the map asks no outside tile server for anything. */
 const unreachableTileUrl = 'http://127.0.0.1:9/{z}/{x}/{y}.png';
 
@@ -48,6 +53,7 @@ async function main(): Promise<void> {
   const machine = describeMachine();
   const server = await startServer({ env: { DEMO_DATA: 'true', MAP_TILE_URL: unreachableTileUrl } });
   const results: PageResult[] = [];
+  const renderLoad: RenderLoadResult[] = [];
   await mkdir(reportDir, { recursive: true });
   try {
     const api = createApi(server.baseUrl);
@@ -73,6 +79,21 @@ async function main(): Promise<void> {
         );
       }
     }
+
+    for (const page of pages) {
+      const headers: Record<string, string> = { 'accept-encoding': 'br' };
+      if (page.token) headers.cookie = `${authTokenCookieName}=${encodeURIComponent(page.token)}`;
+      // As sent: the Brotli length (fetch hands back the decoded body).
+      const sample = await fetch(`${server.baseUrl}${page.path}`, { headers });
+      await sample.arrayBuffer();
+      const htmlBytes = Number(sample.headers.get('content-length'));
+      const shape = { method: 'GET' as const, path: page.path, headers };
+      await runLoad(shape, { baseUrl: server.baseUrl, connections: renderConnections, durationSeconds: 3 });
+      const load = await runLoad(shape, { baseUrl: server.baseUrl, connections: renderConnections, durationSeconds: renderSeconds });
+      const single = await runLoad(shape, { baseUrl: server.baseUrl, connections: 1, durationSeconds: 3 });
+      renderLoad.push({ label: page.label, path: page.path.replace(listing.id, '{id}'), requestsPerSecond: load.requestsPerSecond, p50: load.p50, p99: load.p99, singleP50: single.p50, errors: load.errors, htmlBytes });
+      console.log(`${page.label} rendered on the server: ${Math.round(load.requestsPerSecond)} req/s, p50 ${load.p50} ms, p99 ${load.p99} ms (1 connection p50 ${single.p50} ms)`);
+    }
   } finally {
     await server.stop();
   }
@@ -83,10 +104,12 @@ async function main(): Promise<void> {
     firstLoadGzipBytes: totalGzipBytes(firstLoad),
     firstLoadFiles: firstLoad.map((script) => `${path.basename(script.url)} ${formatKilobytes(script.gzipBytes)}`).join(', '),
     results,
+    renderLoad,
+    renderLoadSetup: `${renderConnections} connections for ${renderSeconds} s after a 3 s warm-up, the embedded database with the demo data, autocannon in the same process as the script`,
     notes: [
       'Lighthouse simulates a mid-range phone on a slow 4G network (150 ms round trips, 1.6 Mbps down, the CPU slowed 4×) from one real load; the CPU index is its measure of this machine during the run (other work on the machine lowers it, and the scores with it).',
-      `The browse page is measured as the demo admin (${demoAdminEmail}, Connector), whose token is in localStorage before the load; the map's tile server is unreachable on purpose (no outside traffic).`,
-      '"JS loaded (as sent)" is every script the page downloaded, compressed as the server sent it (Brotli); the first-load figure is gzip of what index.html names, as the budget counts it.',
+      `The browse page is measured as the demo admin (${demoAdminEmail}, Connector), whose token is in localStorage (with the cookie copy the app keeps beside it, so the page is rendered on the server as for any returning member) before the load; the map's tile server is unreachable on purpose (no outside traffic).`,
+      '"JS loaded (as sent)" is every script the page downloaded, compressed as the server sent it (Brotli); the first-load figure is gzip of the entry index.html names, the app it starts and their imports (from the build\'s manifest), as the budget counts it.',
     ],
   });
   console.log(`\n${run}`);

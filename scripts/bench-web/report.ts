@@ -6,12 +6,17 @@ import type { PageMetrics } from './lighthouse-run';
 
 export type PageResult = { label: string; path: string; run: number; metrics: PageMetrics };
 
+/** How fast the server renders a page: autocannon against it, Brotli accepted, as a browser asks. */
+export type RenderLoadResult = { label: string; path: string; requestsPerSecond: number; p50: number; p99: number; singleP50: number; errors: number; htmlBytes: number };
+
 export type WebRunReport = {
   startedAt: Date;
   machine: string;
   firstLoadGzipBytes: number;
   firstLoadFiles: string;
   results: PageResult[];
+  renderLoad: RenderLoadResult[];
+  renderLoadSetup: string;
   notes: string[];
 };
 
@@ -48,11 +53,20 @@ export function renderWebRun(report: WebRunReport): string {
     `### ${report.startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
     '',
     `- Machine: ${report.machine}`,
-    `- First-load JavaScript (what index.html loads at start, gzip): ${formatKilobytes(report.firstLoadGzipBytes)} ${firstLoadOk ? '✓' : '✗'} (${report.firstLoadFiles})`,
+    `- First-load JavaScript (the entry, the app it starts and their imports, gzip): ${formatKilobytes(report.firstLoadGzipBytes)} ${firstLoadOk ? '✓' : '✗'} (${report.firstLoadFiles})`,
     '',
     '| Page | Run | Score | LCP | CLS | TBT | FCP | JS loaded (as sent) | CPU index | budgets |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
     ...rows,
+    '',
+    `Pages rendered on the server (${report.renderLoadSetup}):`,
+    '',
+    '| Page | req/s | p50 ms | p99 ms | 1 connection p50 ms | HTML (Brotli) | errors |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    ...report.renderLoad.map(
+      (load) =>
+        `| ${load.label} (\`${load.path}\`) | ${Math.round(load.requestsPerSecond).toLocaleString('en-AU')} | ${load.p50} | ${load.p99} | ${load.singleP50} | ${formatKilobytes(load.htmlBytes)} | ${load.errors} |`,
+    ),
     '',
     ...report.notes.map((note) => `- ${note}`),
     '',

@@ -3,6 +3,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorMessages } from '../../src/domain/errors';
+import { authTokenCookieName } from '../../src/domain/session';
 import { latestCodeFor, makePhoto, registerMember, sellerMember, uploadPhoto } from './support/factories';
 import { createClient } from './support/http-client';
 import { startTestServer, type TestServer } from './support/test-server';
@@ -85,6 +86,16 @@ describe('security headers', () => {
     ];
     for (const response of responses) expect(response.headers.get('set-cookie')).toBeNull();
     expect(responses[0].status).toBe(200);
+  });
+
+  it('gives the cookie copy of a token that pages keep for server rendering no rights on the API', async () => {
+    const member = await registerMember(client);
+    const cookie = { cookie: `${authTokenCookieName}=${encodeURIComponent(member.token)}` };
+    expect((await client.call('GET', '/api/auth/me', { headers: cookie })).status).toBe(401);
+    const listing = { title: 'Cookie-only listing', description: 'Sent with a cookie and no Authorization header.', price: '10', category: 'other', imageUrls: [] };
+    expect((await client.call('POST', '/api/listings', { headers: cookie, body: listing })).status).toBe(401);
+    expect((await client.call('POST', '/api/auth/logout', { headers: cookie })).status).not.toBe(500);
+    expect((await client.get('/api/auth/me', member.token)).status).toBe(200);
   });
 });
 

@@ -134,7 +134,10 @@ async function capture(page: Page, name: string): Promise<void> {
 
 async function openBrowse(page: Page): Promise<void> {
   await page.goto('/listings');
-  await seeVisible(page.getByRole('heading', { level: 2, name: 'Items Near You' }));
+  const heading = page.getByRole('heading', { level: 2, name: 'Items Near You' });
+  await seeVisible(heading);
+  // The map loads as its place comes into view (on a phone it starts at the bottom of the screen).
+  await page.locator('section').filter({ has: heading }).evaluate((section) => section.scrollIntoView({ block: 'center' }));
   await seeVisible(mapOf(page));
 }
 

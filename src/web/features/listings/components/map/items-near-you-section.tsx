@@ -1,10 +1,11 @@
-import { Component, type ReactNode, Suspense, lazy, useId } from 'react';
+import { Component, type ReactNode, Suspense, lazy, useId, useRef } from 'react';
 import type { CurrentUser } from '../../../../../domain';
+import { useNearViewport } from '../../../../lib/use-near-viewport';
 import { usePageSettled } from '../../../../lib/use-page-settled';
 import { MapPlaceholder, MapUnavailable } from './map-placeholder';
 
-// Leaflet and its CSS load only once the browse page has loaded and the browser is idle, never
-// with the first page: the search and the listings come first.
+// Leaflet and its CSS load only once the browse page has loaded, the browser is idle and the map's
+// place has come into view, never with the first page: the search and the listings come first.
 const ItemsNearYouMap = lazy(() => import('../items-near-you-map').then((module) => ({ default: module.ItemsNearYouMap })));
 
 /** If the map's code cannot be fetched, the browse page carries on without it. */
@@ -24,15 +25,17 @@ class MapErrorBoundary extends Component<{ children: ReactNode }, { failed: bool
 export function ItemsNearYouSection({ user }: { user: CurrentUser }) {
   const headingId = useId();
   const pageSettled = usePageSettled();
+  const frame = useRef<HTMLDivElement>(null);
+  const inView = useNearViewport(frame);
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId} className="text-xl font-bold">
         Items Near You
       </h2>
       <p className="mt-1 text-sm text-ink-700">Each circle shows how many items are listed there. Zoom out to see whole states.</p>
-      <div className="mt-3">
+      <div ref={frame} className="mt-3">
         <MapErrorBoundary>
-          <Suspense fallback={<MapPlaceholder />}>{pageSettled ? <ItemsNearYouMap user={user} /> : <MapPlaceholder />}</Suspense>
+          <Suspense fallback={<MapPlaceholder />}>{pageSettled && inView ? <ItemsNearYouMap user={user} /> : <MapPlaceholder />}</Suspense>
         </MapErrorBoundary>
       </div>
     </section>
