@@ -10,3 +10,22 @@ export const sessionLifetimeDays = 30;
  * alone, so a request another site makes the browser send carries no rights.
  */
 export const authTokenCookieName = 'authToken';
+
+/** Longer than any token the app issues: a longer cookie value is not a token. */
+const maxTokenLength = 256;
+
+/** The token in a Cookie header (`name=value; ...`), or null when absent, empty, malformed or too long. */
+export function readAuthTokenCookie(cookieHeader: string | null | undefined): string | null {
+  if (!cookieHeader) return null;
+  for (const part of cookieHeader.split(';')) {
+    const [name, ...rest] = part.trim().split('=');
+    if (name !== authTokenCookieName) continue;
+    try {
+      const value = decodeURIComponent(rest.join('='));
+      return value && value.length <= maxTokenLength ? value : null;
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}

@@ -13,6 +13,7 @@ import { latestListingsPath, latestListingsQueryKey } from './features/dashboard
 import { activeHomepageVideoQueryKey } from './features/landing/api';
 import { readBrowseFilters } from './features/listings/browse-filters';
 import { type ListingsPage, browseQueryKey, listingsRequestPath } from './features/listings/api';
+import { queryKeyPath } from './lib/api-client';
 import { currentUserQueryKey } from './lib/auth';
 import { createQueryClient } from './lib/query-client';
 
@@ -26,14 +27,7 @@ export type RenderedPage =
   | { kind: 'page'; status: number; title: string | undefined; html: string; state: ServerRenderState }
   | { kind: 'redirect'; location: string };
 
-// Every page's code is loaded once, so any route renders in full (no loading state for code).
-let pagesLoaded: Promise<unknown> | null = null;
-function loadAllPages(): Promise<unknown> {
-  pagesLoaded ??= preloadAllPages();
-  return pagesLoaded;
-}
-
-async function fetchInto(client: QueryClient, fetchApi: ApiFetch, queryKey: QueryKey, path = queryKey.join('/')): Promise<unknown> {
+async function fetchInto(client: QueryClient, fetchApi: ApiFetch, queryKey: QueryKey, path = queryKeyPath(queryKey)): Promise<unknown> {
   const response = await fetchApi(path);
   if (response.status !== 200) return undefined;
   client.setQueryData(queryKey, response.body);
@@ -85,7 +79,8 @@ async function prefetchPageData(client: QueryClient, fetchApi: ApiFetch, path: s
 export async function renderPage({ url, token, fetchApi }: { url: string; token: string | null; fetchApi: ApiFetch }): Promise<RenderedPage> {
   const { pathname: path, search } = new URL(url, 'http://localhost');
   const client = createQueryClient();
-  const [, me] = await Promise.all([loadAllPages(), token ? fetchApi(currentUserQueryKey.join('/')) : null]);
+  // Every page's code (each downloads once), so any route renders in full, with no loading state for code.
+  const [, me] = await Promise.all([preloadAllPages(), token ? fetchApi(queryKeyPath(currentUserQueryKey)) : null]);
   // A refused token renders the page as a visitor sees it; the browser then drops the token.
   const user = me?.status === 200 ? (me.body as CurrentUser) : null;
   if (user) client.setQueryData(currentUserQueryKey, user);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fillTemplate, readTokenCookie } from '../../src/server/web/server-render';
+import { readAuthTokenCookie as readTokenCookie } from '../../src/domain/session';
+import { fillTemplate } from '../../src/server/web/server-render';
 
 const template = '<!doctype html><html><head><title>Neighbourly</title></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>';
 

@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { authTokenCookieName } from '../../domain/session';
+import { readAuthTokenCookie } from '../../domain/session';
 import type { ApiFetch, RenderedPage, ServerRenderState } from '../../web/entry-server';
 import { projectPath } from '../project-paths';
 
@@ -17,28 +17,9 @@ type ServerEntry = { renderPage: (options: { url: string; token: string | null; 
 
 const serverEntryPath = projectPath('dist', 'ssr', 'entry-server.js');
 const rootElement = '<div id="root"></div>';
-/** Longer than any token the app issues; anything longer is not looked up. */
-const maxTokenLength = 256;
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
-
-/** The token from the page request's cookie (written by the browser beside its stored token). */
-export function readTokenCookie(cookieHeader: string | undefined): string | null {
-  if (!cookieHeader) return null;
-  for (const part of cookieHeader.split(';')) {
-    const [name, ...rest] = part.trim().split('=');
-    if (name !== authTokenCookieName) continue;
-    let value: string;
-    try {
-      value = decodeURIComponent(rest.join('='));
-    } catch {
-      return null;
-    }
-    return value && value.length <= maxTokenLength ? value : null;
-  }
-  return null;
-}
 
 /** JSON that can sit inside a <script> element: no "</script>", no "<!--". */
 function scriptSafeJson(value: unknown): string {
@@ -95,7 +76,7 @@ export function createPageRenderer(app: FastifyInstance, webRoot: string): PageR
   return async (request, reply) => {
     const serverEntry = await loadEntry();
     if (!serverEntry) return false;
-    const token = readTokenCookie(request.headers.cookie);
+    const token = readAuthTokenCookie(request.headers.cookie);
     const fetchApi: ApiFetch = async (apiPath) => {
       const response = await app.inject({ method: 'GET', url: apiPath, headers: token ? { authorization: `Bearer ${token}` } : {} });
       return {

@@ -1,5 +1,5 @@
 // The one API client (spec sections 7 and 8).
-import type { QueryFunction } from '@tanstack/react-query';
+import type { QueryFunction, QueryKey } from '@tanstack/react-query';
 import type { ErrorBody, ErrorCode, FieldError, MembershipTier } from '../../domain';
 import { readAuthToken } from './auth-token';
 
@@ -92,9 +92,13 @@ export async function apiRequest<T = unknown>(method: HttpMethod, url: string, b
 export type UnauthorizedBehavior = 'returnNull' | 'throw';
 
 /** spec 7: the default data load is a GET of the query key parts joined by slashes. */
+export function queryKeyPath(queryKey: QueryKey): string {
+  return queryKey.join('/');
+}
+
 export function createQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
   return async ({ queryKey, signal }) => {
-    const response = await fetch(queryKey.join('/'), {
+    const response = await fetch(queryKeyPath(queryKey), {
       headers: buildHeaders(false),
       credentials: 'include',
       signal,

@@ -2,7 +2,7 @@
 // Components follow it through useAuthToken(), so removing it signs the page out in the same render
 // as any navigation that goes with it.
 import { createContext, useContext, useSyncExternalStore } from 'react';
-import { authTokenCookieName, sessionLifetimeDays } from '../../domain/session';
+import { authTokenCookieName, readAuthTokenCookie, sessionLifetimeDays } from '../../domain/session';
 
 const authTokenKey = 'authToken';
 const daySeconds = 86_400;
@@ -34,16 +34,10 @@ function writeAuthCookie(token: string | null): void {
   document.cookie = `${authTokenCookieName}=${value}; Path=/; Max-Age=${maxAge}; SameSite=Lax${secure}`;
 }
 
-function readAuthCookie(): string | null {
-  const prefix = `${authTokenCookieName}=`;
-  const entry = document.cookie.split('; ').find((part) => part.startsWith(prefix));
-  return entry ? decodeURIComponent(entry.slice(prefix.length)) || null : null;
-}
-
 /** Brings the cookie in line with the stored token (a session from before the cookie, another tab). */
 export function syncAuthCookie(): void {
   const token = readAuthToken();
-  if (readAuthCookie() !== token) writeAuthCookie(token);
+  if (readAuthTokenCookie(document.cookie) !== token) writeAuthCookie(token);
 }
 
 /** `quiet` stores without re-rendering, for a page that is about to reload anyway. */

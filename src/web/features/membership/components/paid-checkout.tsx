@@ -22,7 +22,6 @@ import { PaymentSuccess } from './payment-success';
 const StripePayment = lazy(() => import('../../payments/stripe-forms').then((module) => ({ default: module.StripePayment })));
 const PaymentConfirming = lazy(() => import('../../payments/stripe-forms').then((module) => ({ default: module.PaymentConfirming })));
 
-
 type PaidCheckoutProps = { tier: Exclude<PurchasableTier, 'starter'>; user: CurrentUser };
 
 /** What the member's current plan means for this checkout, in one sentence (or nothing). */
