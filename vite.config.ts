@@ -20,44 +20,50 @@ const serverBuild = {
   rollupOptions: { input: fileURLToPath(new URL('./src/web/entry-server.tsx', import.meta.url)), output: { entryFileNames: 'entry-server.js' } },
 };
 
-export default defineConfig(({ isSsrBuild }) => ({
-  root: fileURLToPath(new URL('./src/web', import.meta.url)),
-  publicDir: isSsrBuild ? false : fileURLToPath(new URL('./src/web/public', import.meta.url)),
-  plugins: isSsrBuild ? [react()] : [react(), tailwindcss(), precompressAssets()],
-  ssr: { noExternal: true, target: 'node' as const },
-  // React's production build on the server too, as in the browser it hydrates in.
-  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
-  build: isSsrBuild ? serverBuild : {
-    outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
-    emptyOutDir: true,
-    sourcemap: true,
-    // .vite/manifest.json: which chunks the first load takes (scripts/web-budget.ts reads it).
-    manifest: true,
-    rollupOptions: {
-      // The shared rules are pure (no I/O, no globals), so a chunk keeps only the domain modules whose
-      // exports it uses: a page that formats a price does not download the request schemas.
-      treeshake: { moduleSideEffects: (id) => !id.startsWith(domainFolder) },
-      // Shared pieces smaller than this (an icon, a helper) join a neighbouring chunk instead of
-      // costing a request of their own on a slow network.
-      output: {
-        experimentalMinChunkSize: 10_000,
-        // The app the boot script starts is named for what it is, whichever small chunks joined it.
-        chunkFileNames: (chunk) => (chunk.moduleIds.includes(appEntry) ? 'assets/app-[hash].js' : 'assets/[name]-[hash].js'),
-        // The icons, a few hundred bytes each and shared by many pages, travel together: one request
-        // instead of a dozen on a page's first load.
-        manualChunks: (id) => {
-          if (id.includes('/node_modules/lucide-react/')) return 'icons';
-          return undefined;
+export default defineConfig(({ command, isSsrBuild }) => {
+  // A build is what the server serves: React's production build, whatever NODE_ENV the shell has
+  // (`NODE_ENV=development npm start` would otherwise ship React's development build and a server
+  // render that calls its development-only jsxDEV).
+  if (command === 'build') process.env.NODE_ENV = 'production';
+  return {
+    root: fileURLToPath(new URL('./src/web', import.meta.url)),
+    publicDir: isSsrBuild ? false : fileURLToPath(new URL('./src/web/public', import.meta.url)),
+    plugins: isSsrBuild ? [react()] : [react(), tailwindcss(), precompressAssets()],
+    ssr: { noExternal: true, target: 'node' as const },
+    // React's production build on the server too, as in the browser it hydrates in.
+    define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
+    build: isSsrBuild ? serverBuild : {
+      outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
+      emptyOutDir: true,
+      sourcemap: true,
+      // .vite/manifest.json: which chunks the first load takes (scripts/web-budget.ts reads it).
+      manifest: true,
+      rollupOptions: {
+        // The shared rules are pure (no I/O, no globals), so a chunk keeps only the domain modules whose
+        // exports it uses: a page that formats a price does not download the request schemas.
+        treeshake: { moduleSideEffects: (id) => !id.startsWith(domainFolder) },
+        // Shared pieces smaller than this (an icon, a helper) join a neighbouring chunk instead of
+        // costing a request of their own on a slow network.
+        output: {
+          experimentalMinChunkSize: 10_000,
+          // The app the boot script starts is named for what it is, whichever small chunks joined it.
+          chunkFileNames: (chunk) => (chunk.moduleIds.includes(appEntry) ? 'assets/app-[hash].js' : 'assets/[name]-[hash].js'),
+          // The icons, a few hundred bytes each and shared by many pages, travel together: one request
+          // instead of a dozen on a page's first load.
+          manualChunks: (id) => {
+            if (id.includes('/node_modules/lucide-react/')) return 'icons';
+            return undefined;
+          },
         },
       },
     },
-  },
-  server: {
-    port: Number(process.env.PORT ?? 5000),
-    proxy: {
-      '/api': apiTarget,
-      '/media': apiTarget,
-      '/videos': apiTarget,
+    server: {
+      port: Number(process.env.PORT ?? 5000),
+      proxy: {
+        '/api': apiTarget,
+        '/media': apiTarget,
+        '/videos': apiTarget,
+      },
     },
-  },
-}));
+  };
+});

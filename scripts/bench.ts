@@ -291,7 +291,7 @@ async function main(): Promise<void> {
       recorder.take();
       if (viewer) await findSessionUser(recorder.db, viewer.token);
       const query = browseListingsQuery.parse(Object.fromEntries(new URL(pathname, 'http://bench.local').searchParams));
-      await browseListings(recorder.db, viewerRow ?? null, query);
+      await browseListings(recorder.db, viewerRow ? { user: viewerRow } : { user: null }, query);
       return explainQueries(pool, recorder.take());
     };
     const connector = { email: connectorEmail, token: connectorToken };

@@ -18,6 +18,7 @@ export const accountMessages = {
   stateMismatch: "The state doesn't match the postcode.",
   emailAlreadyVerified: 'Your email is already verified.',
   phoneAlreadyVerified: 'Your phone number is already verified.',
+  phoneInUse: "This phone number is already verified on another account. Use a different number, or contact us if it's yours.",
   verifyEmailFirst: 'Please verify your email before your phone.',
   resendTooSoon: 'Please wait a minute before asking for another code.',
   tooManyCodesToday: 'Too many codes requested. Please try again tomorrow.',

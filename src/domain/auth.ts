@@ -85,3 +85,9 @@ export const codePolicy = {
   ttlMinutes: 15,
   maxAttempts: 5,
 } as const;
+
+/** Wrong passwords one address may try for one email before it must wait out the window. */
+export const signInPolicy = {
+  maxFailures: 10,
+  windowMinutes: 15,
+} as const;

@@ -55,6 +55,8 @@ export const browseListingsQuery = z.object({
   search: optionalFilter(z.string().trim().max(100, 'Search for at most 100 characters.')),
   state: optionalFilter(z.enum(australianStates, { error: 'Choose an Australian state or territory.' })),
   postcode: optionalFilter(z.string().trim().regex(postcodePattern, 'A postcode has four digits.')),
+  /** A visitor's own place to look around (members look from their profile's postcode). */
+  near: optionalFilter(z.string().trim().regex(postcodePattern, 'A postcode has four digits.')),
   sort: optionalFilter(z.enum(sortOptions, { error: 'Choose a sort order from the list.' })),
   cursor: optionalFilter(z.string().max(300)),
   limit: z.coerce.number({ error: 'limit must be a number from 1 to 48.' }).int().min(1).max(48).default(24),

@@ -9,6 +9,13 @@ export type PurchasableTier = (typeof purchasableTiers)[number];
 
 export const defaultMembershipTier: MembershipTier = 'explorer';
 
+/**
+ * A signed-out visitor discovers what a Starter would, around a postcode they choose (3000 unless
+ * they say): joining free costs them nothing, and the paid plans stay the way to search wider
+ * (docs/decisions/0008-what-a-visitor-sees.md).
+ */
+export const visitorSearchTier: MembershipTier = 'starter';
+
 export type SearchArea = 'neighbourhood' | 'state' | 'australia';
 
 export type TierRules = {

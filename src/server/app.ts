@@ -19,10 +19,12 @@ import { securityHeaders } from './http/security-headers';
 import { installErrorHandler } from './http/error-handler';
 import { safeLogOptions } from './http/log-settings';
 import { installRateLimits } from './http/rate-limits';
+import { rejectNulCharacters } from './http/reject-nul-characters';
 import { createContentVersion, createReadCache, type ContentVersion } from './http/read-cache';
 import { listingRoutes } from './listings/routes';
 import { mapRoutes } from './map/routes';
 import { membershipRoutes } from './membership/routes';
+import { createBackgroundTasks, type BackgroundTasks } from './services/background-tasks';
 import type { MailSender } from './services/mail';
 import { createPaymentProvider, type PaymentProvider } from './services/payments';
 import { stripeBrowserSources } from './services/stripe-payments';
@@ -54,10 +56,16 @@ declare module 'fastify' {
     routeTable: RouteEntry[];
     /** Bumped by every write; tests that change rows behind the API's back bump it too. */
     contentVersion: ContentVersion;
+    /** Work requests started without waiting; tests drain it to see its outcome. */
+    background: BackgroundTasks;
   }
 }
 
 const requestIdPattern = /^[A-Za-z0-9_.:-]{1,64}$/;
+
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
 
 function tileOrigin(tileUrl: string): string {
   try {
@@ -72,7 +80,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Whatever a caller passes, secrets stay out of the logs.
     logger: options.logger === false ? false : { level: config.logLevel, ...(typeof options.logger === 'object' ? options.logger : {}), ...safeLogOptions },
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies nearest the server (as Fastify does with a number).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,
     genReqId: (request) => {
@@ -93,6 +102,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  app.addHook('preValidation', rejectNulCharacters);
 
   // Any request that may have written (everything but reads and refusals) makes cached reads stale.
   const contentVersion = createContentVersion({ redisUrl: config.redisUrl });
@@ -157,14 +167,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const rateLimits = await installRateLimits(app, { redisUrl: config.redisUrl, multiplier: config.rateLimitMultiplier });
   app.addHook('onClose', rateLimits.close);
+  const background = createBackgroundTasks(app.log);
+  app.decorate('background', background);
+  app.addHook('onClose', background.drain);
+  const payments = options.payments ?? createPaymentProvider(config, app.log);
+  // The settings refuse this already; the check here keeps any other way of building the app honest.
+  if (config.isProduction && payments.kind === 'test') throw new Error('The built-in test payment provider cannot run in production: set STRIPE_SECRET_KEY.');
   const deps: ServerDeps = {
     config,
     db: database.db,
     mail,
     sms: options.sms ?? createSmsSender(config, database.db),
-    payments: options.payments ?? createPaymentProvider(config, app.log),
+    payments,
     limits: rateLimits.limits,
     contentVersion,
+    background,
   };
   await app.register(healthRoutes(database));
   await app.register(authRoutes(deps));

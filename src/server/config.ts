@@ -1,6 +1,8 @@
 // Settings come from environment variables, parsed once at start-up. A bad value stops the
 // server with a message naming the variable (see README "Settings").
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -23,17 +25,48 @@ const optionalUrl = (protocols: string[]) =>
     { message: `must be a URL starting with ${protocols.join(' or ')}//` },
   );
 
-const booleanFlag = (fallback: boolean) =>
-  z
-    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
-    .optional()
-    .transform((value) => (value === undefined || value === '' ? fallback : ['true', '1', 'yes'].includes(value)));
+/** An address or a CIDR block: `10.0.0.1`, `10.0.0.0/8`, `::1`, `fd00::/8`. */
+function isAddressOrBlock(text: string): boolean {
+  const [address, bits, ...rest] = text.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies may say who the client is: a number of hops in front of the server, or their
+ * addresses. `true` (trust every hop) would let any client name its own address in
+ * X-Forwarded-For and walk past every per-address limit, so it is refused.
+ */
+const trustProxySetting = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, ctx): number | string[] | false => {
+    if (value === undefined || value === '' || value === 'false' || value === '0') return false;
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops <= 10) return hops;
+    } else {
+      const addresses = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+      if (addresses.length > 0 && addresses.every(isAddressOrBlock)) return addresses;
+    }
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        value === 'true' || value === 'yes'
+          ? "must say how many proxies are in front of the server (1 for one load balancer) or list their addresses: 'true' would trust any client's X-Forwarded-For"
+          : 'must be a number of proxies (1 to 10) or a comma-separated list of proxy addresses or CIDR blocks',
+    });
+    return z.NEVER;
+  });
 
 const environmentSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(5000),
-    HOST: z.string().trim().min(1).default('0.0.0.0'),
+    HOST: optionalText,
     DATA_DIR: z.string().trim().min(1).default('./data'),
     DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
     PUBLIC_URL: optionalUrl(['http:', 'https:']),
@@ -64,9 +97,9 @@ const environmentSchema = z
     STRIPE_PRICE_CONNECTOR: optionalText.refine((value) => value === undefined || /^price_\w+$/.test(value), { message: 'must be a Stripe price id (price_…)' }),
     STRIPE_API_BASE: optionalUrl(['http:', 'https:']),
     REDIS_URL: optionalUrl(['redis:', 'rediss:']),
-    DEMO_DATA: booleanFlag(true),
+    DEMO_DATA: z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    TRUST_PROXY: booleanFlag(false),
+    TRUST_PROXY: trustProxySetting,
     MAP_TILE_URL: z.string().trim().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
     MAP_TILE_ATTRIBUTION: z
       .string()
@@ -88,6 +121,18 @@ const environmentSchema = z
     if (!env.SMS_API_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMS_API_URL'], message: 'is required in production so phone codes reach members' });
     }
+    // The built-in test provider takes "payments" and card checks from anyone.
+    if (!env.STRIPE_SECRET_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message: 'is required in production (with STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET): the built-in test payment provider accepts any test card',
+      });
+    }
+    // The demo members include an admin whose password is published in the README.
+    if (env.DEMO_DATA !== undefined && ['true', '1', 'yes'].includes(env.DEMO_DATA)) {
+      ctx.addIssue({ code: 'custom', path: ['DEMO_DATA'], message: 'cannot be true in production: the demo members include an admin with a published password' });
+    }
   })
   .superRefine((env, ctx) => {
     // Stripe is all or nothing: a half-configured Stripe would take members' cards and never confirm a payment.
@@ -105,7 +150,23 @@ const environmentSchema = z
     }
   });
 
-const developmentSecret = 'development-only-secret-change-me-in-production';
+/**
+ * Outside production, without APP_SECRET: a random secret made on first start and kept under
+ * DATA_DIR, so no two installs share one and nothing in the code can forge what it signs.
+ */
+function readInstallSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'install-secret');
+  try {
+    const existing = readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // first start: made below
+  }
+  const secret = randomBytes(32).toString('hex');
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
 
 export type Config = {
   nodeEnv: 'development' | 'production' | 'test';
@@ -130,7 +191,8 @@ export type Config = {
   redisUrl: string | undefined;
   demoData: boolean;
   logLevel: string;
-  trustProxy: boolean;
+  /** Proxies trusted to name the client: a hop count, their addresses, or none (false). */
+  trustProxy: number | string[] | false;
   /** Scales every abuse limit; 1 in production. The API tests raise it except where they test limits. */
   rateLimitMultiplier: number;
   mapTileUrl: string;
@@ -163,15 +225,19 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`));
   }
   const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  const isProduction = env.NODE_ENV === 'production';
+  const appSecret = env.APP_SECRET ?? readInstallSecret(dataDir);
   return {
     nodeEnv: env.NODE_ENV,
-    isProduction: env.NODE_ENV === 'production',
+    isProduction,
     port: env.PORT,
-    host: env.HOST,
-    dataDir: path.resolve(env.DATA_DIR),
+    // Outside production only this computer can reach the server unless HOST says otherwise.
+    host: env.HOST ?? (isProduction ? '0.0.0.0' : 'localhost'),
+    dataDir,
     databaseUrl: env.DATABASE_URL,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
-    appSecret: env.APP_SECRET ?? developmentSecret,
+    appSecret,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     adminEmails: env.ADMIN_EMAILS,
@@ -179,7 +245,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     smsApiUrl: env.SMS_API_URL,
     smsApiKey: env.SMS_API_KEY,
     smsFrom: env.SMS_FROM,
-    paymentsWebhookSecret: env.STRIPE_WEBHOOK_SECRET ?? createHmac('sha256', env.APP_SECRET ?? developmentSecret).update('payments-webhook').digest('hex'),
+    paymentsWebhookSecret: env.STRIPE_WEBHOOK_SECRET ?? createHmac('sha256', appSecret).update('payments-webhook').digest('hex'),
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY
         ? {
@@ -190,7 +256,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
           }
         : null,
     redisUrl: env.REDIS_URL,
-    demoData: env.DEMO_DATA,
+    // Demo data by default on a laptop, never in production (refused above).
+    demoData: env.DEMO_DATA === undefined || env.DEMO_DATA === '' ? !isProduction : ['true', '1', 'yes'].includes(env.DEMO_DATA),
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,

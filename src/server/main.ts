@@ -1,10 +1,9 @@
 // Reads the settings, opens (and migrates) the database, loads demo data once, listens.
 import path from 'node:path';
-import { inArray } from 'drizzle-orm';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/open-database';
-import { users } from './db/schema';
+import { syncConfiguredAdmins } from './auth/configured-admins';
 import { defaultLocation } from '../domain/postcodes';
 import { seedDemoData } from './demo/seed-demo-data';
 import { expireTrials } from './membership/expire-trials';
@@ -31,9 +30,7 @@ async function main(): Promise<void> {
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pglite'),
   });
-  if (config.adminEmails.length > 0) {
-    await database.db.update(users).set({ isAdmin: true }).where(inArray(users.email, config.adminEmails));
-  }
+  await syncConfiguredAdmins(database.db, config.adminEmails);
   const mail = createMailSender(config, database.db);
   const storage = createLocalMediaStorage(config.dataDir);
   const app = await buildApp({ config, database, mail, storage });

@@ -6,7 +6,7 @@ import { adminMessages } from '../../src/domain/admin';
 import { paymentEvents, subscriptions, users } from '../../src/server/db/schema';
 import { signPayload } from '../../src/server/membership/webhook-signature';
 import { testPaymentEvent } from '../../src/server/services/payments';
-import { registerMember, sellerMember, uniqueEmail, validListing } from './support/factories';
+import { registerMember, sellerMember, uniqueEmail, validListing, verifyEmailOf } from './support/factories';
 import { createClient } from './support/http-client';
 import { startTestServer, type TestServer } from './support/test-server';
 
@@ -18,7 +18,9 @@ let member: Awaited<ReturnType<typeof registerMember>>;
 beforeAll(async () => {
   server = await startTestServer({ ADMIN_EMAILS: 'chief@example.com' });
   client = createClient(server.baseUrl);
+  // ADMIN_EMAILS names the admin; the rights come once the address is proved.
   admin = await registerMember(client, { email: 'chief@example.com', firstName: 'Grace' });
+  await verifyEmailOf(client, admin);
   member = await registerMember(client);
 });
 afterAll(async () => {

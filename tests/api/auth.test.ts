@@ -75,9 +75,16 @@ describe('joining', () => {
     expect(again.body).toMatchObject({ code: 'CONFLICT', message: errorMessages.emailTaken });
   });
 
-  it('makes the accounts named in ADMIN_EMAILS admins', async () => {
+  it('makes an account named in ADMIN_EMAILS an admin only once its owner has proved the address', async () => {
     const admin = await registerMember(client, { email: 'Boss@Example.com' });
-    expect(admin.user.isAdmin).toBe(true);
+    expect(admin.user.isAdmin).toBe(false);
+    expect((await client.get('/api/admin/users', admin.token)).status).toBe(403);
+
+    await client.post('/api/send-verification-email', undefined, admin.token);
+    const verified = await client.post('/api/verify-email', { code: await latestCodeFor(client, 'boss@example.com') }, admin.token);
+    expect(verified.status).toBe(200);
+    expect((await client.get('/api/auth/me', admin.token)).body.isAdmin).toBe(true);
+    expect((await client.get('/api/admin/users', admin.token)).status).toBe(200);
   });
 
   it.each([
@@ -241,6 +248,7 @@ describe('resetting a password', () => {
     const first = await client.post('/api/auth/reset-password-request', { email: member.email });
     const second = await client.post('/api/auth/reset-password-request', { email: member.email });
     expect(second.body).toEqual(first.body);
+    await server.app.background.drain();
     const mails = (await client.get(`/api/dev/outbox?to=${encodeURIComponent(member.email)}`)).body;
     expect(mails.filter((mail: { subject: string }) => /reset code/.test(mail.subject))).toHaveLength(1);
   });
@@ -254,6 +262,7 @@ describe('resetting a password', () => {
       .set({ createdAt: new Date(Date.now() - 2 * 60_000) })
       .where(eq(verificationCodes.userId, member.user.id));
     await client.post('/api/auth/reset-password-request', { email: member.email });
+    await server.app.background.drain();
     const secondCode = await latestCodeFor(client, member.email);
     const mails = (await client.get(`/api/dev/outbox?to=${encodeURIComponent(member.email)}`)).body;
     expect(mails.filter((mail: { subject: string }) => /reset code/.test(mail.subject))).toHaveLength(2);

@@ -12,7 +12,7 @@ import type { Database } from '../../src/server/db/open-database';
 import * as schema from '../../src/server/db/schema';
 import { createLocalMediaStorage } from '../../src/server/services/storage';
 import { cleanUpPhotos } from '../../src/server/uploads/clean-up-photos';
-import { makePhoto, sellerMember, uploadPhoto, validListing } from './support/factories';
+import { latestCodeFor, makePhoto, sellerMember, uploadPhoto, validListing } from './support/factories';
 import { createClient } from './support/http-client';
 import { startServerProcess } from './support/server-process';
 import { createPostgresDatabase, localPostgresUrl, openTestDatabase, reachablePostgresUrl } from './support/test-database';
@@ -32,12 +32,21 @@ async function processDatabase(): Promise<{ env: Record<string, string>; drop: (
 }
 
 async function register(baseUrl: string, index: number, requestId?: string) {
+  const email = `shutdown-${index}-${Date.now()}@example.com`;
   const response = await fetch(`${baseUrl}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(requestId ? { 'x-request-id': requestId } : {}) },
-    body: JSON.stringify({ email: `shutdown-${index}-${Date.now()}@example.com`, password: 'correct horse battery', firstName: 'Noah', lastName: 'Kelly' }),
+    body: JSON.stringify({ email, password: 'correct horse battery', firstName: 'Noah', lastName: 'Kelly' }),
   });
-  return { status: response.status, body: (await response.json()) as { token?: string; user?: { id: string } } };
+  return { status: response.status, email, body: (await response.json()) as { token?: string; user?: { id: string } } };
+}
+
+/** Verifies a member's email with the code from the dev outbox: only then may they upload photos. */
+async function verifyEmail(baseUrl: string, member: { email: string; body: { token?: string } }) {
+  const client = createClient(baseUrl);
+  await client.post('/api/send-verification-email', undefined, member.body.token);
+  const verified = await client.post('/api/verify-email', { code: await latestCodeFor(client, member.email) }, member.body.token);
+  if (verified.status !== 200) throw new Error(`verify-email failed: ${verified.status} ${JSON.stringify(verified.body)}`);
 }
 
 describe('shutdown', () => {
@@ -46,6 +55,7 @@ describe('shutdown', () => {
     const server = await startServerProcess(database.env);
     try {
       const uploader = await register(server.baseUrl, 99);
+      await verifyEmail(server.baseUrl, uploader);
       // A photo upload whose body is still arriving when the signal comes: certainly in flight.
       const boundary = 'neighbourly-shutdown-test';
       const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="lamp.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`);

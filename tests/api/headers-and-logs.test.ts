@@ -61,7 +61,7 @@ describe('security headers', () => {
     expect((await client.call('GET', '/api/health', { headers: overHttps })).headers.get('strict-transport-security')).toBeNull();
     expect((await client.get('/api/health')).headers.get('strict-transport-security')).toBeNull();
 
-    const behindProxy = await startTestServer({ TRUST_PROXY: 'true', PUBLIC_URL: 'https://neighbourly.example' });
+    const behindProxy = await startTestServer({ TRUST_PROXY: '1', PUBLIC_URL: 'https://neighbourly.example' });
     try {
       const proxied = createClient(behindProxy.baseUrl);
       const secure = await proxied.call('GET', '/api/health', { headers: overHttps });

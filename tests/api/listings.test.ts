@@ -1,10 +1,11 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
+import http from 'node:http';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listingMessages, listingRuleMessages, nextCursorHeader } from '../../src/domain/listing';
-import { bannedWords, listings, users } from '../../src/server/db/schema';
+import { bannedWords, listings, uploadedImages, users } from '../../src/server/db/schema';
 import { makePhoto, registerMember, sellerMember, uploadPhoto, validListing } from './support/factories';
 import { createClient } from './support/http-client';
 import { startTestServer, type TestServer } from './support/test-server';
@@ -19,6 +20,15 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
+
+/** Every file in the media folder, which exists once the first photo is stored. */
+async function countStoredFiles(): Promise<number> {
+  const entries = await readdir(path.join(server.config.dataDir, 'media'), { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [];
+    throw error;
+  });
+  return entries.filter((entry) => entry.isFile()).length;
+}
 
 const create = (token: string, body: Record<string, unknown> = {}) => client.call('POST', '/api/listings', { token, body: { ...validListing, ...body } });
 
@@ -119,6 +129,16 @@ describe('creating a listing', () => {
     const innocent = await create(seller.token, { title: 'Replicated nothing here', description: 'A perfectly normal lamp for sale' });
     expect(innocent.status).toBe(201);
   });
+
+  it('refuses a banned word hidden by a zero-width space, saving nothing', async () => {
+    const admin = await registerMember(client);
+    await server.database.db.insert(bannedWords).values({ word: 'Scam', addedBy: admin.user.id });
+    const seller = await sellerMember(client, server.database.db);
+    const blocked = await create(seller.token, { title: 'Not a sc\u200Bam, honest' });
+    expect(blocked.status).toBe(400);
+    expect(blocked.body).toMatchObject({ code: 'CONTENT_FILTERED', message: listingRuleMessages.bannedWords, bannedWords: ['Scam'] });
+    expect(await server.database.db.select().from(listings).where(eq(listings.sellerId, seller.user.id))).toHaveLength(0);
+  });
 });
 
 describe('photos', () => {
@@ -193,6 +213,32 @@ describe('photos', () => {
     expect(response.status).toBe(401);
   });
 
+  it('refuses uploads from a member who has not verified their email, storing nothing', async () => {
+    const unverified = await sellerMember(client, server.database.db, { tier: 'connector', emailVerified: false });
+    const filesBefore = await countStoredFiles();
+    const upload = await uploadPhoto(server.baseUrl, unverified.token, await makePhoto());
+    expect(upload.status).toBe(403);
+    expect(upload.body).toMatchObject({ code: 'EMAIL_NOT_VERIFIED', message: listingRuleMessages.emailNotVerified });
+    expect(await server.database.db.select().from(uploadedImages).where(eq(uploadedImages.ownerId, unverified.user.id))).toEqual([]);
+    expect(await countStoredFiles()).toBe(filesBefore);
+
+    // The answer comes before the body: a photo that never finishes arriving is refused all the same.
+    const status = await new Promise<number>((resolve, reject) => {
+      const request = http.request(`${server.baseUrl}/api/uploads/images`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${unverified.token}`, 'content-type': 'multipart/form-data; boundary=never-finished', 'content-length': 10_000_000 },
+      });
+      request.once('response', (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+        request.destroy();
+      });
+      request.once('error', reject);
+      request.write('--never-finished\r\nContent-Disposition: form-data; name="image"; filename="a.jpg"\r\n\r\n');
+    });
+    expect(status).toBe(403);
+  });
+
   it("limits photos per listing to the tier's count", async () => {
     const seller = await sellerMember(client, server.database.db, { tier: 'starter' });
     const urls = [];
@@ -260,7 +306,7 @@ describe('changing a listing', () => {
 });
 
 describe('browsing', () => {
-  it('shows a visitor active listings everywhere, newest first, and hides sold ones', async () => {
+  it('shows a Connector active listings everywhere, newest first, and hides sold ones', async () => {
     const melbourne = await sellerMember(client, server.database.db, { postcode: '3068', tier: 'connector' });
     const perth = await sellerMember(client, server.database.db, { postcode: '6160', tier: 'connector' });
     const first = (await create(melbourne.token, { title: 'Unique zebra lamp' })).body;
@@ -268,7 +314,8 @@ describe('browsing', () => {
     const sold = (await create(perth.token, { title: 'Unique zebra sold' })).body;
     await client.call('PATCH', `/api/listings/${sold.id}`, { token: perth.token, body: { isActive: false } });
 
-    const response = await client.get('/api/listings?search=zebra');
+    const connector = await sellerMember(client, server.database.db, { tier: 'connector' });
+    const response = await client.get('/api/listings?search=zebra', connector.token);
     expect(response.status).toBe(200);
     expect(response.body.map((item: { id: string }) => item.id)).toEqual([second.id, first.id]);
   });
@@ -285,15 +332,16 @@ describe('browsing', () => {
   it('filters by category, state, postcode and city', async () => {
     const sydney = await sellerMember(client, server.database.db, { postcode: '2010', tier: 'connector' });
     const books = (await create(sydney.token, { title: 'Quokka book collection', category: 'books' })).body;
-    const byCategory = await client.get('/api/listings?search=quokka&category=books');
+    const search = (query: string) => client.get(`/api/listings?${query}`, sydney.token);
+    const byCategory = await search('search=quokka&category=books');
     expect(byCategory.body.map((item: { id: string }) => item.id)).toEqual([books.id]);
-    expect((await client.get('/api/listings?search=quokka&category=sports')).body).toEqual([]);
-    expect((await client.get('/api/listings?search=quokka&state=NSW')).body).toHaveLength(1);
-    expect((await client.get('/api/listings?search=quokka&state=VIC')).body).toHaveLength(0);
-    expect((await client.get('/api/listings?search=quokka&postcode=2010')).body).toHaveLength(1);
-    expect((await client.get('/api/listings?search=quokka&location=sydney')).body).toHaveLength(1);
-    expect((await client.get('/api/listings?search=quokka&location=perth')).body).toHaveLength(0);
-    expect((await client.get('/api/listings?search=quokka&category=all&location=')).body).toHaveLength(1);
+    expect((await search('search=quokka&category=sports')).body).toEqual([]);
+    expect((await search('search=quokka&state=NSW')).body).toHaveLength(1);
+    expect((await search('search=quokka&state=VIC')).body).toHaveLength(0);
+    expect((await search('search=quokka&postcode=2010')).body).toHaveLength(1);
+    expect((await search('search=quokka&location=sydney')).body).toHaveLength(1);
+    expect((await search('search=quokka&location=perth')).body).toHaveLength(0);
+    expect((await search('search=quokka&category=all&location=')).body).toHaveLength(1);
   });
 
   it('refuses unknown filters with a clear message', async () => {
@@ -314,7 +362,8 @@ describe('browsing', () => {
       let cursor: string | null = null;
       let pages = 0;
       do {
-        const query: string = `/api/listings?search=wombat&sort=${sort}&limit=3${cursor ? `&cursor=${cursor}` : ''}`;
+        // A visitor looking around the seller's postcode, as a Starter there would.
+        const query: string = `/api/listings?search=wombat&near=4101&sort=${sort}&limit=3${cursor ? `&cursor=${cursor}` : ''}`;
         const page = await client.get(query);
         expect(page.status, sort).toBe(200);
         seen.push(...page.body.map((item: { id: string }) => item.id));
@@ -324,9 +373,9 @@ describe('browsing', () => {
       expect(seen, sort).toHaveLength(7);
       expect(new Set(seen).size, sort).toBe(7);
     }
-    const cheapest = await client.get('/api/listings?search=wombat&sort=price-low&limit=2');
+    const cheapest = await client.get('/api/listings?search=wombat&near=4101&sort=price-low&limit=2');
     expect(cheapest.body.map((item: { price: string }) => item.price)).toEqual(['5.00', '15.00']);
-    const dearest = await client.get('/api/listings?search=wombat&sort=price-high&limit=1');
+    const dearest = await client.get('/api/listings?search=wombat&near=4101&sort=price-high&limit=1');
     expect(dearest.body[0].price).toBe('55.00');
   });
 

@@ -1,4 +1,5 @@
 // Abuse limits at their real size (multiplier 1), in memory and in Redis.
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { errorMessages } from '../../src/domain/errors';
@@ -22,6 +23,37 @@ async function redisReachable(): Promise<boolean> {
   }
 }
 
+/**
+ * Signs in from a chosen loopback address, so one test can play two places (Linux routes all of
+ * 127.0.0.0/8 to lo). A real second address, not X-Forwarded-For, keeps this independent of
+ * TRUST_PROXY. Each test uses its own address, so the 30-a-minute per-address limit stays out of
+ * the way.
+ */
+function signInFrom(baseUrl: string, localAddress: string, credentials: { email: string; password: string }): Promise<{ status: number; body: any }> {
+  const payload = JSON.stringify({ email: credentials.email, password: credentials.password });
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      `${baseUrl}/api/auth/login`,
+      { method: 'POST', localAddress, agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text ? JSON.parse(text) : undefined }));
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
+
+async function signInTimes(times: number, attempt: () => Promise<{ status: number }>): Promise<number[]> {
+  const statuses = [];
+  for (let index = 0; index < times; index += 1) statuses.push((await attempt()).status);
+  return statuses;
+}
+
 describe('abuse limits in memory', () => {
   let server: TestServer;
   let client: ReturnType<typeof createClient>;
@@ -33,17 +65,46 @@ describe('abuse limits in memory', () => {
     await server?.close();
   });
 
-  it('stops guessing one account’s password after 10 tries in 15 minutes, whatever the password', async () => {
+  it('stops one address guessing an account’s password after 10 wrong tries in 15 minutes, whatever the password', async () => {
     const member = await registerMember(client);
     const answers = [];
     for (let attempt = 0; attempt < 11; attempt += 1) {
-      answers.push(await client.post('/api/auth/login', { email: member.email, password: `guess-${attempt}` }));
+      answers.push(await signInFrom(server.baseUrl, '127.0.0.11', { email: member.email, password: `guess-${attempt}` }));
     }
     expect(answers.slice(0, 10).map((answer) => answer.status)).toEqual(Array(10).fill(401));
     expect(answers[10].status).toBe(429);
     expect(answers[10].body).toEqual({ message: errorMessages.rateLimited, code: 'RATE_LIMITED' });
-    const right = await client.post('/api/auth/login', { email: member.email, password: member.password });
+    const right = await signInFrom(server.baseUrl, '127.0.0.11', { email: member.email, password: member.password });
     expect(right.status).toBe(429);
+    expect(right.body).toEqual({ message: errorMessages.rateLimited, code: 'RATE_LIMITED' });
+  });
+
+  it('lets the owner sign in from another address while a guesser is locked out', async () => {
+    const member = await registerMember(client);
+    const guesses = await signInTimes(10, () => signInFrom(server.baseUrl, '127.0.0.12', { email: member.email, password: 'a wrong guess' }));
+    expect(guesses).toEqual(Array(10).fill(401));
+    expect((await signInFrom(server.baseUrl, '127.0.0.12', { email: member.email.toUpperCase(), password: member.password })).status).toBe(429);
+
+    const owner = await signInFrom(server.baseUrl, '127.0.0.13', { email: member.email, password: member.password });
+    expect(owner.status).toBe(200);
+    expect(owner.body.user.email).toBe(member.email);
+    expect((await signInFrom(server.baseUrl, '127.0.0.12', { email: member.email, password: member.password })).status).toBe(429);
+  });
+
+  it('does not count successful sign-ins', async () => {
+    const member = await registerMember(client);
+    const statuses = await signInTimes(15, () => signInFrom(server.baseUrl, '127.0.0.14', member));
+    expect(statuses).toEqual(Array(15).fill(200));
+  });
+
+  it('forgets an address’s wrong passwords once it signs in', async () => {
+    const member = await registerMember(client);
+    const wrong = () => signInFrom(server.baseUrl, '127.0.0.15', { email: member.email, password: 'a wrong guess' });
+    const right = () => signInFrom(server.baseUrl, '127.0.0.15', member);
+    expect(await signInTimes(9, wrong)).toEqual(Array(9).fill(401));
+    expect((await right()).status).toBe(200);
+    expect(await signInTimes(9, wrong)).toEqual(Array(9).fill(401));
+    expect((await right()).status).toBe(200);
   });
 
   it('limits code checks per email, on top of the five tries per code', async () => {
@@ -79,6 +140,43 @@ describe('abuse limits shared through Redis', () => {
     } finally {
       await first.close();
       await second.close();
+    }
+  });
+
+  it('counts wrong passwords per address across two app servers, and a success on either clears them', async () => {
+    if (!(await redisReachable())) {
+      expect(process.env.CI_REQUIRE_REDIS).not.toBe('true');
+      return;
+    }
+    const namespace = { REDIS_URL: redisUrl, RATE_LIMIT_MULTIPLIER: '1' };
+    const servers = [await startTestServer(namespace), await startTestServer(namespace)];
+    try {
+      // Each test server has its own database: the same member joins both.
+      const details = { email: uniqueEmail('shared-owner'), password: 'correct horse battery' };
+      for (const server of servers) await registerMember(createClient(server.baseUrl), details);
+      let turn = 0;
+      const from = (address: string, password: string) => signInFrom(servers[turn++ % 2].baseUrl, address, { email: details.email, password });
+
+      expect(await signInTimes(9, () => from('127.0.0.21', 'a wrong guess'))).toEqual(Array(9).fill(401));
+      expect((await from('127.0.0.21', details.password)).status).toBe(200);
+      expect(await signInTimes(10, () => from('127.0.0.21', 'a wrong guess'))).toEqual(Array(10).fill(401));
+      expect(await signInTimes(2, () => from('127.0.0.21', details.password))).toEqual([429, 429]);
+      expect(await signInTimes(2, () => from('127.0.0.22', details.password))).toEqual([200, 200]);
+    } finally {
+      for (const server of servers) await server.close();
+    }
+  });
+});
+
+describe('abuse limits while Redis is down', () => {
+  it('lets sign-ins through rather than locking everyone out', async () => {
+    const server = await startTestServer({ REDIS_URL: 'redis://127.0.0.1:1', RATE_LIMIT_MULTIPLIER: '1' });
+    try {
+      const member = await registerMember(createClient(server.baseUrl));
+      expect(await signInTimes(11, () => signInFrom(server.baseUrl, '127.0.0.31', { email: member.email, password: 'a wrong guess' }))).toEqual(Array(11).fill(401));
+      expect((await signInFrom(server.baseUrl, '127.0.0.31', member)).status).toBe(200);
+    } finally {
+      await server.close();
     }
   });
 });

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages } from '../../src/domain/account';
 import { errorMessages } from '../../src/domain/errors';
@@ -128,6 +128,42 @@ describe('phone verification', () => {
     expect(verify.status).toBe(200);
     const me = await client.get('/api/auth/me', member.token);
     expect(me.body).toMatchObject({ phone: '+61412345678', isPhoneVerified: true });
+  });
+
+  it('refuses to text a code for a number another account has verified', async () => {
+    const owner = await verifiedEmailMember();
+    await client.post('/api/phone/send-code', { phone: '0412 555 001' }, owner.token);
+    expect((await client.post('/api/verify-phone', { code: await newestCode('+61412555001') }, owner.token)).status).toBe(200);
+    const textsBefore = (await client.get(`/api/dev/outbox?to=${encodeURIComponent('+61412555001')}`)).body.length;
+
+    const other = await verifiedEmailMember();
+    const response = await client.post('/api/phone/send-code', { phone: '0412 555 001' }, other.token);
+    expect(response.status).toBe(409);
+    expect(response.body).toMatchObject({ code: 'PHONE_IN_USE', message: accountMessages.phoneInUse });
+    expect((await client.get(`/api/dev/outbox?to=${encodeURIComponent('+61412555001')}`)).body).toHaveLength(textsBefore);
+
+    // A saved but unverified copy of the number is refused too, and the owner keeps it.
+    await client.call('PUT', '/api/user/phone', { token: other.token, body: { phone: '0412 555 001' } });
+    expect((await client.post('/api/phone/send-code', {}, other.token)).body.code).toBe('PHONE_IN_USE');
+    expect((await client.get('/api/auth/me', owner.token)).body).toMatchObject({ phone: '+61412555001', isPhoneVerified: true });
+  });
+
+  it('lets only one of two accounts racing with codes for one number verify it', async () => {
+    const first = await verifiedEmailMember();
+    const second = await verifiedEmailMember();
+    expect((await client.post('/api/phone/send-code', { phone: '0412 555 002' }, first.token)).status).toBe(200);
+    const firstCode = await newestCode('+61412555002');
+    expect((await client.post('/api/phone/send-code', { phone: '0412 555 002' }, second.token)).status).toBe(200);
+    const secondCode = await newestCode('+61412555002');
+
+    const answers = await Promise.all([
+      client.post('/api/verify-phone', { code: firstCode }, first.token),
+      client.post('/api/verify-phone', { code: secondCode }, second.token),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.status === 409)!.body).toMatchObject({ code: 'PHONE_IN_USE', message: accountMessages.phoneInUse });
+    const holders = await server.database.db.select({ id: users.id }).from(users).where(and(eq(users.phone, '+61412555002'), eq(users.isPhoneVerified, true)));
+    expect(holders).toHaveLength(1);
   });
 
   it('needs the email verified first', async () => {

@@ -1,19 +1,51 @@
+import { createHmac } from 'node:crypto';
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config';
 
+const freshDataDir = () => mkdtempSync(path.join(os.tmpdir(), 'marketplace-config-'));
+
+/** Everything production needs, so each test can take one thing away. */
+const production = {
+  NODE_ENV: 'production',
+  APP_SECRET: 'x'.repeat(40),
+  SMTP_URL: 'smtp://mail.example.com:587',
+  SMS_API_URL: 'https://sms.example.com/send',
+  STRIPE_SECRET_KEY: 'sk_live_abc123',
+  STRIPE_PUBLISHABLE_KEY: 'pk_live_abc123',
+  STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+};
+
+function problemsOf(environment: Record<string, string>): string {
+  try {
+    loadConfig(environment);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  return '';
+}
+
 describe('settings', () => {
-  it('has safe local defaults', () => {
-    const config = loadConfig({});
+  it('has safe local defaults: demo data, and only this computer can reach the server', () => {
+    const config = loadConfig({ DATA_DIR: freshDataDir() });
     expect(config.port).toBe(5000);
     expect(config.databaseUrl).toBeUndefined();
-    expect(config.dataDir).toMatch(/data$/);
     expect(config.demoData).toBe(true);
     expect(config.isProduction).toBe(false);
+    expect(config.host).toBe('localhost');
+    expect(loadConfig({ DATA_DIR: freshDataDir(), HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+
+  it('keeps the data under ./data by default', () => {
+    expect(loadConfig({ APP_SECRET: 'a-local-secret' }).dataDir).toMatch(/data$/);
   });
 
   it('names every bad variable', () => {
     try {
-      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://nope', SMTP_URL: 'http://mail' });
+      loadConfig({ DATA_DIR: freshDataDir(), PORT: 'eighty', DATABASE_URL: 'mysql://nope', SMTP_URL: 'http://mail' });
       expect.unreachable('a bad config must throw');
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
@@ -26,12 +58,50 @@ describe('settings', () => {
 
   it('refuses production without a real secret and real mail', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/APP_SECRET[\s\S]*SMTP_URL/);
-    const config = loadConfig({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://mail.example.com:587', SMS_API_URL: 'https://sms.example.com/send' });
+    const config = loadConfig(production);
     expect(config.isProduction).toBe(true);
+    expect(config.host).toBe('0.0.0.0');
+  });
+
+  it('has no demo data in production, and refuses DEMO_DATA=true there', () => {
+    expect(loadConfig(production).demoData).toBe(false);
+    expect(problemsOf({ ...production, DEMO_DATA: 'true' })).toMatch(/DEMO_DATA cannot be true in production/);
+    expect(loadConfig({ ...production, DEMO_DATA: 'false' }).demoData).toBe(false);
+  });
+
+  it('refuses production without Stripe: the built-in test payment provider would take anyone\'s test card', () => {
+    const { STRIPE_SECRET_KEY: _secret, STRIPE_PUBLISHABLE_KEY: _publishable, STRIPE_WEBHOOK_SECRET: _webhook, ...withoutStripe } = production;
+    expect(problemsOf(withoutStripe)).toMatch(/STRIPE_SECRET_KEY is required in production/);
+    expect(loadConfig(production).stripe).not.toBeNull();
+  });
+
+  it('signs payment webhooks with a secret of this install, made once under DATA_DIR, when none is set', () => {
+    const dataDir = freshDataDir();
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const again = loadConfig({ DATA_DIR: dataDir });
+    const elsewhere = loadConfig({ DATA_DIR: freshDataDir() });
+    expect(again.paymentsWebhookSecret).toBe(first.paymentsWebhookSecret);
+    expect(elsewhere.paymentsWebhookSecret).not.toBe(first.paymentsWebhookSecret);
+    // Not the value the code once derived from a constant anyone could read.
+    const formerPublicSecret = createHmac('sha256', 'development-only-secret-change-me-in-production').update('payments-webhook').digest('hex');
+    expect(first.paymentsWebhookSecret).not.toBe(formerPublicSecret);
+    const file = path.join(dataDir, 'install-secret');
+    expect(readFileSync(file, 'utf8').trim()).toMatch(/^[0-9a-f]{64}$/);
+    expect(statSync(file).mode & 0o077).toBe(0);
+  });
+
+  it('takes TRUST_PROXY as a number of proxies or their addresses, never plain true', () => {
+    const dataDir = freshDataDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,fd00::/8' }).trustProxy).toEqual(['10.0.0.5', '10.1.0.0/16', 'fd00::/8']);
+    expect(problemsOf({ DATA_DIR: dataDir, TRUST_PROXY: 'true' })).toMatch(/TRUST_PROXY must say how many proxies/);
+    expect(problemsOf({ DATA_DIR: dataDir, TRUST_PROXY: 'loadbalancer' })).toMatch(/TRUST_PROXY must be a number of proxies/);
+    expect(problemsOf({ DATA_DIR: dataDir, TRUST_PROXY: '10.0.0.0/99' })).toMatch(/TRUST_PROXY/);
   });
 
   it('reads admin emails as a lower-cased list', () => {
-    expect(loadConfig({ ADMIN_EMAILS: ' Boss@Example.com, ,second@example.com' }).adminEmails).toEqual([
+    expect(loadConfig({ DATA_DIR: freshDataDir(), ADMIN_EMAILS: ' Boss@Example.com, ,second@example.com' }).adminEmails).toEqual([
       'boss@example.com',
       'second@example.com',
     ]);

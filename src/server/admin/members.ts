@@ -6,6 +6,7 @@ import { uuidPattern } from '../../domain/listing';
 import { tierRules, type MembershipTier } from '../../domain/tiers';
 import type { Database } from '../db/open-database';
 import { subscriptions, users } from '../db/schema';
+import { grantConfiguredAdmin } from '../auth/configured-admins';
 import { recordAdminAction } from './record-admin-action';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (match) => `\\${match}`);
@@ -44,7 +45,7 @@ export async function listMembers(db: Database, query: { search?: string; page: 
   };
 }
 
-export async function verifyMember(db: Database, input: { actorId: string; userId: string; verificationType: VerificationType }) {
+export async function verifyMember(db: Database, input: { actorId: string; userId: string; verificationType: VerificationType; adminEmails: string[] }) {
   if (!uuidPattern.test(input.userId)) throw new AppError('NOT_FOUND', adminMessages.userNotFound);
   return db.transaction(async (tx) => {
     const [user] = await tx
@@ -53,6 +54,7 @@ export async function verifyMember(db: Database, input: { actorId: string; userI
       .where(eq(users.id, input.userId))
       .returning({ id: users.id, email: users.email });
     if (!user) throw new AppError('NOT_FOUND', adminMessages.userNotFound);
+    if (input.verificationType === 'isEmailVerified') await grantConfiguredAdmin(tx, input.adminEmails, user.id);
     await recordAdminAction(tx, { actorId: input.actorId, action: 'verify_user', targetUserId: user.id, details: { verificationType: input.verificationType } });
     return { message: `${verificationTypeLabels[input.verificationType]} verified for ${user.email}.` };
   });

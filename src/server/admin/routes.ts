@@ -41,7 +41,7 @@ export const adminRoutes =
     );
 
     app.post('/api/admin/verify-user', { schema: { tags, body: verifyUserBody, response: { 200: messageResponseSchema } } }, async (request) =>
-      verifyMember(db, { actorId: signedInUser(request).id, ...request.body }),
+      verifyMember(db, { actorId: signedInUser(request).id, ...request.body, adminEmails: deps.config.adminEmails }),
     );
 
     app.post('/api/admin/gift-membership', { schema: { tags, body: giftMembershipBody, response: { 200: messageResponseSchema } } }, async (request) =>

@@ -7,6 +7,7 @@ import { acceptInvitation } from '../admin/invitations';
 import { isUniqueViolation } from '../db/errors';
 import { users } from '../db/schema';
 import type { OperationContext } from '../deps';
+import { grantConfiguredAdmin } from './configured-admins';
 import { toCurrentUser } from './current-user';
 import { welcomeMail } from './mails';
 import { hashPassword } from './passwords';
@@ -34,7 +35,6 @@ export async function registerMember(context: OperationContext, body: RegisterBo
           password: passwordHash,
           firstName: body.firstName,
           lastName: body.lastName,
-          isAdmin: config.adminEmails.includes(body.email),
           trialEndDate: trialMonths > 0 ? addMonths(now, trialMonths) : null,
         })
         .returning();
@@ -46,6 +46,9 @@ export async function registerMember(context: OperationContext, body: RegisterBo
           .set({ membershipTier, isEmailVerified: true, trialEndDate: membershipTier === defaultMembershipTier ? user.trialEndDate : null })
           .where(eq(users.id, user.id))
           .returning();
+        // The invitation was mailed to this address: it is proved, so ADMIN_EMAILS may apply.
+        await grantConfiguredAdmin(tx, config.adminEmails, user.id);
+        [user] = await tx.select().from(users).where(eq(users.id, user.id));
       }
       const token = await createSession(tx, user.id, now);
       return { token, user: toCurrentUser(user) };

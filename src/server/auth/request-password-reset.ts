@@ -9,20 +9,25 @@ export const resetRequestAnswer = {
   message: 'If an account exists for that email, we have sent it a 6-digit reset code.',
 };
 
-/** Answers the same whether or not the email has an account (no account discovery). */
-export async function requestPasswordReset(context: OperationContext, body: ResetRequestBody) {
+/**
+ * Answers at once and the same whether or not the email has an account: the lookup, the code and
+ * the mail happen after the answer, so neither its words nor its timing tell who is a member.
+ */
+export function requestPasswordReset(context: OperationContext, body: ResetRequestBody) {
+  context.background.run('password reset mail', `password-reset:${body.email}`, () => sendPasswordResetCode(context, body.email));
+  return resetRequestAnswer;
+}
+
+async function sendPasswordResetCode(context: OperationContext, email: string): Promise<void> {
   const { db, config } = context;
-  const [user] = await db.select().from(users).where(eq(users.email, body.email)).limit(1);
-  if (!user) return resetRequestAnswer;
-  // Too soon after the last code: send nothing, but answer the same (no account discovery).
+  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  if (!user) return;
+  // Too soon after the last code: send nothing (the answer was the same).
   const maySend = await assertCodeMayBeSent(db, { userId: user.id, type: 'password_reset' }).then(
     () => true,
     () => false,
   );
-  if (!maySend) return resetRequestAnswer;
+  if (!maySend) return;
   const code = await issueCode(db, { userId: user.id, type: 'password_reset', target: user.email, secret: config.appSecret });
-  await context.mail
-    .send(passwordResetMail({ to: user.email, firstName: user.firstName, code }))
-    .catch((error: unknown) => context.log.error({ err: error }, 'password reset mail failed'));
-  return resetRequestAnswer;
+  await context.mail.send(passwordResetMail({ to: user.email, firstName: user.firstName, code }));
 }

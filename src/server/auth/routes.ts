@@ -33,8 +33,8 @@ export const authRoutes =
 
     app.post(
       '/api/auth/login',
-      { onRequest: limits.perIp('login', 30, '1 minute'), preHandler: limits.perKey('login', 10, '15 minutes', emailOf), schema: { tags, body: loginBody, response: { 200: authResponseSchema } } }, async (request) =>
-      signIn({ ...deps, log: request.log }, request.body),
+      { onRequest: limits.perIp('login', 30, '1 minute'), schema: { tags, body: loginBody, response: { 200: authResponseSchema } } },
+      async (request) => signIn({ ...deps, log: request.log }, request.body, { address: request.ip }),
     );
 
     app.get(

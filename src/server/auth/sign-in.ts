@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { LoginBody } from '../../domain/auth';
+import { signInPolicy, type LoginBody } from '../../domain/auth';
 import { AppError, errorMessages } from '../../domain/errors';
 import type { AuthResponse } from '../../domain/user-schemas';
 import { users } from '../db/schema';
@@ -8,12 +8,23 @@ import { toCurrentUser } from './current-user';
 import { verifyPassword } from './passwords';
 import { createSession } from './sessions';
 
-/** The same answer, in the same time, for an unknown email and a wrong password. */
-export async function signIn(context: OperationContext, body: LoginBody): Promise<AuthResponse> {
+/**
+ * The same answer, in the same time, for an unknown email and a wrong password.
+ * Wrong passwords are counted per email and client address together, so a guesser elsewhere
+ * cannot lock the owner out; a pair that reaches the limit is refused whatever the password
+ * until its window passes, and a success wipes its count.
+ */
+export async function signIn(context: OperationContext, body: LoginBody, client: { address: string }): Promise<AuthResponse> {
   const { db } = context;
+  const failures = context.limits.failures('sign-in', signInPolicy.maxFailures, signInPolicy.windowMinutes * 60_000);
+  // The email arrives lower-cased by emailField, so one address cannot dodge the count by case.
+  const pair = `${body.email} ${client.address}`;
+  if (!(await failures.admit(pair))) throw new AppError('RATE_LIMITED', errorMessages.rateLimited);
+
   const [user] = await db.select().from(users).where(eq(users.email, body.email)).limit(1);
   const passwordMatches = await verifyPassword(user?.password ?? null, body.password);
   if (!user || !passwordMatches) throw new AppError('INVALID_CREDENTIALS', errorMessages.invalidCredentials);
+  await failures.clear(pair);
   const token = await createSession(db, user.id);
   return { token, user: toCurrentUser(user) };
 }

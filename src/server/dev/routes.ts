@@ -1,7 +1,9 @@
 // The dev outbox: mail and SMS that had no real transport. Registered only outside production.
 import { desc, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../domain/errors';
 import type { Database } from '../db/open-database';
 import { devOutbox } from '../db/schema';
 
@@ -10,9 +12,29 @@ const outboxQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 
+export const devOutboxMessages = {
+  loopbackOnly: 'The dev outbox opens only on the computer running the server (http://localhost).',
+} as const;
+
+/**
+ * The outbox holds every reset and verification code: whoever reads it can take over any account.
+ * It answers only a browser on the same computer, judged by the connection itself (never by
+ * X-Forwarded-For, which a client writes), and not through a proxy, whatever HOST the server
+ * listens on.
+ */
+function isFromThisComputer(request: FastifyRequest): boolean {
+  const address = request.socket.remoteAddress ?? '';
+  const loopback = address === '::1' || /^(::ffff:)?127\./.test(address);
+  const proxied = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
+  return loopback && !proxied;
+}
+
 export const devRoutes =
   (db: Database): FastifyPluginAsyncZod =>
   async (app) => {
+    app.addHook('onRequest', async (request) => {
+      if (!isFromThisComputer(request)) throw new AppError('FORBIDDEN', devOutboxMessages.loopbackOnly);
+    });
     app.get('/api/dev/outbox', { schema: { querystring: outboxQuery, hide: true } }, async (request) =>
       db
         .select({

@@ -29,6 +29,16 @@ const fastifyClientErrors: Record<string, { code: ErrorBody['code']; message: st
   FST_ERR_RATE_LIMIT_EXCEEDED: { code: 'RATE_LIMITED', message: errorMessages.rateLimited },
 };
 
+/**
+ * The multipart parser's own failures (a body cut short, no boundary, a broken part header): the
+ * client sent a malformed upload, which is its mistake to mend, not ours.
+ */
+const multipartParserFailure = /multipart|part header|unexpected end of (form|file)/i;
+
+function isMalformedUpload(error: Error, contentType: string | undefined): boolean {
+  return (contentType ?? '').toLowerCase().startsWith('multipart/') && multipartParserFailure.test(error.message);
+}
+
 function describeValidation(error: { validation: { instancePath: string; message?: string }[] }): ErrorBody {
   const fieldErrors: FieldError[] = error.validation.map((issue) => ({
     path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
@@ -58,6 +68,9 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply
         .code(fastifyError.statusCode)
         .send({ message: fastifyError.message || errorMessages.malformedJson, code: 'VALIDATION_FAILED' } satisfies ErrorBody);
+    }
+    if (isMalformedUpload(error, request.headers['content-type'])) {
+      return reply.code(400).send({ message: errorMessages.malformedUpload, code: 'VALIDATION_FAILED' } satisfies ErrorBody);
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');

@@ -1,29 +1,66 @@
-// What the logs may say about a request: never a bearer token, cookie, password or one-time code.
-// Bodies are never logged; links in mail carry codes and invitation tokens in the query string
-// (/verify-email?code=…), so those query values are blanked before a URL is written.
+// What the logs may say about a request: never a bearer token, cookie, password, one-time code,
+// invitation token or a member's search. Bodies are never logged; a URL is logged with its query
+// values blanked (links in mail carry codes and invitations there, and searches can hold an
+// email) and any path segment that looks like a token blanked. A database error is logged with its
+// SQL but never the values it was given (password hashes, emails).
 import type { FastifyRequest } from 'fastify';
 
-const secretQueryNames = new Set(['code', 'token', 'invite', 'invitetoken', 'password', 'secret', 'key']);
 const redacted = '[redacted]';
 
-/** The URL with the values of secret-bearing query parameters replaced. */
+/**
+ * Long opaque segments with digits in them (invitation tokens); record ids (UUIDs), page names and
+ * file names stay.
+ */
+const tokenLikeSegment = /^(?=.*\d)[A-Za-z0-9_-]{20,}$/;
+const uuidSegment = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function redactPath(path: string): string {
+  return path
+    .split('/')
+    .map((segment) => (tokenLikeSegment.test(segment) && !uuidSegment.test(segment) ? redacted : segment))
+    .join('/');
+}
+
+/** The URL with every query value and every token-like path segment replaced; names stay, to tell requests apart. */
 export function redactUrl(url: string): string {
   const queryStart = url.indexOf('?');
-  if (queryStart === -1) return url;
+  const path = redactPath(queryStart === -1 ? url : url.slice(0, queryStart));
+  if (queryStart === -1) return path;
   const pairs = url
     .slice(queryStart + 1)
     .split('&')
+    .filter(Boolean)
     .map((pair) => {
-      const [rawName] = pair.split('=', 1);
-      let name = rawName;
-      try {
-        name = decodeURIComponent(rawName.replace(/\+/g, ' '));
-      } catch {
-        // a malformed name is kept as it came
-      }
-      return secretQueryNames.has(name.toLowerCase()) ? `${rawName}=${redacted}` : pair;
+      const separator = pair.indexOf('=');
+      return separator === -1 ? pair : `${pair.slice(0, separator)}=${redacted}`;
     });
-  return `${url.slice(0, queryStart)}?${pairs.join('&')}`;
+  return `${path}?${pairs.join('&')}`;
+}
+
+type LoggedError = { type: string; message: string; stack: string; code?: string; cause?: LoggedError };
+
+/** Drizzle writes a failed query's values into its message ("…\nparams: …"): cut them off. */
+function withoutParams(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  const at = text.indexOf('\nparams:');
+  return at === -1 ? text : text.slice(0, at);
+}
+
+/**
+ * An error as the logs keep it: its type, message, stack, code and cause, and nothing else (no
+ * `params`, no PostgreSQL `detail`, which repeats the values a constraint refused).
+ */
+export function describeErrorForLog(error: unknown, depth = 0): LoggedError {
+  if (!(error instanceof Error)) return { type: typeof error, message: withoutParams(String(error)) ?? '', stack: '' };
+  const code = (error as { code?: unknown }).code;
+  const cause = (error as { cause?: unknown }).cause;
+  return {
+    type: error.constructor?.name ?? error.name,
+    message: withoutParams(error.message) ?? '',
+    stack: withoutParams(error.stack) ?? '',
+    ...(typeof code === 'string' ? { code } : {}),
+    ...(cause !== undefined && depth < 3 ? { cause: describeErrorForLog(cause, depth + 1) } : {}),
+  };
 }
 
 /** Pino options every app logger gets, whatever else a caller sets. */
@@ -40,5 +77,6 @@ export const safeLogOptions = {
       remoteAddress: request.ip,
       remotePort: request.socket?.remotePort,
     }),
+    err: (error: unknown) => describeErrorForLog(error),
   },
 };

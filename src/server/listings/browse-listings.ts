@@ -7,11 +7,11 @@ import { tiersWithPinnedPosts } from '../../domain/membership';
 import { cityAreas, type SortOption } from '../../domain/listing';
 import type { BrowseListingsQuery, ListingView } from '../../domain/listing-schemas';
 import type { Queryable } from '../db/open-database';
-import { listings, postcodeListingCounts, users, type UserRow } from '../db/schema';
+import { listings, postcodeListingCounts, users } from '../db/schema';
 import { findPostcode } from '../postcodes/postcode-directory';
 import { distanceFrom, matchesSearch, withinRadius, type SearchMode } from './listing-filters';
 import { listingColumns, toListingView } from './listing-view';
-import { placeOfMember, searchAreaFor } from './search-area';
+import { placeOfViewer, searchAreaFor, type Viewer } from './search-area';
 
 /** At most this many pinned posts lead a first page. */
 const pinnedPerPage = 3;
@@ -73,7 +73,7 @@ function afterCursor(cursor: Cursor, distance: SQL<number>): SQL {
 }
 
 /** The filters that do not depend on the page: area, category, state, postcode, city. */
-function baseConditions(viewer: UserRow | null, query: BrowseListingsQuery): SQL[] {
+function baseConditions(viewer: Viewer, query: BrowseListingsQuery): SQL[] {
   const conditions: SQL[] = [eq(listings.isActive, true)];
   const area = searchAreaFor(viewer);
   if (area.kind === 'state') conditions.push(eq(listings.state, area.state));
@@ -129,13 +129,13 @@ async function fetchNearest(db: Queryable, input: { origin: Point; conditions: S
 
 export type BrowseResult = { items: ListingView[]; nextCursor: string | null };
 
-export async function browseListings(db: Queryable, viewer: UserRow | null, query: BrowseListingsQuery): Promise<BrowseResult> {
+export async function browseListings(db: Queryable, viewer: Viewer, query: BrowseListingsQuery): Promise<BrowseResult> {
   const sort = query.sort ?? 'newest';
   const cursor = query.cursor ? decodeCursor(query.cursor, sort) : null;
   // "Nearest first" measures from the postcode being browsed, else the member's own place.
-  const origin: Point = (query.postcode && findPostcode(query.postcode)) || placeOfMember(viewer).point;
+  const origin: Point = (query.postcode && findPostcode(query.postcode)) || placeOfViewer(viewer).point;
   const distance = distanceFrom(origin);
-  const showDistance = viewer !== null || Boolean(query.postcode);
+  const showDistance = viewer.user !== null || Boolean(query.postcode || query.near);
 
   const fetchPage = async (mode: SearchMode) => {
     const conditions = baseConditions(viewer, query);

@@ -22,7 +22,7 @@ import { browseListings } from './browse-listings';
 import { deleteListing, pinListing, setListingStatus, updateListing } from './change-listing';
 import { createListing } from './create-listing';
 import { getListing } from './get-listing';
-import { viewerAreaKey } from './search-area';
+import { viewerAreaKey, type Viewer } from './search-area';
 import { getSellerProfile, getUserStats, listMyListings, listSellerListings } from './seller-listings';
 
 const tags = ['listings'];
@@ -44,9 +44,11 @@ export const listingRoutes =
     const detailCache = createReadCache<JsonText>(deps.contentVersion, { maxEntries: 5000, ttlMs, maxWeight: jsonCacheBudgets.detail, weigh: jsonTextWeight });
 
     app.get('/api/listings', { schema: { tags, querystring: browseListingsQuery, response: { 200: listingList } } }, async (request, reply) => {
-      const key = `${viewerAreaKey(request.user)}?${JSON.stringify(request.query)}`;
+      // A member looks from their own place; a visitor around the postcode they chose (?near=).
+      const viewer: Viewer = request.user ? { user: request.user } : { user: null, postcode: request.query.near };
+      const key = `${viewerAreaKey(viewer)}?${JSON.stringify(request.query)}`;
       const page = await browseCache.read(key, async () => {
-        const result = await browseListings(db, request.user, request.query);
+        const result = await browseListings(db, viewer, request.query);
         return { text: toJsonText(result.items), nextCursor: result.nextCursor };
       });
       if (page.nextCursor) reply.header(nextCursorHeader, page.nextCursor);

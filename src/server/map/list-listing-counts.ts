@@ -20,7 +20,7 @@ export async function listListingCounts(db: Queryable, viewer: UserRow, bounds: 
         bounds ? between(postcodeListingCounts.longitude, bounds.west, bounds.east) : undefined,
       ),
     );
-  const area = searchAreaFor(viewer);
+  const area = searchAreaFor({ user: viewer });
   const home = placeOfMember(viewer);
   return rows.map((row) => {
     const point = { latitude: row.latitude, longitude: row.longitude };

@@ -27,7 +27,7 @@ export const mapRoutes =
         const bounds = boundsOf(request.query);
         // Thousands of entries built by our own typed code: the schema documents them, and their
         // JSON text is sent as it is (re-checking each one costs more than building it).
-        const key = `${searchAreaKey(viewer)}|${bounds ? `${bounds.south},${bounds.west},${bounds.north},${bounds.east}` : 'all'}`;
+        const key = `${searchAreaKey({ user: viewer })}|${bounds ? `${bounds.south},${bounds.west},${bounds.north},${bounds.east}` : 'all'}`;
         const text = await countsCache.read(key, async () => toJsonText(await listListingCounts(deps.db, viewer, bounds)));
         return sendJsonText(request, reply, text);
       },

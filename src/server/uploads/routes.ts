@@ -5,8 +5,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../domain/errors';
 import { imageMessages, stillTooLargeMessage } from '../../domain/images';
+import { listingRuleMessages } from '../../domain/listing';
 import { rulesForTier, tierRules } from '../../domain/tiers';
-import { requireUser, signedInUser } from '../auth/guards';
+import { requireVerifiedEmail, signedInUser } from '../auth/guards';
 import type { ServerDeps } from '../deps';
 import type { MediaStorage } from '../services/storage';
 import { uploadImage } from './upload-image';
@@ -28,9 +29,12 @@ export const uploadRoutes =
       limits: { files: 1, fields: 5, fileSize: largestTierLimit, fieldSize: 1024, parts: 10, headerPairs: 50 },
     });
 
+    // Photos are only for listings, which need a verified email: refused before the body is read,
+    // so an unverified member's upload costs no storage and no encoding.
+    const requireVerifiedEmailToList = requireVerifiedEmail(listingRuleMessages.emailNotVerified);
     app.post(
       '/api/uploads/images',
-      { onRequest: [requireUser, deps.limits.perKey('upload', 60, '10 minutes', (request) => request.user?.id)], schema: { tags: ['listings'], consumes: ['multipart/form-data'], response: { 201: uploadedImageSchema } } },
+      { onRequest: [requireVerifiedEmailToList, deps.limits.perKey('upload', 60, '10 minutes', (request) => request.user?.id)], schema: { tags: ['listings'], consumes: ['multipart/form-data'], response: { 201: uploadedImageSchema } } },
       async (request, reply) => {
         const user = signedInUser(request);
         if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', imageMessages.missingFile);

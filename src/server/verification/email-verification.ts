@@ -5,6 +5,7 @@ import { codePolicy } from '../../domain/auth';
 import { AppError } from '../../domain/errors';
 import { productName } from '../../domain/product';
 import { greetingName } from '../../domain/user';
+import { grantConfiguredAdmin } from '../auth/configured-admins';
 import { assertCodeMayBeSent, checkCode, issueCode } from '../auth/one-time-codes';
 import { users, type UserRow } from '../db/schema';
 import type { OperationContext } from '../deps';
@@ -32,6 +33,9 @@ export async function sendEmailCode(context: OperationContext, user: UserRow): P
 export async function verifyEmailCode(context: OperationContext, user: UserRow, code: string): Promise<{ message: string }> {
   if (user.isEmailVerified) return { message: accountMessages.emailAlreadyVerified };
   await checkCode(context.db, { userId: user.id, type: 'email_verification', code, secret: context.config.appSecret, consume: true });
-  await context.db.update(users).set({ isEmailVerified: true }).where(eq(users.id, user.id));
+  await context.db.transaction(async (tx) => {
+    await tx.update(users).set({ isEmailVerified: true }).where(eq(users.id, user.id));
+    await grantConfiguredAdmin(tx, context.config.adminEmails, user.id);
+  });
   return { message: 'Your email is verified.' };
 }

@@ -1,19 +1,33 @@
 // Phone verification (spec 4): our server texts a 6-digit code to the number and checks it; the
-// number becomes the member's verified phone only when the code matches.
-import { eq } from 'drizzle-orm';
+// number becomes the member's verified phone only when the code matches. A number verifies one
+// account only, so it cannot vouch for a crowd of accounts (an admin may still mark any phone verified).
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { accountMessages } from '../../domain/account';
 import { codePolicy } from '../../domain/auth';
 import { AppError } from '../../domain/errors';
 import { productName } from '../../domain/product';
 import { assertCodeMayBeSent, checkCode, issueCode } from '../auth/one-time-codes';
+import type { Queryable } from '../db/open-database';
 import { users, type UserRow } from '../db/schema';
 import type { OperationContext } from '../deps';
+
+/** Throws PHONE_IN_USE when a member other than this one has already verified the number. */
+async function assertPhoneNotVerifiedElsewhere(db: Queryable, input: { phone: string; userId: string }): Promise<void> {
+  const [holder] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.phone, input.phone), eq(users.isPhoneVerified, true), ne(users.id, input.userId)))
+    .limit(1);
+  if (holder) throw new AppError('PHONE_IN_USE', accountMessages.phoneInUse);
+}
 
 export async function sendPhoneCode(context: OperationContext, user: UserRow, phone: string | undefined): Promise<{ message: string }> {
   if (!user.isEmailVerified) throw new AppError('EMAIL_NOT_VERIFIED', accountMessages.verifyEmailFirst);
   const target = phone ?? user.phone;
   if (!target) throw new AppError('VALIDATION_FAILED', accountMessages.noPhoneYet);
   if (user.isPhoneVerified && target === user.phone) throw new AppError('CONFLICT', accountMessages.phoneAlreadyVerified);
+  // Refused before any text goes out: a code for a taken number could never be used.
+  await assertPhoneNotVerifiedElsewhere(context.db, { phone: target, userId: user.id });
   await assertCodeMayBeSent(context.db, { userId: user.id, type: 'phone_verification' });
   const code = await issueCode(context.db, { userId: user.id, type: 'phone_verification', target, secret: context.config.appSecret });
   await context.sms.send({
@@ -24,10 +38,17 @@ export async function sendPhoneCode(context: OperationContext, user: UserRow, ph
 }
 
 export async function verifyPhoneCode(context: OperationContext, user: UserRow, code: string): Promise<{ message: string }> {
+  // The code is checked outside the transaction below, so a wrong guess counts even though the
+  // transaction may roll back; a code spent on a number that turns out to be taken stays spent.
   const { target } = await checkCode(context.db, { userId: user.id, type: 'phone_verification', code, secret: context.config.appSecret, consume: true });
-  await context.db
-    .update(users)
-    .set({ phone: target ?? user.phone, isPhoneVerified: true })
-    .where(eq(users.id, user.id));
+  const phone = target ?? user.phone;
+  if (!phone) throw new AppError('VALIDATION_FAILED', accountMessages.noPhoneYet);
+  await context.db.transaction(async (tx) => {
+    // Members each holding a code for one number are checked one after another: the lock lasts
+    // until commit, so a later check sees the number the earlier one verified.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${phone}))`);
+    await assertPhoneNotVerifiedElsewhere(tx, { phone, userId: user.id });
+    await tx.update(users).set({ phone, isPhoneVerified: true }).where(eq(users.id, user.id));
+  });
   return { message: 'Your phone number has been successfully verified.' };
 }

@@ -8,7 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import { desc, eq } from 'drizzle-orm';
 import { adminMessages, maxVideoNameLength, type HomepageVideo } from '../../domain/admin';
-import { AppError } from '../../domain/errors';
+import { AppError, errorMessages } from '../../domain/errors';
 import { uuidPattern } from '../../domain/listing';
 import { isUniqueViolation } from '../db/errors';
 import type { Database } from '../db/open-database';
@@ -77,6 +77,7 @@ export async function uploadHomepageVideo(input: { db: Database; videosDir: stri
       received = { bytes, mimetype: part.mimetype };
     }
     if (!received || received.bytes === 0 || !displayName) throw new AppError('VALIDATION_FAILED', adminMessages.missingVideoName);
+    if (displayName.includes('\u0000')) throw new AppError('VALIDATION_FAILED', errorMessages.nulCharacter);
     if (displayName.length > maxVideoNameLength) throw new AppError('VALIDATION_FAILED', `Keep the display name under ${maxVideoNameLength} characters.`);
 
     const handle = await open(temporary, 'r');

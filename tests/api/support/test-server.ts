@@ -23,15 +23,19 @@ export type TestServerOptions = {
   logger?: AppOptions['logger'];
   /** Opens the app's database; a fresh test database by default. */
   openDatabase?: () => Promise<DatabaseHandle>;
+  /** Sends the app's mail; the dev outbox (or SMTP_URL) by default. */
+  mail?: (config: Config, database: DatabaseHandle) => MailSender;
+  /** The interface to listen on; 127.0.0.1 by default. */
+  host?: string;
 };
 
 export async function startTestServer(environment: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'marketplace-api-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DEMO_DATA: 'false', RATE_LIMIT_MULTIPLIER: '100', ...environment });
   const database = await (options.openDatabase ?? openTestDatabase)();
-  const mail = createMailSender(config, database.db);
+  const mail = options.mail ? options.mail(config, database) : createMailSender(config, database.db);
   const app = await buildApp({ config, database, mail, logger: options.logger ?? false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port: 0, host: options.host ?? '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {

@@ -29,12 +29,16 @@ export function createApi(baseUrl: string) {
   /** Mail and SMS to `email`, newest first. */
   const readOutbox = (email: string) => callApi<OutboxMessage[]>('GET', `/api/dev/outbox?to=${encodeURIComponent(email)}`);
 
-  /** The 6-digit code in the newest message to `email`. */
+  /** The 6-digit code in the newest message to `email` (waited for: a reset code is mailed after the answer). */
   async function latestCode(email: string): Promise<string> {
-    const [mail] = await readOutbox(email);
-    const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
-    if (!code) throw new Error(`No code mailed to ${email}`);
-    return code;
+    const deadline = Date.now() + 5000;
+    for (;;) {
+      const [mail] = await readOutbox(email);
+      const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
+      if (code) return code;
+      if (Date.now() > deadline) throw new Error(`No code mailed to ${email}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
   }
 
   /** A member who has just joined: nothing verified yet. */

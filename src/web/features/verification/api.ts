@@ -60,8 +60,9 @@ export function useSendPhoneCode() {
     onError: (error) => {
       if (handleUnauthorizedError(error)) return;
       showFailure('Error Sending Code', error.message || 'Failed to send verification code. Please try again.');
-      // 403: the email is not verified after all; 409: the phone already is. The page follows the fresh status.
-      if (error instanceof ApiError && (error.status === 403 || error.status === 409)) void refreshAccountQueries(queryClient);
+      // The email is not verified after all, or the phone already is: the page follows the fresh
+      // status. A number taken by another account changes nothing here, so no refresh for it.
+      if (error instanceof ApiError && (error.code === 'EMAIL_NOT_VERIFIED' || error.code === 'CONFLICT')) void refreshAccountQueries(queryClient);
     },
   });
 }
@@ -83,6 +84,11 @@ export function useVerifyPhone() {
       if (handleUnauthorizedError(error)) return;
       if (error instanceof ApiError && error.code === 'INVALID_CODE') {
         showFailure(accountMessages.invalidCodeTitle, describeWrongCode(error));
+        return;
+      }
+      // Another account verified the number between sending the code and checking it.
+      if (error instanceof ApiError && error.code === 'PHONE_IN_USE') {
+        showFailure('Verification Error', error.message);
         return;
       }
       showFailure('Verification Error', 'Failed to update verification status. Please try again.');

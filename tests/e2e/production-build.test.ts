@@ -1,0 +1,38 @@
+// `NODE_ENV=development npm start` is how many people try the app: its build must still be React's
+// production build, and the server render must still draw pages (React's development JSX runtime
+// in a production server bundle drew every page as an empty shell).
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
+const outDir = mkdtempSync(path.join(os.tmpdir(), 'neighbourly-dev-env-build-'));
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+type RenderPage = (input: { url: string; token: string | null; fetchApi: (path: string) => Promise<{ status: number; body: unknown; header: () => undefined }> }) => Promise<
+  { kind: 'page'; html: string; status: number } | { kind: 'redirect' }
+>;
+
+describe('a build made with NODE_ENV=development in the shell', () => {
+  it('is the production build, and its server render draws the page', async () => {
+    const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--ssr', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
+      cwd: projectRoot,
+      env: { ...process.env, NODE_ENV: 'development' },
+      encoding: 'utf8',
+    });
+    expect(build.status, build.stderr).toBe(0);
+    const bundle = path.join(outDir, 'entry-server.js');
+    expect(readFileSync(bundle, 'utf8')).not.toContain('jsxDEV');
+
+    const { renderPage } = (await import(pathToFileURL(bundle).href)) as { renderPage: RenderPage };
+    const page = await renderPage({ url: '/how-it-works', token: null, fetchApi: async () => ({ status: 404, body: null, header: () => undefined }) });
+    expect(page.kind).toBe('page');
+    if (page.kind !== 'page') return;
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('</h1>');
+    expect(page.html.length).toBeGreaterThan(2000);
+  });
+});
