@@ -57,6 +57,8 @@ export const users = pgTable(
     postcodeLastChanged: timestamp('postcode_last_changed', { withTimezone: true }),
     location: text('location'),
     trialEndDate: timestamp('trial_end_date', { withTimezone: true }),
+    /** When the member was told their plan allows fewer active listings than they have; cleared once that is settled. */
+    listingLimitNoticeAt: timestamp('listing_limit_notice_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -92,6 +94,8 @@ export const listings = pgTable(
     longitude: doublePrecision('longitude'),
     /** Set while the seller (Connector or Lifetime) pins it: shown first in browse. */
     pinnedAt: timestamp('pinned_at', { withTimezone: true }),
+    /** Taken out of browse because the seller's plan allows fewer listings (not sold: isActive is false too). */
+    pausedAt: timestamp('paused_at', { withTimezone: true }),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'B')`,
     ),
@@ -304,10 +308,13 @@ export const subscriptions = pgTable(
     provider: varchar('provider', { length: 10 }).notNull(),
     providerSubscriptionId: varchar('provider_subscription_id', { length: 255 }).notNull(),
     clientSecret: varchar('client_secret', { length: 255 }),
-    status: varchar('status', { length: 20, enum: ['incomplete', 'active', 'past_due', 'cancelled'] }).notNull(),
+    /** trialing: the card is on file and the first charge waits for the end of the free month. */
+    status: varchar('status', { length: 20, enum: ['incomplete', 'trialing', 'active', 'past_due', 'cancelled'] }).notNull(),
     /** Whole cents, AUD. */
     amountCents: integer('amount_cents').notNull(),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    /** Checked out during the free month: the paid year, and its first charge, start then. Null: charged at once. */
+    firstChargeAt: timestamp('first_charge_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
