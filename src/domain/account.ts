@@ -14,6 +14,9 @@ export const accountMessages = {
   phoneCodeWrong: 'The verification code is incorrect. Please try again.',
   postcodeInvalid: 'Please enter a 4-digit Australian postcode.',
   postcodeUnknown: "We couldn't find that postcode. Please check it and try again.",
+  postcodeNotNeighbourhood: 'That postcode is for PO boxes or special deliveries, not a neighbourhood. Enter the postcode where you live.',
+  postcodeOutsideStates: "That postcode isn't in one of the states or territories we cover. Enter the postcode where you live.",
+  postcodeCorrectionAllowed: 'Made a typo? You can correct your postcode once within an hour of first setting it.',
   suburbNotInPostcode: 'Choose a suburb that belongs to this postcode.',
   stateMismatch: "The state doesn't match the postcode.",
   emailAlreadyVerified: 'Your email is already verified.',
@@ -91,23 +94,79 @@ export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
 
 /** spec 4 and 9: after a change the postcode is locked for 30 days. */
 export const postcodeLockDays = 30;
+/** A typo at sign-up should not be stuck for a month: a first postcode may be corrected once within this time. */
+export const postcodeCorrectionMinutes = 60;
 
-export function postcodeUnlockDate(lastChanged: Date | string | null | undefined): Date | null {
-  if (!lastChanged) return null;
-  const changed = new Date(lastChanged);
-  return new Date(changed.getTime() + postcodeLockDays * 24 * 60 * 60 * 1000);
+const minuteMs = 60 * 1000;
+const dayMs = 24 * 60 * minuteMs;
+
+/** What the lock needs to know of a member's postcode history (columns of the users table). */
+export type PostcodeHistory = {
+  /** When the member last saved a different postcode, their first included; null if never. */
+  postcodeLastChanged: Date | string | null;
+  /** Whether that save set the member's first postcode (one correction within the hour is then free). */
+  postcodeIsFirstSetting: boolean;
+};
+
+/** The day a postcode saved at `changedAt` unlocks, 30 days on. */
+export function postcodeUnlockDate(changedAt: Date | string): Date {
+  return new Date(new Date(changedAt).getTime() + postcodeLockDays * dayMs);
 }
 
-export function canChangePostcode(lastChanged: Date | string | null | undefined, now = new Date()): boolean {
-  const unlock = postcodeUnlockDate(lastChanged);
-  return !unlock || unlock <= now;
+/** Until when a first postcode may still be corrected for free; null once it may not (or never could). */
+export function postcodeCorrectionEndsAt(history: PostcodeHistory, now = new Date()): Date | null {
+  if (!history.postcodeLastChanged || !history.postcodeIsFirstSetting) return null;
+  const endsAt = new Date(new Date(history.postcodeLastChanged).getTime() + postcodeCorrectionMinutes * minuteMs);
+  return endsAt > now ? endsAt : null;
+}
+
+/**
+ * When the member may next change their postcode; null when they may now. Every change, the
+ * first setting included, locks the postcode for 30 days (spec 4), except that a first postcode
+ * may be corrected once within the hour; that correction is an ordinary change and locks it.
+ */
+export function nextPostcodeChangeAllowedAt(history: PostcodeHistory, now = new Date()): Date | null {
+  if (!history.postcodeLastChanged) return null;
+  if (postcodeCorrectionEndsAt(history, now)) return null;
+  const unlock = postcodeUnlockDate(history.postcodeLastChanged);
+  return unlock > now ? unlock : null;
 }
 
 export function postcodeLockedMessage(unlock: Date): string {
   return `You can change your postcode again on ${formatDateAU(unlock)}.`;
 }
 
-export const canChangePostcodeSchema = z.object({ canChange: z.boolean(), nextChangeDate: z.string().nullable() });
+/**
+ * GET /api/user/can-change-postcode, read by the account page. Spec 7 calls the answer "truthy
+ * when allowed"; the page also shows the date the lock ends, so the truth is `canChange`.
+ */
+export const canChangePostcodeSchema = z.object({
+  canChange: z.boolean(),
+  /** While locked, when the postcode unlocks (ISO 8601); null when it may change now. */
+  nextChangeDate: z.string().nullable(),
+  /** While a first postcode may still be corrected for free, until when (ISO 8601); else null. */
+  correctionEndsAt: z.string().nullable(),
+});
+export type CanChangePostcode = z.infer<typeof canChangePostcodeSchema>;
+
+export function describePostcodeLock(history: PostcodeHistory, now = new Date()): CanChangePostcode {
+  const next = nextPostcodeChangeAllowedAt(history, now);
+  return {
+    canChange: next === null,
+    nextChangeDate: next?.toISOString() ?? null,
+    correctionEndsAt: postcodeCorrectionEndsAt(history, now)?.toISOString() ?? null,
+  };
+}
+
+/** GET /api/postcodes/:postcode: a neighbourhood's suburbs (its main locality first), state and centre. */
+export const postcodePlaceSchema = z.object({
+  postcode: z.string(),
+  state: z.string(),
+  suburbs: z.array(z.string()),
+  latitude: z.number(),
+  longitude: z.number(),
+});
+export type PostcodePlace = z.infer<typeof postcodePlaceSchema>;
 
 export const verificationStatusSchema = z.object({
   email: z.string(),

@@ -3,7 +3,8 @@
 import { z } from 'zod';
 import { listingCategoryValues, listingMessages, locationFilters, parsePrice, sortOptions } from './listing';
 import { australianStates, postcodePattern } from './postcodes';
-import { listingImageCap, membershipTiers } from './tiers';
+import type { ListingReach } from './search-reach';
+import { listingImageCap, membershipTiers, purchasableTiers } from './tiers';
 
 export const priceField = z
   .union([z.string(), z.number()], { error: listingMessages.priceRequired })
@@ -84,6 +85,8 @@ export const listingViewSchema = z.object({
   isActive: z.boolean(),
   /** Pinned by a Connector seller: shown first in browse. */
   isPinned: z.boolean(),
+  /** Out of browse because the seller's plan allows fewer listings (isActive is false, but it is not sold). */
+  isPaused: z.boolean(),
   postcode: z.string().nullable(),
   suburb: z.string().nullable(),
   state: z.string().nullable(),
@@ -109,10 +112,22 @@ export const userStatsSchema = z.object({
   totalListings: z.number(),
   activeListings: z.number(),
   soldListings: z.number(),
+  /** Paused because the plan allows fewer listings; back with an upgrade. */
+  pausedListings: z.number(),
   membershipTier: z.enum(membershipTiers),
   listingLimit: z.number().nullable(),
 });
 export type UserStats = z.infer<typeof userStatsSchema>;
+
+/** GET /api/listings/:id/reach: how a listing lies for the member looking at it (search-reach.ts). */
+export const listingReachSchema = z.object({
+  inArea: z.boolean(),
+  distanceKm: z.number().nullable(),
+  reachedBy: z.enum(purchasableTiers).nullable(),
+  tier: z.enum(membershipTiers),
+  postcode: z.string(),
+  state: z.string(),
+}) satisfies z.ZodType<ListingReach>;
 
 export const contactSellerBody = z.object({
   listingId: z.string({ error: 'Choose a listing to ask about.' }).max(100),

@@ -2,7 +2,6 @@
 // are in map-schemas.ts.
 import type { MapCountsQuery } from './map-schemas';
 import type { AustralianState } from './postcodes';
-import { rulesForTier } from './tiers';
 
 export const mapSettings = {
   defaultZoom: 11,
@@ -32,11 +31,6 @@ export const stateCentres: Record<AustralianState, { latitude: number; longitude
   ACT: { latitude: -35.2809, longitude: 149.13 },
   NT: { latitude: -12.4634, longitude: 130.8456 },
 };
-
-/** spec 4: Starter and Explorer see their own state's marker zoomed out; other tiers every state. */
-export function isStateAllowed(tier: string | null | undefined, ownState: string, state: string): boolean {
-  return rulesForTier(tier).searchArea === 'australia' || state === ownState;
-}
 
 /** A map view's edges in degrees. */
 export type MapBounds = { south: number; west: number; north: number; east: number };

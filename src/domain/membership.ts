@@ -1,6 +1,9 @@
 // Membership checkout (spec sections 2, 4, 7 and 8).
 import { z } from 'zod';
 import { testCardBody } from './account';
+import { formatDateAU } from './dates';
+import { countOf, searchAreaPhrase } from './plan-copy';
+import { nowMemberSentence } from './plan-copy';
 import { membershipTiers, purchasableTiers, tierRules, type MembershipTier } from './tiers';
 
 export const membershipMessages = {
@@ -19,7 +22,60 @@ export const membershipMessages = {
   cardCheckWithStripe: 'Add your card with the secure card form on your account page.',
   cardCheckWithTestForm: 'Add your card with the card form on your account page.',
   paymentConfirming: "We're confirming your payment with your bank. This usually takes a few seconds.",
+  cardSaving: "We're saving your card with our payment provider. This usually takes a few seconds.",
+  lifetimeIncludesEverything: 'Your Lifetime membership already includes everything this plan offers, so there is nothing to buy.',
+  lifetimeChangeUnconfirmed:
+    'You have Lifetime membership, a gift from our team. Switching to Starter ends it for good: confirm that you want to give it up.',
 } as const;
+
+/**
+ * When a plan allows fewer active listings than a member has (a switch to Starter, the free month
+ * ending, a paid plan ending): the member has this long to choose which stay active; then the
+ * newest are kept and the rest paused, never deleted (decision 12).
+ */
+export const planLimitNoticeDays = 7;
+
+/** The day listings over the limit are paused unless the member chose first. */
+export function listingLimitDeadline(noticeAt: Date | string): Date {
+  return new Date(new Date(noticeAt).getTime() + planLimitNoticeDays * 24 * 60 * 60 * 1000);
+}
+
+const listingsCount = (count: number) => `${count} active ${count === 1 ? 'listing' : 'listings'}`;
+
+/** The dashboard's and the mail's one sentence about it. */
+export function listingLimitNotice(input: { tier: MembershipTier; activeCount: number; noticeAt: Date | string }): string {
+  const rules = tierRules[input.tier];
+  const limit = rules.listingLimit ?? 0;
+  return (
+    `Your ${rules.label} plan allows ${listingsCount(limit)} and you have ${input.activeCount}. ` +
+    `Choose which stay active by ${formatDateAU(listingLimitDeadline(input.noticeAt))}; otherwise we'll keep your newest ${limit === 1 ? 'one' : limit} and pause the rest. ` +
+    'Paused listings are not deleted: they come back when you upgrade.'
+  );
+}
+
+export const keepActiveListingsBody = z.object({
+  listingIds: z.array(z.string().max(100), { error: 'Choose the listings to keep active.' }).min(1, 'Choose at least one listing to keep active.').max(50),
+});
+export type KeepActiveListingsBody = z.infer<typeof keepActiveListingsBody>;
+
+export const planLimitMessages = {
+  tooManyKept: (limit: number) => `Your plan allows ${listingsCount(limit)}: choose at most ${limit}.`,
+  notYourActiveListing: 'Choose among your own active listings.',
+  settled: 'Done: the listings you chose stay active and the rest are paused until you upgrade.',
+} as const;
+
+/** What a Lifetime member gives up by switching to Starter, one line each (spec 1 and 9). */
+export function lifetimeLosses(): string[] {
+  const lifetime = tierRules.lifetime;
+  const starter = tierRules.starter;
+  return [
+    `Listings from ${searchAreaPhrase(lifetime)}: Starter shows ${searchAreaPhrase(starter)}`,
+    `${countOf(lifetime.listingLimit ?? 0, 'listing')} at once: Starter allows ${starter.listingLimit}`,
+    `${countOf(lifetime.maxImagesPerListing, 'photo')} per listing: Starter allows ${starter.maxImagesPerListing}`,
+    `${countOf(lifetime.pinnedPosts, 'pinned post')}: Starter has none`,
+    'Lifetime itself: it is a gift and cannot be bought back',
+  ];
+}
 
 /** The Stripe card check: the page asks for a SetupIntent, confirms it with Stripe.js, then reports its id. */
 export const cardCheckResponseSchema = z.object({ clientSecret: z.string() });
@@ -30,6 +86,8 @@ export type ConfirmCardCheckBody = z.infer<typeof confirmCardCheckBody>;
 
 export const createSubscriptionBody = z.object({
   tier: z.enum(purchasableTiers, { error: membershipMessages.unknownTier }),
+  /** A Lifetime member switching to Starter says they mean it (the gift cannot be bought back). */
+  confirm: z.boolean().optional(),
 });
 
 export const subscriptionResponseSchema = z.object({
@@ -40,8 +98,49 @@ export const subscriptionResponseSchema = z.object({
   amountCents: z.number(),
   provider: z.enum(['test', 'stripe']),
   message: z.string(),
+  /** Null: charged at once. Otherwise the end of the free month, when the paid year starts. */
+  firstChargeAt: z.string().nullable(),
+  /** What the client secret confirms: a payment now, or saving the card for the first charge later. */
+  intent: z.enum(['payment', 'setup']),
 });
 export type SubscriptionResponse = z.infer<typeof subscriptionResponseSchema>;
+
+/**
+ * spec 1: Explorer's first month is free. A member who decides during it to keep Explorer is not
+ * charged until it ends: the paid year starts then (decision 12). Any other checkout (Connector
+ * during the free month included) is charged at once. Returns the first charge's date, or null for now.
+ */
+export function firstChargeDate(member: { membershipTier: MembershipTier; trialEndDate: Date | string | null }, tier: MembershipTier, now = new Date()): Date | null {
+  if (member.membershipTier !== tier || !member.trialEndDate) return null;
+  const trialEnd = new Date(member.trialEndDate);
+  return trialEnd > now ? trialEnd : null;
+}
+
+/** The member's paid plan as /account shows it (GET /api/membership). */
+export const membershipStatusSchema = z.object({
+  subscription: z
+    .object({
+      tier: z.enum(membershipTiers),
+      status: z.enum(['trialing', 'active', 'past_due']),
+      amountCents: z.number(),
+      /** While trialing: when the first charge is made. */
+      firstChargeAt: z.string().nullable(),
+      /** While active: when the paid year renews. */
+      renewsAt: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type MembershipStatus = z.infer<typeof membershipStatusSchema>;
+
+export const planChargeMessages = {
+  firstChargeLater: (tier: MembershipTier, amount: string, date: string) =>
+    `Your card is saved. Your paid year of ${tierRules[tier].label} starts on ${date}, when you'll be charged ${amount}. Cancel before then and you pay nothing.`,
+  chargedNowDuringFreeMonth: (tier: MembershipTier, amount: string, freeTier: MembershipTier) =>
+    `${tierRules[tier].label} is charged ${amount} today, and your free month of ${tierRules[freeTier].label} ends when the payment goes through.`,
+  cancelledBeforeCharge: (tier: MembershipTier, date: string) =>
+    `Cancelled: you won't be charged. You keep ${tierRules[tier].label} until your free month ends on ${date}.`,
+  nothingToCancel: 'There is no upcoming charge to cancel.',
+} as const;
 
 /** The built-in test provider's payment form: the checkout's client secret and a test card. */
 export const testPaymentBody = testCardBody.extend({
@@ -54,6 +153,6 @@ export const pinListingBody = z.object({ pinned: z.boolean({ error: 'Say whether
 export const tiersWithPinnedPosts = membershipTiers.filter((tier) => tierRules[tier].pinnedPosts > 0);
 
 export function welcomeMessage(tier: MembershipTier): string {
-  return `Welcome to the family! You're now a ${tierRules[tier].label} member.`;
+  return `Welcome to the family! ${nowMemberSentence(tier)}`;
 }
 

@@ -39,11 +39,33 @@ export function isAustralianState(value: unknown): value is AustralianState {
   return typeof value === 'string' && (australianStates as readonly string[]).includes(value);
 }
 
-/** The state a postcode belongs to, or null when it is not a four-digit postcode in a known range. */
+/**
+ * The state spec 9's table gives a postcode, or null when it is not a four-digit postcode in one
+ * of its ranges. A member's or a listing's state comes from the postcode directory instead, which
+ * follows this table except where the registry places none of the postcode's suburbs in that
+ * state (stateOfNeighbourhood; docs/decisions/0010-postcode-source.md).
+ */
 export function stateForPostcode(postcode: string | null | undefined): AustralianState | null {
   if (!postcode || !postcodePattern.test(postcode)) return null;
   const value = Number(postcode);
   return postcodeRanges.find((range) => value >= range.from && value <= range.to)?.state ?? null;
+}
+
+/**
+ * The state of a postcode where people live, given the state of each of its suburbs in the
+ * postcode registry: the table's state when at least one suburb lies in it, so a postcode on a
+ * border keeps the table's state (2618 is ACT, for Hall, though Wallaroo is in NSW); else the
+ * state most of its suburbs lie in (5950, Adelaide Airport, sits in the table's WA range but is
+ * in SA). Null outside every range of the table: such a postcode (9999, Santa's mail) is no
+ * neighbourhood.
+ */
+export function stateOfNeighbourhood(postcode: string, suburbStates: readonly string[]): AustralianState | null {
+  const listed = stateForPostcode(postcode);
+  if (!listed || suburbStates.length === 0 || suburbStates.includes(listed)) return listed;
+  const counts = new Map<string, number>();
+  for (const state of suburbStates) counts.set(state, (counts.get(state) ?? 0) + 1);
+  const [mostCommon] = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0];
+  return isAustralianState(mostCommon) ? mostCommon : listed;
 }
 
 /** spec 9: with no postcode of their own a member is placed at 3000, VIC. */

@@ -30,7 +30,10 @@ export type TierRules = {
   maxImagesPerListing: number;
   maxImageBytes: number;
   searchArea: SearchArea;
+  /** The search area as the plans, the plan cards and the account page name it. */
   searchAreaLabel: string;
+  /** As the checkout page names it (spec 1: the notes call Explorer's area city-wide there; both readings are given). */
+  checkoutSearchAreaLabel: string;
   /** Radius of the neighbourhood search area (spec FAQ: 5 km), when the area is a radius. */
   searchRadiusKm: number | null;
   pinnedPosts: number;
@@ -55,6 +58,7 @@ export const tierRules: Record<MembershipTier, TierRules> = {
     maxImageBytes: megabytes(2),
     searchArea: 'neighbourhood',
     searchAreaLabel: 'Local neighbourhood (5 km)',
+    checkoutSearchAreaLabel: 'Local neighbourhood (5 km)',
     searchRadiusKm: 5,
     pinnedPosts: 0,
     badge: 'Basic verification badge',
@@ -73,8 +77,9 @@ export const tierRules: Record<MembershipTier, TierRules> = {
     maxImagesPerListing: 4,
     maxImageBytes: megabytes(3),
     searchArea: 'state',
-    // spec 1: the notes differ (state-wide on the plans, city-wide on checkout); both are given.
-    searchAreaLabel: 'State-wide (city-wide on checkout)',
+    // spec 1: the notes differ (state-wide on the plans, city-wide on the checkout page); both are given.
+    searchAreaLabel: 'State-wide',
+    checkoutSearchAreaLabel: 'City-wide',
     searchRadiusKm: null,
     pinnedPosts: 0,
     badge: 'Premium badge',
@@ -94,6 +99,7 @@ export const tierRules: Record<MembershipTier, TierRules> = {
     maxImageBytes: megabytes(5),
     searchArea: 'australia',
     searchAreaLabel: 'Australia-wide',
+    checkoutSearchAreaLabel: 'Australia-wide',
     searchRadiusKm: null,
     pinnedPosts: 1,
     badge: 'Elite badge',
@@ -114,6 +120,7 @@ export const tierRules: Record<MembershipTier, TierRules> = {
     maxImageBytes: megabytes(5),
     searchArea: 'australia',
     searchAreaLabel: 'Australia-wide',
+    checkoutSearchAreaLabel: 'Australia-wide',
     searchRadiusKm: null,
     pinnedPosts: 1,
     badge: 'Lifetime badge',

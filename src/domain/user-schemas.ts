@@ -19,11 +19,17 @@ export const currentUserSchema = z.object({
   suburb: z.string().nullable(),
   postcodeLastChanged: z.string().nullable(),
   trialEndDate: z.string().nullable(),
+  /** Set while the member's plan allows fewer active listings than they have (membership.ts listingLimitNotice). */
+  listingLimitNoticeAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 export const authResponseSchema = z.object({ token: z.string(), user: currentUserSchema });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+/** A Google sign-in's session, picked up by its landing page: a new member gets the welcome for joining. */
+export const googleSignInResponseSchema = authResponseSchema.extend({ isNewMember: z.boolean() });
+export type GoogleSignInResponse = z.infer<typeof googleSignInResponseSchema>;
 
 export const messageResponseSchema = z.object({ message: z.string() });

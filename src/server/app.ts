@@ -9,6 +9,7 @@ import { createSessionLoader } from './auth/guards';
 import { accountRoutes } from './account/routes';
 import { adminRoutes } from './admin/routes';
 import { authRoutes } from './auth/routes';
+import { googleSignInRoutes } from './auth/google-routes';
 import { contactRoutes } from './contact/routes';
 import { publicConfig, type Config } from './config';
 import type { DatabaseHandle } from './db/open-database';
@@ -185,6 +186,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   await app.register(healthRoutes(database));
   await app.register(authRoutes(deps));
+  await app.register(googleSignInRoutes(deps));
   await app.register(listingRoutes(deps));
   await app.register(uploadRoutes({ ...deps, storage: options.storage ?? createLocalMediaStorage(config.dataDir) }));
   await app.register(contactRoutes(deps));

@@ -83,6 +83,8 @@ const environmentSchema = z
           .filter(Boolean),
       ),
     GOOGLE_CLIENT_ID: optionalText,
+    GOOGLE_CLIENT_SECRET: optionalText,
+    GOOGLE_ISSUER_URL: optionalUrl(['http:', 'https:']),
     SMS_API_URL: optionalUrl(['http:', 'https:']),
     SMS_API_KEY: optionalText,
     SMS_FROM: z.string().trim().min(1).max(15).default('Neighbourly'),
@@ -148,7 +150,25 @@ const environmentSchema = z
     for (const variable of ['STRIPE_PRICE_EXPLORER', 'STRIPE_PRICE_CONNECTOR', 'STRIPE_API_BASE'] as const) {
       if (env[variable] && !env.STRIPE_SECRET_KEY) issue(variable, 'only applies with STRIPE_SECRET_KEY: set both, or neither');
     }
+  })
+  .superRefine((env, ctx) => {
+    // Google sign-in is all or nothing too: a button whose sign-in can never finish is worse than none.
+    const issue = (variable: string, message: string) => ctx.addIssue({ code: 'custom', path: [variable], message });
+    if (env.GOOGLE_CLIENT_ID && !env.GOOGLE_CLIENT_SECRET) {
+      issue('GOOGLE_CLIENT_SECRET', 'is required when GOOGLE_CLIENT_ID is set: Google hands over a sign-in only to a client that presents its secret');
+    }
+    if (env.GOOGLE_CLIENT_SECRET && !env.GOOGLE_CLIENT_ID) issue('GOOGLE_CLIENT_ID', 'is required when GOOGLE_CLIENT_SECRET is set');
+    if (env.GOOGLE_ISSUER_URL && !(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET)) {
+      issue('GOOGLE_ISSUER_URL', 'only applies with GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set them too, or leave it unset');
+    }
+    // Plain HTTP is for a provider on this computer (the tests'); members' sign-ins travel over TLS.
+    if (env.NODE_ENV === 'production' && env.GOOGLE_ISSUER_URL?.startsWith('http:')) {
+      issue('GOOGLE_ISSUER_URL', 'must start with https:// in production');
+    }
   });
+
+/** Google's own OpenID Connect issuer; GOOGLE_ISSUER_URL replaces it (the tests run a local one). */
+export const googleIssuerUrl = 'https://accounts.google.com';
 
 /**
  * Outside production, without APP_SECRET: a random secret made on first start and kept under
@@ -180,7 +200,8 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   adminEmails: string[];
-  googleClientId: string | undefined;
+  /** "Continue with Google" works when these are set; null hides the button. */
+  google: GoogleSettings | null;
   smsApiUrl: string | undefined;
   smsApiKey: string | undefined;
   smsFrom: string;
@@ -201,6 +222,13 @@ export type Config = {
   readCacheMs: number;
   /** How long an uploaded photo that no listing shows is kept before it is deleted. */
   photoCleanupGraceMs: number;
+};
+
+export type GoogleSettings = {
+  clientId: string;
+  clientSecret: string;
+  /** The OpenID Connect issuer whose discovery document names its endpoints and keys. */
+  issuerUrl: string;
 };
 
 export type StripeSettings = {
@@ -241,7 +269,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     adminEmails: env.ADMIN_EMAILS,
-    googleClientId: env.GOOGLE_CLIENT_ID,
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuerUrl: env.GOOGLE_ISSUER_URL ?? googleIssuerUrl }
+        : null,
     smsApiUrl: env.SMS_API_URL,
     smsApiKey: env.SMS_API_KEY,
     smsFrom: env.SMS_FROM,
@@ -271,7 +302,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
 /** What the browser may know about the settings. */
 export function publicConfig(config: Config) {
   return {
-    googleClientId: config.googleClientId ?? null,
+    googleClientId: config.google?.clientId ?? null,
     mapTileUrl: config.mapTileUrl,
     mapTileAttribution: config.mapTileAttribution,
     paymentProvider: config.stripe ? ('stripe' as const) : ('test' as const),

@@ -6,9 +6,10 @@ import { openDatabase } from './db/open-database';
 import { syncConfiguredAdmins } from './auth/configured-admins';
 import { defaultLocation } from '../domain/postcodes';
 import { seedDemoData } from './demo/seed-demo-data';
-import { expireTrials } from './membership/expire-trials';
+import { runMembershipUpkeep } from './membership/membership-upkeep';
 import { findPostcode } from './postcodes/postcode-directory';
 import { createMailSender } from './services/mail';
+import { createPaymentProvider } from './services/payments';
 import { createLocalMediaStorage } from './services/storage';
 import { cleanUpPhotos } from './uploads/clean-up-photos';
 
@@ -35,18 +36,20 @@ async function main(): Promise<void> {
   const storage = createLocalMediaStorage(config.dataDir);
   const app = await buildApp({ config, database, mail, storage });
 
-  // Free months that have ended revert to Starter: now, then every hour.
-  const runTrialExpiry = () =>
-    expireTrials(database.db).then(
-      (count) => {
-        if (count === 0) return;
+  // Free months that have ended revert to Starter, and notices about a lower listing limit that
+  // have run out pause the extra listings: now, then every hour.
+  const upkeepPayments = createPaymentProvider(config, app.log);
+  const runUpkeep = () =>
+    runMembershipUpkeep({ db: database.db, mail, payments: upkeepPayments, publicUrl: config.publicUrl }).then(
+      (result) => {
+        if (result.trialsEnded === 0 && result.membersPaused === 0 && result.testCharges === 0) return;
         app.contentVersion.bump();
-        app.log.info(`${count} free month(s) ended: back on Starter`);
+        app.log.info(`${result.trialsEnded} free month(s) ended; ${result.membersPaused} member(s) had listings over their plan paused`);
       },
-      (error: unknown) => app.log.error({ err: error }, 'trial expiry failed'),
+      (error: unknown) => app.log.error({ err: error }, 'membership upkeep failed'),
     );
-  await runTrialExpiry();
-  setInterval(runTrialExpiry, 60 * 60 * 1000).unref();
+  await runUpkeep();
+  setInterval(runUpkeep, 60 * 60 * 1000).unref();
 
   // Photos no listing shows go after PHOTO_CLEANUP_GRACE_HOURS: soon after start, then every hour.
   const runPhotoCleanUp = () =>

@@ -1,4 +1,3 @@
-import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
@@ -8,7 +7,7 @@ import { listingQueryKeys } from './components/listing-cache';
 import type { ServerRenderState } from './entry-server';
 import { prefetchCurrentUser } from './lib/auth';
 import { readAuthToken, syncAuthCookie } from './lib/auth-token';
-import { queryClient } from './lib/query-client';
+import { hydratePageQueries, queryClient } from './lib/query-client';
 
 // The pages' CSP allows no eval, so zod must not compile its parsers with new Function: even its
 // caught probe for eval is reported as a CSP violation. zod reads this shared setting (the one
@@ -43,7 +42,7 @@ const serverState = readServerState();
 if (serverState && serverState.signedIn === signedIn) {
   // The server rendered this page for whoever is signed in here: the page is already on screen, and
   // hydrating keeps it there while the page's code arrives.
-  hydrate(queryClient, serverState.queries);
+  hydratePageQueries(queryClient, serverState.queries);
   const pageCode = preloadEntryPage(window.location.pathname, signedIn).catch(() => {});
   hydrateRoot(root, app, {
     onRecoverableError: (error) => console.error('Hydration mismatch: the page was rendered again in the browser.', error),

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminMessages } from '../../src/domain/admin';
+import { withArticle } from '../../src/domain/plan-copy';
 import { paymentEvents, subscriptions, users } from '../../src/server/db/schema';
 import { signPayload } from '../../src/server/membership/webhook-signature';
 import { testPaymentEvent } from '../../src/server/services/payments';
@@ -134,7 +135,7 @@ describe('gifts racing payments', () => {
     ['connector', 'lifetime'],
     ['explorer', 'connector'],
   ] as const) {
-    it(`a gift of ${gifted} racing the payment of a ${paidFor} checkout and its replays leaves the gift, billed for nothing`, async () => {
+    it(`a gift of ${gifted} racing the payment of ${withArticle(paidFor)} checkout and its replays leaves the gift, billed for nothing`, async () => {
       const target = await registerMember(client);
       const checkout = await client.post('/api/create-subscription', { tier: paidFor }, target.token);
       const [pending] = await server.database.db.select().from(subscriptions).where(eq(subscriptions.userId, target.user.id));

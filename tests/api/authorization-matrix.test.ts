@@ -40,8 +40,13 @@ const rows: Row[] = [
   { method: 'POST', route: '/api/auth/reset-password-request', body: () => ({ email: uniqueEmail('reset') }), expect: everyone(200) },
   { method: 'POST', route: '/api/auth/reset-password-verify-code', body: () => ({ email: uniqueEmail('reset'), code: '123456' }), expect: everyone(400) },
   { method: 'POST', route: '/api/auth/reset-password-confirm', body: () => ({ email: uniqueEmail('reset'), code: '123456', password: 'new password here' }), expect: everyone(400) },
+  // Google sign-in (no Google settings here): its pages send the browser back to /auth saying so, and the landing page's pick-up finds no sign-in.
+  { method: 'GET', route: '/api/auth/google', expect: everyone(302) },
+  { method: 'GET', route: '/api/auth/google/callback', url: () => '/api/auth/google/callback?code=matrix&state=matrix', expect: everyone(302) },
+  { method: 'POST', route: '/api/auth/google/session', expect: everyone(400) },
   { method: 'GET', route: '/api/listings', expect: everyone(200) },
   { method: 'GET', route: '/api/listings/:id', url: () => `/api/listings/${listingId}`, expect: everyone(200) },
+  { method: 'GET', route: '/api/listings/:id/reach', url: () => `/api/listings/${listingId}/reach`, expect: members(200) },
   { method: 'POST', route: '/api/listings', body: () => validListing, expect: members(201) },
   { method: 'PUT', route: '/api/listings/:id', url: () => `/api/listings/${listingId}`, body: () => validListing, expect: ownerOnly(200) },
   { method: 'PATCH', route: '/api/listings/:id', url: () => `/api/listings/${listingId}`, body: () => ({ isActive: true }), expect: ownerOnly(200) },
@@ -69,6 +74,11 @@ const rows: Row[] = [
   { method: 'POST', route: '/api/verify-card/confirm', body: () => ({ setupIntentId: 'seti_matrix' }), expect: members(404) },
   { method: 'GET', route: '/api/map/listing-counts', expect: members(200) },
   { method: 'POST', route: '/api/create-subscription', body: () => ({ tier: 'explorer' }), expect: members(200) },
+  { method: 'GET', route: '/api/membership', expect: members(200) },
+  // Nobody here checked out during a free month, so there is no first charge to cancel.
+  { method: 'POST', route: '/api/membership/cancel-upcoming-charge', expect: members(404) },
+  // Nobody here is over their plan's limit, and the zero id is nobody's active listing.
+  { method: 'POST', route: '/api/my-listings/keep-active', body: () => ({ listingIds: [zeroId] }), expect: members(400) },
   { method: 'POST', route: '/api/payments/test/pay', body: () => ({ clientSecret: 'sub_test_unknown_secret_x', ...card }), expect: members(404) },
   { method: 'POST', route: '/api/webhooks/payments', body: () => ({ id: 'evt_unsigned', type: 'invoice.paid', data: { object: {} } }), expect: everyone(400) },
   { method: 'GET', route: '/api/admin/users', expect: adminOnly(200) },

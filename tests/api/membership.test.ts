@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages } from '../../src/domain/account';
 import { membershipMessages } from '../../src/domain/membership';
-import { subscriptions, users } from '../../src/server/db/schema';
+import { listings, subscriptions, users } from '../../src/server/db/schema';
 import { expireTrials } from '../../src/server/membership/expire-trials';
 import { signPayload } from '../../src/server/membership/webhook-signature';
 import { testPaymentEvent } from '../../src/server/services/payments';
@@ -176,7 +176,7 @@ describe('free month', () => {
     const listingIds = [];
     for (let index = 0; index < 3; index += 1) listingIds.push((await client.post('/api/listings', validListing, member.token)).body.id);
 
-    expect(await expireTrials(server.database.db, new Date())).toBe(0);
+    expect((await expireTrials(server.database.db, new Date())).reverted).toBe(0);
     await expireTrials(server.database.db, new Date(Date.now() + 31 * 86_400_000));
     expect((await me(member.token)).membershipTier).toBe('starter');
     const mine = (await client.get('/api/my-listings', member.token)).body;
@@ -186,7 +186,7 @@ describe('free month', () => {
     expect(another.body).toMatchObject({ code: 'LISTING_LIMIT_REACHED', membershipTier: 'starter' });
   });
 
-  it('keeps a paying Explorer on Explorer after the trial date', async () => {
+  it('keeps an Explorer who saved a card during the free month on Explorer after the trial date', async () => {
     const member = await registerMember(client);
     const checkout = await client.post('/api/create-subscription', { tier: 'explorer' }, member.token);
     await client.post('/api/payments/test/pay', { clientSecret: checkout.body.clientSecret, ...goodCard }, member.token);
@@ -215,6 +215,59 @@ describe('pinned posts', () => {
     const paged = await client.get('/api/listings?search=numbat&limit=1');
     expect(paged.body.map((item: { id: string }) => item.id)).toEqual([newer.id, older.id]);
     expect(paged.headers.get('x-next-cursor')).toBeNull();
+  });
+
+  it('moves the pin atomically: pins made together by one Connector leave exactly one pinned, and it leads browse', async () => {
+    const seller = await sellerMember(client, server.database.db, { tier: 'connector' });
+    const titles = ['Movable quokka lamp', 'Movable quokka rug', 'Movable quokka stool'];
+    const created: { id: string }[] = [];
+    for (const title of titles) created.push((await client.post('/api/listings', { ...validListing, title }, seller.token)).body);
+    const pin = (id: string) => client.call('PUT', `/api/listings/${id}/pin`, { token: seller.token, body: { pinned: true } });
+    const pinnedIds = async () =>
+      (await client.get('/api/my-listings', seller.token)).body.filter((item: { isPinned: boolean }) => item.isPinned).map((item: { id: string }) => item.id);
+
+    expect((await pin(created[0].id)).status).toBe(200);
+    const answers = await Promise.all([pin(created[1].id), pin(created[2].id)]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    const [winner] = await pinnedIds();
+    expect(await pinnedIds()).toEqual([winner]);
+    expect([created[1].id, created[2].id]).toContain(winner);
+
+    // Moving it once more: the new one is the only pin and leads the first page of browse.
+    const next = created.find((item) => item.id !== winner && item.id !== created[0].id) ?? created[0];
+    await pin(next.id);
+    expect(await pinnedIds()).toEqual([next.id]);
+    const browse = (await client.get('/api/listings?search=quokka&limit=1', seller.token)).body;
+    expect(browse[0]).toMatchObject({ id: next.id, isPinned: true });
+    expect(browse.filter((item: { isPinned: boolean }) => item.isPinned)).toHaveLength(1);
+  });
+
+  it('keeps a pin in place when it is pinned again, and unpins', async () => {
+    const seller = await sellerMember(client, server.database.db, { tier: 'lifetime' });
+    const listing = (await client.post('/api/listings', { ...validListing, title: 'Repinned wombat kettle' }, seller.token)).body;
+    const pinAt = async () => (await server.database.db.select({ pinnedAt: listings.pinnedAt }).from(listings).where(eq(listings.id, listing.id)))[0].pinnedAt;
+    await client.call('PUT', `/api/listings/${listing.id}/pin`, { token: seller.token, body: { pinned: true } });
+    const first = await pinAt();
+    expect(first).not.toBeNull();
+    await client.call('PUT', `/api/listings/${listing.id}/pin`, { token: seller.token, body: { pinned: true } });
+    expect(await pinAt()).toEqual(first);
+
+    const unpinned = await client.call('PUT', `/api/listings/${listing.id}/pin`, { token: seller.token, body: { pinned: false } });
+    expect(unpinned.status).toBe(200);
+    expect(unpinned.body.isPinned).toBe(false);
+    expect(await pinAt()).toBeNull();
+  });
+
+  it('refuses to pin a sold listing, and selling the pinned listing unpins it', async () => {
+    const seller = await sellerMember(client, server.database.db, { tier: 'connector' });
+    const listing = (await client.post('/api/listings', { ...validListing, title: 'Sold echidna chair' }, seller.token)).body;
+    await client.call('PUT', `/api/listings/${listing.id}/pin`, { token: seller.token, body: { pinned: true } });
+    const sold = await client.call('PATCH', `/api/listings/${listing.id}`, { token: seller.token, body: { isActive: false } });
+    expect(sold.body.isPinned).toBe(false);
+
+    const refused = await client.call('PUT', `/api/listings/${listing.id}/pin`, { token: seller.token, body: { pinned: true } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(membershipMessages.pinSoldListing);
   });
 
   it('refuses pinning to Starter and Explorer members', async () => {

@@ -107,6 +107,23 @@ describe('abuse limits in memory', () => {
     expect((await right()).status).toBe(200);
   });
 
+  it('takes 20 profile saves an hour from one account, whatever the others do', async () => {
+    const member = await registerMember(client);
+    const save = (token: string) => client.call('PUT', '/api/user/profile', { token, body: { postcode: '3068' } });
+    expect(await signInTimes(20, () => save(member.token))).toEqual(Array(20).fill(200));
+    const over = await save(member.token);
+    expect([over.status, over.body]).toEqual([429, { message: errorMessages.rateLimited, code: 'RATE_LIMITED' }]);
+    expect((await save((await registerMember(client)).token)).status).toBe(200);
+  });
+
+  it('takes 10 phone number saves an hour from one account', async () => {
+    const member = await registerMember(client);
+    const save = (index: number) => client.call('PUT', '/api/user/phone', { token: member.token, body: { phone: `0412 000 ${String(100 + index)}` } });
+    const statuses = [];
+    for (let index = 0; index < 11; index += 1) statuses.push((await save(index)).status);
+    expect(statuses).toEqual([...Array(10).fill(200), 429]);
+  });
+
   it('limits code checks per email, on top of the five tries per code', async () => {
     const email = uniqueEmail('brute');
     const statuses = [];

@@ -120,6 +120,37 @@ describe('checkout through Stripe', () => {
     expect((await postEvent(paid)).body).toEqual({ received: true, outcome: 'duplicate' });
   });
 
+  it('keeps Explorer after the free month on a Stripe trial: the card is saved now, the first charge waits for the month to end', async () => {
+    const member = await registerMember(client);
+    const trialEnd = new Date((await me(member.token)).trialEndDate);
+    const checkout = await client.post('/api/create-subscription', { tier: 'explorer' }, member.token);
+    expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
+    expect(checkout.body).toMatchObject({ intent: 'setup', firstChargeAt: trialEnd.toISOString() });
+    expect(checkout.body.clientSecret).toMatch(/^seti_\w+_secret_\w+$/);
+    const [trialing] = [...stripe.subscriptions.values()].filter((subscription) => subscription.status === 'trialing' && (subscription.metadata as { userId?: string }).userId === member.user.id);
+    expect(trialing.trial_end).toBe(Math.floor(trialEnd.getTime() / 1000));
+    expect(trialing.trial_settings).toMatchObject({ end_behavior: { missing_payment_method: 'cancel' } });
+
+    // Stripe's $0 trial invoice changes nothing; the saved card (the subscription's default payment method) starts the plan.
+    const zeroInvoice = invoicePaid(String(trialing.id));
+    (zeroInvoice.data.object as Record<string, unknown>).amount_paid = 0;
+    expect((await postEvent(zeroInvoice)).body.outcome).toBe('ignored');
+    expect((await client.get('/api/membership', member.token)).body.subscription).toBeNull();
+    const saved = await postEvent({
+      id: `evt_${Math.random().toString(36).slice(2)}`,
+      object: 'event',
+      type: 'customer.subscription.updated',
+      data: { object: { id: trialing.id, object: 'subscription', status: 'trialing', default_payment_method: 'pm_card_visa' } },
+    });
+    expect(saved.body.outcome).toBe('applied');
+    expect((await client.get('/api/membership', member.token)).body.subscription).toMatchObject({ status: 'trialing', firstChargeAt: trialEnd.toISOString() });
+    expect(await me(member.token)).toMatchObject({ membershipTier: 'explorer', trialEndDate: trialEnd.toISOString() });
+
+    // Cancelling before the first charge ends the subscription at Stripe too.
+    expect((await client.post('/api/membership/cancel-upcoming-charge', undefined, member.token)).status).toBe(200);
+    expect(stripe.subscriptions.get(String(trialing.id))?.status).toBe('canceled');
+  });
+
   it('uses the same customer and one price per plan for every later checkout', async () => {
     const member = await registerMember(client);
     const explorer = await client.post('/api/create-subscription', { tier: 'explorer' }, member.token);

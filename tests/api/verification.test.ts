@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountMessages } from '../../src/domain/account';
+import { accountMessages, canChangePostcodeSchema, postcodeLockedMessage } from '../../src/domain/account';
 import { errorMessages } from '../../src/domain/errors';
 import { users, verificationCodes } from '../../src/server/db/schema';
 import { registerMember } from './support/factories';
@@ -231,22 +231,39 @@ describe('card verification', () => {
 });
 
 describe('profile and postcode lock', () => {
-  it('sets postcode, suburb and state from the real postcode data, then locks the postcode for 30 days', async () => {
+  /** Moves the member's last postcode change into the past, behind the API's back. */
+  async function agePostcodeChange(userId: string, ms: number) {
+    const [row] = await server.database.db.select().from(users).where(eq(users.id, userId));
+    await server.database.db.update(users).set({ postcodeLastChanged: new Date(row.postcodeLastChanged!.getTime() - ms) }).where(eq(users.id, userId));
+    server.app.contentVersion.bump();
+  }
+
+  it('lets a member correct their first postcode within the hour, then locks it for 30 days', async () => {
     const member = await registerMember(client);
-    expect((await client.get('/api/user/can-change-postcode', member.token)).body).toEqual({ canChange: true, nextChangeDate: null });
+    expect((await client.get('/api/user/can-change-postcode', member.token)).body).toEqual({ canChange: true, nextChangeDate: null, correctionEndsAt: null });
+    const first = await client.call('PUT', '/api/user/profile', { token: member.token, body: { postcode: '3065' } });
+    expect(first.body).toMatchObject({ postcode: '3065', suburb: 'Fitzroy', state: 'VIC' });
+
+    const correcting = await client.get('/api/user/can-change-postcode', member.token);
+    expect(canChangePostcodeSchema.strict().parse(correcting.body)).toMatchObject({ canChange: true, nextChangeDate: null });
+    const correctionMinutes = (Date.parse(correcting.body.correctionEndsAt) - Date.now()) / 60_000;
+    expect(correctionMinutes).toBeGreaterThan(59);
+    expect(correctionMinutes).toBeLessThanOrEqual(60);
+
     const saved = await client.call('PUT', '/api/user/profile', { token: member.token, body: { postcode: '3068', suburb: 'fitzroy north' } });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ postcode: '3068', suburb: 'Fitzroy North', state: 'VIC' });
 
     const lock = await client.get('/api/user/can-change-postcode', member.token);
-    expect(lock.body.canChange).toBe(false);
+    expect(lock.body).toMatchObject({ canChange: false, correctionEndsAt: null });
     const unlockDays = (Date.parse(lock.body.nextChangeDate) - Date.now()) / 86_400_000;
     expect(unlockDays).toBeGreaterThan(29.9);
     expect(unlockDays).toBeLessThanOrEqual(30);
 
     const second = await client.call('PUT', '/api/user/profile', { token: member.token, body: { postcode: '2000' } });
     expect(second.status).toBe(409);
-    expect(second.body.message).toMatch(/^You can change your postcode again on \d{2}\/\d{2}\/\d{4}\.$/);
+    expect(second.body.code).toBe('POSTCODE_CHANGE_TOO_SOON');
+    expect(second.body.message).toBe(postcodeLockedMessage(new Date(lock.body.nextChangeDate)));
     expect((await client.get('/api/auth/me', member.token)).body.postcode).toBe('3068');
 
     // The suburb within the same postcode can still change.
@@ -254,15 +271,43 @@ describe('profile and postcode lock', () => {
     expect(suburb.status).toBe(200);
     expect(suburb.body.suburb).toBe('Clifton Hill');
 
-    await server.database.db.update(users).set({ postcodeLastChanged: new Date(Date.now() - 31 * 86_400_000) }).where(eq(users.id, member.user.id));
-    server.app.contentVersion.bump(); // changed behind the API's back
+    await agePostcodeChange(member.user.id, 31 * 86_400_000);
     expect((await client.call('PUT', '/api/user/profile', { token: member.token, body: { postcode: '2000' } })).body.state).toBe('NSW');
+  });
+
+  it('locks a first postcode for 30 days from when it was set once the hour is over', async () => {
+    const member = await registerMember(client);
+    const first = await client.call('PUT', '/api/user/profile', { token: member.token, body: { postcode: '3065' } });
+    await agePostcodeChange(member.user.id, 61 * 60_000);
+    const unlock = new Date(Date.parse(first.body.postcodeLastChanged) - 61 * 60_000 + 30 * 86_400_000);
+    expect((await client.get('/api/user/can-change-postcode', member.token)).body).toEqual({ canChange: false, nextChangeDate: unlock.toISOString(), correctionEndsAt: null });
+    const late = await client.call('PUT', '/api/user/profile', { token: member.token, body: { postcode: '3068' } });
+    expect(late.status).toBe(409);
+    expect(late.body).toEqual({ code: 'POSTCODE_CHANGE_TOO_SOON', message: postcodeLockedMessage(unlock) });
+  });
+
+  it('saves the postcode\'s main locality when no suburb is chosen, and offers the others', async () => {
+    const member = await registerMember(client);
+    const saved = await client.call('PUT', '/api/user/profile', { token: member.token, body: { postcode: '3141' } });
+    expect(saved.body).toMatchObject({ postcode: '3141', suburb: 'South Yarra', state: 'VIC' });
+    expect((await client.get('/api/postcodes/3141')).body.suburbs).toEqual(['South Yarra', 'Chapel Street North']);
+  });
+
+  it('gives a postcode on the spec table\'s WA side of 5800 the state of its suburbs, the same on the profile and the lookup', async () => {
+    const member = await registerMember(client);
+    const saved = await client.call('PUT', '/api/user/profile', { token: member.token, body: { postcode: '5950' } });
+    expect(saved.body).toMatchObject({ postcode: '5950', suburb: 'Adelaide Airport', state: 'SA' });
+    expect((await client.get('/api/postcodes/5950')).body.state).toBe('SA');
   });
 
   it.each([
     [{ postcode: '99999' }, 400, accountMessages.postcodeInvalid],
     [{ postcode: 'abcd' }, 400, accountMessages.postcodeInvalid],
     [{ postcode: '0001' }, 400, accountMessages.postcodeUnknown],
+    [{ postcode: '2921' }, 400, accountMessages.postcodeUnknown],
+    [{ postcode: '5800' }, 400, accountMessages.postcodeNotNeighbourhood],
+    [{ postcode: '6800' }, 400, accountMessages.postcodeNotNeighbourhood],
+    [{ postcode: '9999' }, 400, accountMessages.postcodeOutsideStates],
     [{ postcode: '3068', suburb: 'Bondi' }, 400, accountMessages.suburbNotInPostcode],
     [{ postcode: '3068', state: 'NSW' }, 400, accountMessages.stateMismatch],
   ])('refuses %j', async (body, status, message) => {
@@ -279,5 +324,7 @@ describe('profile and postcode lock', () => {
     expect(response.body.suburbs).toEqual(expect.arrayContaining(['Fitzroy North', 'Clifton Hill']));
     expect((await client.get('/api/postcodes/0001')).status).toBe(404);
     expect((await client.get('/api/postcodes/abc')).status).toBe(400);
+    const poBoxes = await client.get('/api/postcodes/6800');
+    expect([poBoxes.status, poBoxes.body.message]).toEqual([404, accountMessages.postcodeNotNeighbourhood]);
   });
 });

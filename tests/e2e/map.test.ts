@@ -32,15 +32,19 @@ const contexts: BrowserContext[] = [];
 const viewers: Record<'starter' | 'explorer' | 'connector', Member> = {} as never;
 /** Each postcode's marker name ("Clifton Hill 3068"): the suburb is whichever the server records. */
 const areaNames: Record<string, string> = {};
+/** The listings in Geelong (3220, Victoria) and Surry Hills (2010, New South Wales). */
+const farListings: Record<'3220' | '2010', string> = {} as never;
 
 /** A verified member with a postcode. New members are Explorers. */
 const setUpMember = (firstName: string, postcode: string) => api.createVerifiedMember({ firstName, lastName: 'Walker', postcode });
 
-async function listItem(seller: Member, title: string): Promise<void> {
-  await api.callApi('POST', '/api/listings', {
+/** Lists an item and answers its id. */
+async function listItem(seller: Member, title: string): Promise<string> {
+  const listing = await api.callApi<{ id: string }>('POST', '/api/listings', {
     token: seller.token,
     body: { title, description: 'Barely used, pick up any evening this week.', price: '10', category: 'other', imageUrls: [] },
   });
+  return listing.id;
 }
 
 async function becomeConnector(member: Member): Promise<void> {
@@ -60,8 +64,8 @@ beforeAll(async () => {
   const seller3068 = await setUpMember('Maddie', '3068');
   await listItem(seller3068, 'Bookshelf in oak');
   await listItem(seller3068, 'Bike helmet, medium');
-  await listItem(await setUpMember('Geoff', '3220'), 'Surfboard, 7 foot');
-  await listItem(await setUpMember('Sienna', '2010'), 'Espresso machine');
+  farListings['3220'] = await listItem(await setUpMember('Geoff', '3220'), 'Surfboard, 7 foot');
+  farListings['2010'] = await listItem(await setUpMember('Sienna', '2010'), 'Espresso machine');
 
   viewers.starter = await setUpMember('Stella', viewerPostcode);
   await api.callApi('POST', '/api/create-subscription', { token: viewers.starter.token, body: { tier: 'starter' } });
@@ -142,7 +146,7 @@ async function openBrowse(page: Page): Promise<void> {
 }
 
 describe('the Items Near You map', () => {
-  it('a Starter sees their neighbourhood in colour, the rest greyed, and only their state when zoomed out', async () => {
+  it('a Starter sees their neighbourhood in colour and the rest greyed, zoomed in and zoomed out', async () => {
     const page = await openPageAs(viewers.starter);
     const scripts: string[] = [];
     page.on('request', (request) => {
@@ -192,17 +196,53 @@ describe('the Items Near You map', () => {
     await capture(page, 'map-starter-360');
     await page.setViewportSize(viewports.desktop);
 
-    // Zoomed out: one marker per state, only the member's own state in colour.
+    // Zoomed out: one marker per state. In colour only what their 5 km holds, the number browse
+    // lists for Victoria; the rest of Victoria (Geelong) in grey beside it, every other state grey.
     await zoomOutToStates(page);
-    const victoria = marker(page, 'Victoria: 3 listings');
+    const victoria = marker(page, 'Victoria: 2 listings');
     await seeVisible(victoria);
     expect(await markerColour(victoria)).toBe(hexToRgb(mapSettings.allowedColour));
+    const restOfVictoria = marker(page, 'Rest of Victoria: 1 listing, upgrade to view this area');
+    await seeVisible(restOfVictoria);
+    expect(await markerColour(restOfVictoria)).toBe(hexToRgb(mapSettings.notAllowedColour));
+    // Side by side, touching, not one over the other.
+    const [colouredBox, greyBox] = [await victoria.boundingBox(), await restOfVictoria.boundingBox()];
+    const centre = (box: typeof colouredBox) => ({ x: box!.x + box!.width / 2, y: box!.y + box!.height / 2 });
+    const apart = Math.hypot(centre(greyBox).x - centre(colouredBox).x, centre(greyBox).y - centre(colouredBox).y);
+    expect(apart).toBeGreaterThanOrEqual((colouredBox!.width + greyBox!.width) / 2);
+    expect(apart).toBeLessThan((colouredBox!.width + greyBox!.width) / 2 + 6);
     await seeMarker(page, 'New South Wales: 1 listing, upgrade to view this area');
     await expectHidden(marker(page, `${areaNames['3068']}: 2 listings`));
     await capture(page, 'map-starter-states-1280');
+    await page.setViewportSize(viewports.phone);
+    await seeVisible(victoria);
+    await seeVisible(restOfVictoria);
+    await capture(page, 'map-starter-states-360');
+    await page.setViewportSize(viewports.desktop);
 
+    // The grey part explains and goes nowhere; the coloured part lists what it counted.
+    await restOfVictoria.click();
+    await seeVisible(mapOf(page).locator('.leaflet-popup').getByText(mapSettings.notAllowedLabel, { exact: true }));
+    await expectStaysOnBrowse(page);
     await victoria.click();
     await page.waitForURL((url) => url.pathname === '/listings' && url.search === '?state=VIC');
+    await page.getByText('2 listings shown', { exact: true }).waitFor({ state: 'attached', timeout: patientMs });
+  });
+
+  it('a Starter who opens a listing outside their area by a link reads how far it is and which plan shows it', async () => {
+    const page = await openPageAs(viewers.starter, viewports.phone);
+    await page.goto(`/listing/${farListings['3220']}`);
+    await seeVisible(page.getByRole('heading', { level: 1, name: 'Surfboard, 7 foot' }));
+    const note = page.getByText(/^This listing is \d+ km away in .+ VIC, outside your Starter area \(5 km around 3065\)\. Explorer shows listings across your whole state\./);
+    await seeVisible(note);
+    await seeVisible(page.getByRole('link', { name: 'Compare plans' }));
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await capture(page, 'listing-outside-area-360');
+
+    await page.goto(`/listing/${farListings['2010']}`);
+    await seeVisible(page.getByText(/outside your Starter area \(5 km around 3065\)\. Connector shows listings across all of Australia\./));
+    await page.getByRole('link', { name: 'Compare plans' }).click();
+    await page.waitForURL((url) => url.pathname === '/membership-plans');
   });
 
   it('an Explorer opens their state, reads why the rest is grey, and uses the keyboard', async () => {

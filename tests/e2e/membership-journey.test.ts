@@ -67,11 +67,12 @@ async function captureBothSizes(page: Page, name: string): Promise<void> {
   await page.setViewportSize(viewports.desktop);
 }
 
-async function payWithCard(page: Page, cardNumber: string, amount: string): Promise<void> {
+/** `button`: "Pay $60", or "Save card" when the first charge waits for the free month to end. */
+async function payWithCard(page: Page, cardNumber: string, button: string): Promise<void> {
   await page.getByLabel('Card number').fill(cardNumber);
   await page.getByLabel('Expiry (MM/YY)').fill('12/34');
   await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: `Pay ${amount}` }).click();
+  await page.getByRole('button', { name: button }).click();
 }
 
 function createListing(member: Member, index: number): Promise<Response> {
@@ -99,7 +100,7 @@ describe('membership', () => {
     for (const price of ['Free', '$24/year', '$60/year']) await seeVisible(cards.getByText(price, { exact: true }));
     await seeVisible(cards.getByText('Billed annually, about $2 a month'));
     await seeVisible(cards.getByText('Billed annually, about $5 a month'));
-    await seeVisible(cards.getByText('Search area: State-wide (city-wide on checkout)'));
+    await seeVisible(cards.getByText('Search area: State-wide'));
     await seeVisible(cards.getByText('1 month free'));
     await seeVisible(cards.getByText('1 pinned post'));
 
@@ -152,6 +153,8 @@ describe('membership', () => {
     await seeVisible(page.getByText('Billed annually in AUD, about $5 a month'));
     await seeVisible(page.getByText('8 listings at once'));
     await seeVisible(page.getByText('Priority support'));
+    // During the free month, said before the card form: Connector is charged today and ends it.
+    await seeVisible(page.getByText('Connector is charged $60 today, and your free month of Explorer ends when the payment goes through.'));
     await captureBothSizes(page, 'subscribe-connector');
 
     // A double click starts one checkout.
@@ -164,7 +167,7 @@ describe('membership', () => {
     expect(await page.getByLabel('CVC').getAttribute('inputmode')).toBe('numeric');
     await captureBothSizes(page, 'subscribe-connector-payment');
 
-    await payWithCard(page, '4242 4242 4242 4242', '$60');
+    await payWithCard(page, '4242 4242 4242 4242', 'Pay $60');
     await seeVisible(page.getByRole('heading', { level: 1, name: 'Welcome to the family!' }));
     await seeVisible(page.getByText("You're now a Connector member."));
     expect((await readMember(member)).membershipTier).toBe('connector');
@@ -200,7 +203,7 @@ describe('membership', () => {
     await seeVisible(page.getByRole('heading', { level: 1, name: 'Subscribe to Explorer' }));
     await seeVisible(page.getByText(/You're on your free month until/));
     await page.getByRole('button', { name: 'Subscribe Now' }).click();
-    await payWithCard(page, '4000 0000 0000 0002', '$24');
+    await payWithCard(page, '4000 0000 0000 0002', 'Save card');
 
     await seeVisible(toastTitled(page, 'Payment Failed'));
     const alert = page.getByRole('alert').filter({ hasText: 'Payment Failed' });

@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authTokenCookieName } from '../../src/domain/session';
 import { type Api, type ApiMember, createApi } from './support/api';
-import { expectHidden, expectVisible, launchBrowser, saveScreenshot, viewports } from './support/browser';
+import { expectHidden, expectVisible, launchBrowser, saveScreenshot, toastTitled, viewports } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
 const listingTitle = 'Teak outdoor setting, seats six';
@@ -87,6 +87,71 @@ describe('pages rendered on the server', () => {
     const unknown = await pageRequest('/no-such-page');
     expect(unknown.status).toBe(404);
     expect(await unknown.text()).toContain('404 Page Not Found');
+  });
+
+  it("answers a listing or seller that is missing, or an address that cannot be one, with its not-found screen and a 404, never 'Loading'", async () => {
+    const missingId = '00000000-0000-4000-8000-000000000000';
+    for (const path of [`/listing/${missingId}`, '/listing/not-a-listing', `/listing/${'a'.repeat(120)}`]) {
+      const response = await pageRequest(path);
+      expect(response.status, path).toBe(404);
+      const html = await response.text();
+      expect(html, path).toMatch(/<h1[^>]*>Listing not found<\/h1>/);
+      expect(html, path).toMatch(/<a[^>]*href="\/listings"[^>]*>Back to listings<\/a>/);
+      expect(html, path).toContain('<title>Listing not found · Neighbourly</title>');
+      expect(html, path).not.toContain('Loading');
+    }
+    for (const path of [`/seller/${missingId}`, '/seller/not-a-member']) {
+      const response = await pageRequest(path);
+      expect(response.status, path).toBe(404);
+      const html = await response.text();
+      expect(html, path).toMatch(/<h1[^>]*>Seller not found<\/h1>/);
+      expect(html, path).not.toContain('Loading');
+    }
+  });
+
+  it('hydrates the not-found screen of a missing listing in place: no loading flash, no second ask, no error toast', async () => {
+    const missingId = '00000000-0000-4000-8000-0000000000aa';
+    const page = await (await newContext()).newPage();
+    const hydrationErrors = collectHydrationErrors(page);
+    const listingCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/listings/')) listingCalls.push(request.url());
+    });
+    // Anything that says "Loading" on screen at any moment, from the first byte on.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { loadingSeen: string[] }).loadingSeen = seen;
+      new MutationObserver(() => {
+        const text = document.getElementById('root')?.textContent ?? '';
+        if (text.includes('Loading')) seen.push(text);
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    let releaseApp = () => {};
+    const appHeld = new Promise<void>((resolve) => {
+      releaseApp = resolve;
+    });
+    await page.route('**/assets/app-*.js', async (route) => {
+      await appHeld;
+      await route.continue();
+    });
+
+    const response = await page.goto(`/listing/${missingId}`, { waitUntil: 'domcontentloaded' });
+    expect(response?.status()).toBe(404);
+    const heading = page.getByRole('heading', { level: 1, name: 'Listing not found' });
+    await expectVisible(heading);
+    await heading.evaluate((element) => element.setAttribute('data-server-element', 'kept'));
+    releaseApp();
+    await page.waitForLoadState('networkidle');
+
+    // Hydrated: the app now handles the menu, and the server's heading is the one still on screen.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expectVisible(page.getByRole('navigation', { name: 'Mobile' }));
+    expect(await heading.getAttribute('data-server-element')).toBe('kept');
+    expect(await page.evaluate(() => (window as unknown as { loadingSeen: string[] }).loadingSeen)).toEqual([]);
+    expect(listingCalls).toEqual([]);
+    await expectHidden(toastTitled(page, 'Failed to fetch listing'), 1000);
+    expect(hydrationErrors).toEqual([]);
+    await saveScreenshot(page, 'server-render-listing-not-found-phone');
   });
 
   it('writes the page data so that nothing in a listing can end its block or run', async () => {

@@ -102,7 +102,7 @@ async function expectStatus(page: Page, label: 'Email' | 'Phone' | 'Card', state
 }
 
 describe('becoming a verified neighbour', () => {
-  it('a new member verifies email, phone and card, then sets a postcode that locks for 30 days', async () => {
+  it('a new member verifies email, phone and card, then sets a postcode, corrects it once, and it locks for 30 days', async () => {
     const { email, token } = await registerMember('Jo');
     const page = await openSignedIn(token);
 
@@ -211,27 +211,38 @@ describe('becoming a verified neighbour', () => {
     await expectVisible(page.getByText('Verified neighbour').first());
     await expectVisible(page.getByText('Your card is verified.', { exact: false }));
 
-    // Postcode 3068 with its suburb; after saving it locks until the date the server gives.
+    // A first postcode, then its one free correction within the hour; after that it locks until the date the server gives.
     await expectVisible(page.getByText('Explorer', { exact: true }).first());
     await expectVisible(page.getByRole('link', { name: /Compare membership plans/ }));
     const postcode = page.getByLabel('Postcode');
-    await postcode.fill('3068');
     const suburb = page.getByLabel('Suburb');
-    await expect.poll(() => suburb.locator('option').allTextContents(), { timeout: 15_000 }).toContain('Fitzroy North');
+    await postcode.fill('3065');
+    await expect.poll(() => suburb.inputValue(), { timeout: 15_000 }).toBe('Fitzroy');
     expect(await page.getByLabel('State').inputValue()).toBe('VIC');
+    await expectVisible(page.getByText(accountMessages.postcodeCorrectionAllowed, { exact: false }));
     await page.getByRole('button', { name: 'Save Changes' }).click();
-    await expectVisible(page.getByText(accountMessages.suburbNotInPostcode));
+    await expectVisible(page.getByRole('heading', { name: 'Change your postcode?' }));
+    await page.getByRole('button', { name: 'Yes, save my new postcode' }).click();
+    await expectVisible(toastTitled(page, 'Profile Updated!'));
+    await expect.poll(async () => (await api.callApi<{ postcode: string }>('GET', '/api/auth/me', { token })).postcode, { timeout: 15_000 }).toBe('3065');
+    await expectVisible(page.getByText(accountMessages.postcodeCorrectionAllowed, { exact: true }));
+    expect(await postcode.isDisabled()).toBe(false);
+
+    await postcode.fill('3068');
+    await expect.poll(() => suburb.locator('option').allTextContents(), { timeout: 15_000 }).toContain('Fitzroy North');
+    // The postcode's main locality is chosen until the member picks another.
+    expect(await suburb.inputValue()).toBe('Clifton Hill');
+    expect(await page.getByLabel('State').inputValue()).toBe('VIC');
     await suburb.selectOption('Fitzroy North');
     await expectVisible(page.getByText("you can't change it again for 30 days", { exact: false }));
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expectVisible(page.getByRole('heading', { name: 'Change your postcode?' }));
     await page.getByRole('button', { name: 'Yes, save my new postcode' }).click();
-    await expectVisible(toastTitled(page, 'Profile Updated!'));
+    await expect.poll(() => postcode.isDisabled(), { timeout: 15_000 }).toBe(true);
 
     const lock = await api.callApi<{ canChange: boolean; nextChangeDate: string }>('GET', '/api/user/can-change-postcode', { token });
     expect(lock.canChange).toBe(false);
     await expectVisible(page.getByText(postcodeLockedMessage(new Date(lock.nextChangeDate)), { exact: false }));
-    expect(await postcode.isDisabled()).toBe(true);
     expect(await postcode.inputValue()).toBe('3068');
     expect(await suburb.inputValue()).toBe('Fitzroy North');
     const me = await api.callApi<{ postcode: string; suburb: string; state: string }>('GET', '/api/auth/me', { token });

@@ -100,6 +100,22 @@ describe('settings', () => {
     expect(problemsOf({ DATA_DIR: dataDir, TRUST_PROXY: '10.0.0.0/99' })).toMatch(/TRUST_PROXY/);
   });
 
+  it('takes Google sign-in all or nothing, naming the missing setting, and over HTTPS in production', () => {
+    const dataDir = freshDataDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).google).toBeNull();
+    expect(loadConfig({ DATA_DIR: dataDir, GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com', GOOGLE_CLIENT_SECRET: 'secret' }).google).toEqual({
+      clientId: 'id.apps.googleusercontent.com',
+      clientSecret: 'secret',
+      issuerUrl: 'https://accounts.google.com',
+    });
+    expect(problemsOf({ DATA_DIR: dataDir, GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com' })).toMatch(/GOOGLE_CLIENT_SECRET is required when GOOGLE_CLIENT_ID is set/);
+    expect(problemsOf({ DATA_DIR: dataDir, GOOGLE_CLIENT_SECRET: 'secret' })).toMatch(/GOOGLE_CLIENT_ID is required when GOOGLE_CLIENT_SECRET is set/);
+    expect(problemsOf({ DATA_DIR: dataDir, GOOGLE_ISSUER_URL: 'https://issuer.example.com' })).toMatch(/GOOGLE_ISSUER_URL only applies with GOOGLE_CLIENT_ID/);
+    const google = { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret', GOOGLE_ISSUER_URL: 'http://127.0.0.1:9000' };
+    expect(loadConfig({ DATA_DIR: dataDir, ...google }).google?.issuerUrl).toBe('http://127.0.0.1:9000');
+    expect(problemsOf({ ...production, ...google })).toMatch(/GOOGLE_ISSUER_URL must start with https:\/\/ in production/);
+  });
+
   it('reads admin emails as a lower-cased list', () => {
     expect(loadConfig({ DATA_DIR: freshDataDir(), ADMIN_EMAILS: ' Boss@Example.com, ,second@example.com' }).adminEmails).toEqual([
       'boss@example.com',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { postcodeRanges, stateForPostcode } from '../../src/domain/postcodes';
+import { postcodeRanges, stateForPostcode, stateOfNeighbourhood } from '../../src/domain/postcodes';
 
 const pad = (value: number) => String(value).padStart(4, '0');
 
@@ -48,5 +48,24 @@ describe('postcode to state (spec 9)', () => {
   it('handles null and undefined', () => {
     expect(stateForPostcode(null)).toBeNull();
     expect(stateForPostcode(undefined)).toBeNull();
+  });
+});
+
+describe('the state of a neighbourhood postcode (decision 0010)', () => {
+  it('follows the spec table when one of its suburbs lies in that state', () => {
+    expect(stateOfNeighbourhood('3141', ['VIC', 'VIC'])).toBe('VIC');
+    // On a border: Hall is in the ACT, Wallaroo and Springrange in NSW.
+    expect(stateOfNeighbourhood('2618', ['ACT', 'NSW', 'NSW'])).toBe('ACT');
+  });
+
+  it('takes the state most of its suburbs lie in when none lies in the table\'s state', () => {
+    // Adelaide Airport sits in the table's 5800-6797 WA range.
+    expect(stateOfNeighbourhood('5950', ['SA', 'SA'])).toBe('SA');
+    expect(stateOfNeighbourhood('6900', ['NSW', 'WA', 'WA'])).toBe('WA');
+  });
+
+  it('gives no state to a postcode outside every range of the table, wherever its suburbs are', () => {
+    expect(stateOfNeighbourhood('9999', ['VIC'])).toBeNull();
+    expect(stateOfNeighbourhood('6798', ['WA'])).toBeNull();
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readAuthTokenCookie as readTokenCookie } from '../../src/domain/session';
 import { fillTemplate } from '../../src/server/web/server-render';
+import { ApiError } from '../../src/web/lib/api-client';
+import { createQueryClient, dehydratePageQueries, hydratePageQueries } from '../../src/web/lib/query-client';
 
 const template = '<!doctype html><html><head><title>Neighbourly</title></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>';
 
@@ -45,5 +47,24 @@ describe('a page rendered on the server', () => {
 
   it('keeps the title the shell has when the page names none', () => {
     expect(fillTemplate(template, { html: '', title: undefined, state })).toContain('<title>Neighbourly</title>');
+  });
+});
+
+describe("a page's not-found answer", () => {
+  const missing = ['/api/listings', '00000000-0000-4000-8000-000000000000'];
+  const failing = ['/api/sellers', '00000000-0000-4000-8000-000000000001'];
+
+  it('travels to the browser as the same error, so the page hydrates its not-found screen; other failures are asked again', async () => {
+    const server = createQueryClient();
+    await server.prefetchQuery({ queryKey: missing, queryFn: () => Promise.reject(new ApiError(404, 'Listing not found', { code: 'NOT_FOUND' })) });
+    await server.prefetchQuery({ queryKey: failing, queryFn: () => Promise.reject(new ApiError(500, 'Something went wrong', { code: 'INTERNAL' })) });
+    const sent = JSON.parse(JSON.stringify(dehydratePageQueries(server)));
+
+    const browser = createQueryClient();
+    hydratePageQueries(browser, sent);
+    const error = browser.getQueryState(missing)?.error;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 404, code: 'NOT_FOUND', message: 'Listing not found' });
+    expect(browser.getQueryState(failing)).toBeUndefined();
   });
 });

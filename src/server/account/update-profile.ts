@@ -1,18 +1,19 @@
 // PUT /api/user/profile (spec 2 Account page): postcode, suburb and state, with the 30-day
 // postcode lock enforced here whatever the page shows.
 import { eq } from 'drizzle-orm';
-import { accountMessages, canChangePostcode, postcodeLockedMessage, postcodeUnlockDate, type UpdateProfileBody } from '../../domain/account';
+import { accountMessages, nextPostcodeChangeAllowedAt, postcodeLockedMessage, type UpdateProfileBody } from '../../domain/account';
 import { AppError } from '../../domain/errors';
 import { formatListingLocation } from '../../domain/listing';
 import type { CurrentUser } from '../../domain/user-schemas';
 import { toCurrentUser } from '../auth/current-user';
 import type { Database } from '../db/open-database';
 import { users } from '../db/schema';
-import { findPostcode } from '../postcodes/postcode-directory';
+import { findPostcode, missingPostcodeMessage } from '../postcodes/postcode-directory';
 
 export async function updateProfile(db: Database, userId: string, body: UpdateProfileBody, now = new Date()): Promise<CurrentUser> {
   const place = findPostcode(body.postcode);
-  if (!place) throw new AppError('VALIDATION_FAILED', accountMessages.postcodeUnknown);
+  if (!place) throw new AppError('VALIDATION_FAILED', missingPostcodeMessage(body.postcode));
+  // Without a choice, the postcode's main locality (its first suburb).
   const suburb = body.suburb ? place.suburbs.find((name) => name.toLowerCase() === body.suburb!.toLowerCase()) : place.suburbs[0];
   if (!suburb) throw new AppError('VALIDATION_FAILED', accountMessages.suburbNotInPostcode);
   if (body.state && body.state.toUpperCase() !== place.state) throw new AppError('VALIDATION_FAILED', accountMessages.stateMismatch);
@@ -20,9 +21,8 @@ export async function updateProfile(db: Database, userId: string, body: UpdatePr
   return db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     const postcodeChanges = user.postcode !== body.postcode;
-    if (postcodeChanges && !canChangePostcode(user.postcodeLastChanged, now)) {
-      throw new AppError('CONFLICT', postcodeLockedMessage(postcodeUnlockDate(user.postcodeLastChanged)!));
-    }
+    const unlock = postcodeChanges ? nextPostcodeChangeAllowedAt(user, now) : null;
+    if (unlock) throw new AppError('POSTCODE_CHANGE_TOO_SOON', postcodeLockedMessage(unlock));
     const [updated] = await tx
       .update(users)
       .set({
@@ -30,7 +30,7 @@ export async function updateProfile(db: Database, userId: string, body: UpdatePr
         suburb,
         state: place.state,
         location: formatListingLocation({ suburb, state: place.state, postcode: body.postcode }),
-        ...(postcodeChanges ? { postcodeLastChanged: now } : {}),
+        ...(postcodeChanges ? { postcodeLastChanged: now, postcodeIsFirstSetting: user.postcode === null } : {}),
       })
       .where(eq(users.id, userId))
       .returning();

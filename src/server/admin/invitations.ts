@@ -3,8 +3,9 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { adminMessages, invitationLifetimeDays } from '../../domain/admin';
 import { AppError } from '../../domain/errors';
-import { productName, productTagline } from '../../domain/product';
-import { tierRules, type MembershipTier } from '../../domain/tiers';
+import { invitationMailLine, invitationSentMessage } from '../../domain/plan-copy';
+import { productName } from '../../domain/product';
+import type { MembershipTier } from '../../domain/tiers';
 import { generateSessionToken, hashSessionToken } from '../auth/secrets';
 import type { Database, Queryable } from '../db/open-database';
 import { invitations, users } from '../db/schema';
@@ -22,19 +23,18 @@ export async function inviteMember(context: OperationContext, input: { actor: { 
     await recordAdminAction(tx, { actorId: input.actor.id, action: 'invite_user', details: { email: input.email, membershipTier: input.membershipTier } });
   });
   const link = `${config.publicUrl}/auth?invite=${token}`;
-  const tier = tierRules[input.membershipTier].label;
   await context.mail.send({
     to: input.email,
     subject: `You're invited to join ${productName}`,
     text: [
       "G'day,",
       '',
-      `${input.actor.firstName?.trim() || 'The team'} has invited you to ${productName}, your ${productTagline}, with ${tier} membership.`,
+      invitationMailLine({ inviterName: input.actor.firstName?.trim() || 'The team', tier: input.membershipTier }),
       'Join with this link (it works once, for 7 days):',
       link,
     ].join('\n'),
   });
-  return { message: `Invitation sent to ${input.email} with ${tier} membership.` };
+  return { message: invitationSentMessage(input.email, input.membershipTier) };
 }
 
 /** The open invitation behind a link, or null when it is unknown, used or expired. */

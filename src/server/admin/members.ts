@@ -3,10 +3,12 @@ import { and, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { adminMessages, verificationTypeLabels, type VerificationType } from '../../domain/admin';
 import { AppError } from '../../domain/errors';
 import { uuidPattern } from '../../domain/listing';
-import { tierRules, type MembershipTier } from '../../domain/tiers';
+import { giftedMembershipMessage } from '../../domain/plan-copy';
+import type { MembershipTier } from '../../domain/tiers';
 import type { Database } from '../db/open-database';
 import { subscriptions, users } from '../db/schema';
 import { grantConfiguredAdmin } from '../auth/configured-admins';
+import { applyPlanLimits } from '../membership/plan-limits';
 import { recordAdminAction } from './record-admin-action';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (match) => `\\${match}`);
@@ -70,7 +72,7 @@ export async function giftMembership(
   input: { actorId: string; userEmail: string; membershipTier: MembershipTier },
   cancelAtProvider: (providerSubscriptionId: string) => Promise<void>,
 ) {
-  const { message, ended } = await db.transaction(async (tx) => {
+  const { message, ended, limitNotices } = await db.transaction(async (tx) => {
     const [member] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.userEmail)).for('update');
     if (!member) throw new AppError('NOT_FOUND', adminMessages.unknownUser);
     // A gift is a decision, not a trial: it never reverts on its own.
@@ -82,11 +84,12 @@ export async function giftMembership(
     const paid = await tx
       .update(subscriptions)
       .set({ status: 'cancelled' })
-      .where(and(eq(subscriptions.userId, user.id), inArray(subscriptions.status, ['active', 'past_due', 'incomplete'])))
+      .where(and(eq(subscriptions.userId, user.id), inArray(subscriptions.status, ['active', 'trialing', 'past_due', 'incomplete'])))
       .returning({ providerSubscriptionId: subscriptions.providerSubscriptionId });
     await recordAdminAction(tx, { actorId: input.actorId, action: 'gift_membership', targetUserId: user.id, details: { membershipTier: input.membershipTier } });
-    return { message: `${user.email} now has ${tierRules[input.membershipTier].label} membership.`, ended: paid };
+    const noticeStarted = await applyPlanLimits(tx, user.id);
+    return { message: giftedMembershipMessage(user.email, input.membershipTier), ended: paid, limitNotices: noticeStarted ? [user.id] : [] };
   });
   for (const subscription of ended) await cancelAtProvider(subscription.providerSubscriptionId);
-  return { message };
+  return { message, limitNotices };
 }

@@ -23,6 +23,7 @@ import { activateHomepageVideo, deleteHomepageVideo, listHomepageVideos, uploadH
 import { listAuditLog } from './audit-log';
 import { banWord, listBannedWords, unbanWord } from './banned-words';
 import { inviteMember } from './invitations';
+import { mailListingLimitNotices } from '../membership/plan-limits';
 import { giftMembership, listMembers, verifyMember } from './members';
 
 const tags = ['admin'];
@@ -44,11 +45,13 @@ export const adminRoutes =
       verifyMember(db, { actorId: signedInUser(request).id, ...request.body, adminEmails: deps.config.adminEmails }),
     );
 
-    app.post('/api/admin/gift-membership', { schema: { tags, body: giftMembershipBody, response: { 200: messageResponseSchema } } }, async (request) =>
-      giftMembership(db, { actorId: signedInUser(request).id, ...request.body }, (providerSubscriptionId) =>
+    app.post('/api/admin/gift-membership', { schema: { tags, body: giftMembershipBody, response: { 200: messageResponseSchema } } }, async (request) => {
+      const gifted = await giftMembership(db, { actorId: signedInUser(request).id, ...request.body }, (providerSubscriptionId) =>
         deps.payments.cancelSubscription(providerSubscriptionId).catch((error: unknown) => request.log.error({ err: error }, 'cancelling a gifted member’s subscription failed')),
-      ),
-    );
+      );
+      await mailListingLimitNotices({ db, mail: deps.mail, publicUrl: deps.config.publicUrl }, gifted.limitNotices);
+      return { message: gifted.message };
+    });
 
     app.post('/api/admin/invite-user', { schema: { tags, body: inviteUserBody, response: { 200: messageResponseSchema } } }, async (request) =>
       inviteMember({ ...deps, log: request.log }, { actor: signedInUser(request), ...request.body }),

@@ -21,6 +21,7 @@ export function toCurrentUser(row: UserRow): CurrentUser {
     suburb: row.suburb,
     postcodeLastChanged: row.postcodeLastChanged?.toISOString() ?? null,
     trialEndDate: row.trialEndDate?.toISOString() ?? null,
+    listingLimitNoticeAt: row.listingLimitNoticeAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -19,12 +19,23 @@ function addMonths(date: Date, months: number): Date {
   return result;
 }
 
+/** spec 1 and 3: new members start on Explorer with its free month; this is when the month ends. */
+export function newMemberTrialEnd(now: Date): Date | null {
+  const trialMonths = tierRules[defaultMembershipTier].freeTrialMonths;
+  return trialMonths > 0 ? addMonths(now, trialMonths) : null;
+}
+
+/** Welcomes a new member by mail; a mail that cannot be sent must not undo the account. */
+export async function sendWelcomeMail(context: OperationContext, member: { email: string; firstName: string }): Promise<void> {
+  await context.mail
+    .send(welcomeMail({ to: member.email, firstName: member.firstName, publicUrl: context.config.publicUrl }))
+    .catch((error: unknown) => context.log.error({ err: error }, 'welcome mail failed'));
+}
+
 export async function registerMember(context: OperationContext, body: RegisterBody): Promise<AuthResponse> {
   const { db, config } = context;
   const passwordHash = await hashPassword(body.password);
   const now = new Date();
-  // spec 1 and 3: new members start on Explorer with its free month.
-  const trialMonths = tierRules[defaultMembershipTier].freeTrialMonths;
 
   const result = await db
     .transaction(async (tx) => {
@@ -35,7 +46,7 @@ export async function registerMember(context: OperationContext, body: RegisterBo
           password: passwordHash,
           firstName: body.firstName,
           lastName: body.lastName,
-          trialEndDate: trialMonths > 0 ? addMonths(now, trialMonths) : null,
+          trialEndDate: newMemberTrialEnd(now),
         })
         .returning();
       if (body.inviteToken) {
@@ -58,10 +69,6 @@ export async function registerMember(context: OperationContext, body: RegisterBo
       throw error;
     });
 
-  // A mail that cannot be sent must not undo the account.
-  await context.mail
-    .send(welcomeMail({ to: body.email, firstName: body.firstName, publicUrl: config.publicUrl }))
-    .catch((error: unknown) => context.log.error({ err: error }, 'welcome mail failed'));
-
+  await sendWelcomeMail(context, body);
   return result;
 }

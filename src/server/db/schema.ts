@@ -55,6 +55,8 @@ export const users = pgTable(
     state: varchar('state', { length: 3 }),
     suburb: varchar('suburb', { length: 100 }),
     postcodeLastChanged: timestamp('postcode_last_changed', { withTimezone: true }),
+    /** The postcode was the member's first: one correction within the hour is free (domain/account.ts). */
+    postcodeIsFirstSetting: boolean('postcode_is_first_setting').notNull().default(false),
     location: text('location'),
     trialEndDate: timestamp('trial_end_date', { withTimezone: true }),
     /** When the member was told their plan allows fewer active listings than they have; cleared once that is settled. */

@@ -11,7 +11,7 @@ import { listings, postcodeListingCounts, users } from '../db/schema';
 import { findPostcode } from '../postcodes/postcode-directory';
 import { distanceFrom, matchesSearch, withinRadius, type SearchMode } from './listing-filters';
 import { listingColumns, toListingView } from './listing-view';
-import { placeOfViewer, searchAreaFor, type Viewer } from './search-area';
+import { placeOfViewer, postcodesWithin, searchAreaFor, type Viewer } from './search-area';
 
 /** At most this many pinned posts lead a first page. */
 const pinnedPerPage = 3;
@@ -77,7 +77,8 @@ function baseConditions(viewer: Viewer, query: BrowseListingsQuery): SQL[] {
   const conditions: SQL[] = [eq(listings.isActive, true)];
   const area = searchAreaFor(viewer);
   if (area.kind === 'state') conditions.push(eq(listings.state, area.state));
-  if (area.kind === 'radius') conditions.push(withinRadius(area.centre, area.radiusKm));
+  // By postcode, as the map counts and the listing page decide: one rule, one answer.
+  if (area.kind === 'radius') conditions.push(inArray(listings.postcode, [...postcodesWithin(area)]));
   if (query.category) conditions.push(eq(listings.category, query.category));
   if (query.state) conditions.push(eq(listings.state, query.state));
   if (query.postcode) conditions.push(eq(listings.postcode, query.postcode));

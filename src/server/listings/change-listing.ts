@@ -1,5 +1,5 @@
 // Edit, mark sold or list again, and delete: the owner only, checked here on the server.
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
 import { membershipMessages } from '../../domain/membership';
 import { rulesForTier } from '../../domain/tiers';
@@ -8,6 +8,7 @@ import type { ListingView, UpdateListingBody } from '../../domain/listing-schema
 import type { Database, Queryable } from '../db/open-database';
 import { listings, users, type ListingRow, type UserRow } from '../db/schema';
 import { changePostcodeCount } from '../map/postcode-counts';
+import { applyPlanLimits } from '../membership/plan-limits';
 import { checkListingContent } from './check-listing-content';
 import { assertRoomForActiveListing } from './create-listing';
 import { getListing, listingNotFound } from './get-listing';
@@ -45,8 +46,13 @@ export async function setListingStatus(db: Database, input: { listingId: string;
     const { listing, owner } = await lockOwnListing(tx, input.listingId, input.ownerId);
     if (listing.isActive === input.isActive) return;
     if (input.isActive) await assertRoomForActiveListing(tx, owner);
-    await tx.update(listings).set({ isActive: input.isActive, ...(input.isActive ? {} : { pinnedAt: null }) }).where(eq(listings.id, listing.id));
+    // Listed again, a paused listing is simply active; marked sold, it is sold (not paused).
+    await tx
+      .update(listings)
+      .set({ isActive: input.isActive, pausedAt: null, ...(input.isActive ? {} : { pinnedAt: null }) })
+      .where(eq(listings.id, listing.id));
     await changePostcodeCount(tx, listing, input.isActive ? 1 : -1);
+    if (!input.isActive) await applyPlanLimits(tx, owner.id, { restorePaused: false });
   });
   return getListing(db, input.listingId);
 }
@@ -56,22 +62,35 @@ export async function deleteListing(db: Database, input: { listingId: string; ow
     const { listing } = await lockOwnListing(tx, input.listingId, input.ownerId);
     await tx.delete(listings).where(eq(listings.id, listing.id));
     if (listing.isActive) await changePostcodeCount(tx, listing, -1);
+    await applyPlanLimits(tx, listing.sellerId, { restorePaused: false });
   });
 }
 
-/** spec 1 and 9: a Connector (or Lifetime) member pins one listing; pinning another unpins the first. */
+/**
+ * spec 1 and 9: a Connector (or Lifetime) member holds as many pins as their plan's pinnedPosts (1).
+ * Pinning one more moves the pin: the oldest pins beyond the allowance are released in the same
+ * transaction that sets the new one, and with the owner's row locked (lockOwnListing) two pins by
+ * one member take turns, so nobody ever sees more pins than the plan allows.
+ */
 export async function pinListing(db: Database, input: { listingId: string; ownerId: string; pinned: boolean }): Promise<ListingView> {
   await db.transaction(async (tx) => {
     const { listing, owner } = await lockOwnListing(tx, input.listingId, input.ownerId);
-    if (input.pinned) {
-      const allowed = rulesForTier(owner.membershipTier).pinnedPosts;
-      if (allowed < 1) throw new AppError('FORBIDDEN', membershipMessages.pinNotAllowed, { membershipTier: rulesForTier(owner.membershipTier).tier });
-      if (!listing.isActive) throw new AppError('VALIDATION_FAILED', membershipMessages.pinSoldListing);
-      await tx.update(listings).set({ pinnedAt: null }).where(and(eq(listings.sellerId, owner.id), isNotNull(listings.pinnedAt)));
-      await tx.update(listings).set({ pinnedAt: new Date() }).where(eq(listings.id, listing.id));
-    } else {
-      await tx.update(listings).set({ pinnedAt: null }).where(eq(listings.id, listing.id));
+    if (!input.pinned) {
+      if (listing.pinnedAt) await tx.update(listings).set({ pinnedAt: null }).where(eq(listings.id, listing.id));
+      return;
     }
+    const rules = rulesForTier(owner.membershipTier);
+    if (rules.pinnedPosts < 1) throw new AppError('FORBIDDEN', membershipMessages.pinNotAllowed, { membershipTier: rules.tier });
+    if (!listing.isActive) throw new AppError('VALIDATION_FAILED', membershipMessages.pinSoldListing);
+    const otherPins = await tx
+      .select({ id: listings.id })
+      .from(listings)
+      .where(and(eq(listings.sellerId, owner.id), isNotNull(listings.pinnedAt), ne(listings.id, listing.id)))
+      .orderBy(desc(listings.pinnedAt));
+    const released = otherPins.slice(rules.pinnedPosts - 1).map((pin) => pin.id);
+    if (released.length > 0) await tx.update(listings).set({ pinnedAt: null }).where(inArray(listings.id, released));
+    // Pinned already: it keeps its place, so pinning again never jumps the queue of pinned posts.
+    if (!listing.pinnedAt) await tx.update(listings).set({ pinnedAt: new Date() }).where(eq(listings.id, listing.id));
   });
   return getListing(db, input.listingId);
 }

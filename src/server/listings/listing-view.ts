@@ -19,6 +19,7 @@ export const listingColumns = {
   suburb: listings.suburb,
   state: listings.state,
   pinnedAt: listings.pinnedAt,
+  pausedAt: listings.pausedAt,
   createdAt: listings.createdAt,
   updatedAt: listings.updatedAt,
   /** Full microsecond precision, for keyset cursors. */
@@ -49,7 +50,9 @@ export function toListingView(row: ListingRowWithSeller, distanceKm?: number | n
     postcode: row.postcode,
     suburb: row.suburb,
     state: row.state,
-    isPinned: row.pinnedAt !== null,
+    // A pin outlives neither the listing nor the plan that allowed it.
+    isPinned: row.pinnedAt !== null && row.isActive && rulesForTier(row.sellerMembershipTier).pinnedPosts > 0,
+    isPaused: row.pausedAt !== null,
     ...(distanceKm === undefined ? {} : { distanceKm: distanceKm === null ? null : Math.round(distanceKm * 10) / 10 }),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -6,6 +6,7 @@ import {
   browseListingsQuery,
   createListingBody,
   listingIdParams,
+  listingReachSchema,
   listingViewSchema,
   sellerIdParams,
   sellerProfileSchema,
@@ -22,6 +23,7 @@ import { browseListings } from './browse-listings';
 import { deleteListing, pinListing, setListingStatus, updateListing } from './change-listing';
 import { createListing } from './create-listing';
 import { getListing } from './get-listing';
+import { getListingReach } from './listing-reach';
 import { viewerAreaKey, type Viewer } from './search-area';
 import { getSellerProfile, getUserStats, listMyListings, listSellerListings } from './seller-listings';
 
@@ -59,6 +61,13 @@ export const listingRoutes =
       const text = await detailCache.read(request.params.id, async () => toJsonText(await getListing(db, request.params.id)));
       return sendJsonText(request, reply, text);
     });
+
+    // Per member, so never from the detail cache, which every viewer shares.
+    app.get(
+      '/api/listings/:id/reach',
+      { onRequest: requireUser, schema: { tags, params: listingIdParams, response: { 200: listingReachSchema } } },
+      async (request) => getListingReach(db, request.params.id, signedInUser(request)),
+    );
 
     app.post(
       '/api/listings',

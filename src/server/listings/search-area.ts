@@ -1,24 +1,27 @@
 // Where a member may look (spec 1 and 4): Starter 5 km around their postcode, Explorer their
 // state, Connector and Lifetime all of Australia. A visitor looks as a Starter does, around the
-// postcode they chose (visitorSearchTier).
-import { defaultLocation, stateForPostcode } from '../../domain/postcodes';
+// postcode they chose (visitorSearchTier). The rule itself is the domain's (search-reach.ts); this
+// file places the viewer and turns a radius into the postcodes it takes in.
+import { defaultLocation } from '../../domain/postcodes';
 import type { Point } from '../../domain/geo';
+import { type DiscoveryArea, areaIncludes, discoveryAreaFor } from '../../domain/search-reach';
 import { rulesForTier, visitorSearchTier } from '../../domain/tiers';
 import type { UserRow } from '../db/schema';
-import { findPostcode } from '../postcodes/postcode-directory';
+import { findPostcode, listPostcodes } from '../postcodes/postcode-directory';
 
-export type SearchArea =
-  | { kind: 'everywhere' }
-  | { kind: 'state'; state: string }
-  | { kind: 'radius'; centre: Point; radiusKm: number };
+export type SearchArea = DiscoveryArea;
 
 export type MemberPlace = { postcode: string; state: string; point: Point };
 
-/** The member's postcode, state and centre point; 3000/VIC when they have not set a postcode. */
+/**
+ * The member's postcode, state and centre point; 3000/VIC when they have not set a postcode. The
+ * state is the postcode directory's, as the profile shows it (the profile stores the directory's
+ * state), so a member's state and their search area cannot disagree (decision 0010).
+ */
 export function placeOfMember(user: Pick<UserRow, 'postcode' | 'state'> | null): MemberPlace {
   const postcode = user?.postcode ?? defaultLocation.postcode;
   const entry = findPostcode(postcode) ?? findPostcode(defaultLocation.postcode)!;
-  const state = user?.state ?? stateForPostcode(postcode) ?? entry.state;
+  const state = user?.state ?? entry.state;
   return { postcode, state, point: { latitude: entry.latitude, longitude: entry.longitude } };
 }
 
@@ -31,16 +34,38 @@ export function placeOfViewer(viewer: Viewer): MemberPlace {
 }
 
 export function searchAreaFor(viewer: Viewer): SearchArea {
-  const rules = rulesForTier(viewer.user?.membershipTier ?? visitorSearchTier);
-  const place = placeOfViewer(viewer);
-  switch (rules.searchArea) {
-    case 'neighbourhood':
-      return { kind: 'radius', centre: place.point, radiusKm: rules.searchRadiusKm ?? 5 };
-    case 'state':
-      return { kind: 'state', state: place.state };
-    default:
-      return { kind: 'everywhere' };
+  return discoveryAreaFor(viewer.user?.membershipTier ?? visitorSearchTier, placeOfViewer(viewer));
+}
+
+type RadiusArea = Extract<SearchArea, { kind: 'radius' }>;
+
+/** Radius areas met so far: their centres are postcodes' centres, so there are a few thousand at most. */
+const postcodesWithinCache = new Map<string, ReadonlySet<string>>();
+
+/**
+ * The postcodes a radius area takes in, each decided on its centre by the domain's rule. Every
+ * listing carries its postcode's centre, so deciding by postcode is deciding by listing, and browse,
+ * the map's counts and the listing page's note all read this one answer.
+ */
+export function postcodesWithin(area: RadiusArea): ReadonlySet<string> {
+  const key = `${area.centre.latitude},${area.centre.longitude},${area.radiusKm}`;
+  let postcodes = postcodesWithinCache.get(key);
+  if (!postcodes) {
+    postcodes = new Set(
+      listPostcodes()
+        .filter((entry) => areaIncludes(area, { state: entry.state, point: entry }))
+        .map((entry) => entry.postcode),
+    );
+    postcodesWithinCache.set(key, postcodes);
   }
+  return postcodes;
+}
+
+/** Whether the area takes in the listings of a postcode (in `state`): the rule browse filters by. */
+export function areaIncludesPostcode(area: SearchArea, place: { postcode: string | null; state: string | null }): boolean {
+  if (area.kind === 'everywhere') return true;
+  if (area.kind === 'state') return place.state === area.state;
+  return place.postcode !== null && postcodesWithin(area).has(place.postcode);
 }
 
 /**

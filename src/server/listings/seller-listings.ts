@@ -1,5 +1,5 @@
 // A member's own listings, a seller's public listings and profile, and the dashboard's numbers.
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
 import { listingRuleMessages, uuidPattern } from '../../domain/listing';
 import type { ListingView, SellerProfile, UserStats } from '../../domain/listing-schemas';
@@ -49,12 +49,21 @@ export async function getSellerProfile(db: Queryable, sellerId: string): Promise
 
 export async function getUserStats(db: Queryable, user: UserRow): Promise<UserStats> {
   const rows = await db
-    .select({ isActive: listings.isActive, value: count() })
+    .select({ isActive: listings.isActive, isPaused: sql<boolean>`${listings.pausedAt} is not null`, value: count() })
     .from(listings)
     .where(eq(listings.sellerId, user.id))
-    .groupBy(listings.isActive);
-  const active = rows.find((row) => row.isActive)?.value ?? 0;
-  const sold = rows.find((row) => !row.isActive)?.value ?? 0;
+    .groupBy(listings.isActive, sql`${listings.pausedAt} is not null`);
+  const sum = (matches: (row: (typeof rows)[number]) => boolean) => rows.filter(matches).reduce((total, row) => total + row.value, 0);
+  const active = sum((row) => row.isActive);
+  const paused = sum((row) => !row.isActive && row.isPaused);
+  const sold = sum((row) => !row.isActive && !row.isPaused);
   const rules = rulesForTier(user.membershipTier);
-  return { totalListings: active + sold, activeListings: active, soldListings: sold, membershipTier: rules.tier, listingLimit: rules.listingLimit };
+  return {
+    totalListings: active + sold + paused,
+    activeListings: active,
+    soldListings: sold,
+    pausedListings: paused,
+    membershipTier: rules.tier,
+    listingLimit: rules.listingLimit,
+  };
 }

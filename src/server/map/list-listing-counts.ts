@@ -1,12 +1,12 @@
 // GET /api/map/listing-counts: active listings per postcode, each marked allowed or not for the
-// asking member (spec 4: Starter their 5 km neighbourhood, Explorer their state, others all).
+// asking member (spec 4: Starter their 5 km neighbourhood, Explorer their state, others all). An
+// allowed postcode's count is what browse shows there, and a greyed one's is what it hides.
 import { and, between, gt } from 'drizzle-orm';
-import { distanceKm } from '../../domain/geo';
 import { roundCoordinate, type MapBounds } from '../../domain/map';
 import type { MapCountEntry } from '../../domain/map-schemas';
 import type { Queryable } from '../db/open-database';
 import { postcodeListingCounts, type UserRow } from '../db/schema';
-import { placeOfMember, searchAreaFor } from '../listings/search-area';
+import { areaIncludesPostcode, searchAreaFor } from '../listings/search-area';
 
 /** Every postcode with active listings, or only those inside bounds. */
 export async function listListingCounts(db: Queryable, viewer: UserRow, bounds: MapBounds | null = null): Promise<MapCountEntry[]> {
@@ -21,13 +21,9 @@ export async function listListingCounts(db: Queryable, viewer: UserRow, bounds: 
       ),
     );
   const area = searchAreaFor({ user: viewer });
-  const home = placeOfMember(viewer);
   return rows.map((row) => {
-    const point = { latitude: row.latitude, longitude: row.longitude };
-    const allowed =
-      area.kind === 'everywhere' ||
-      (area.kind === 'state' && row.state === area.state) ||
-      (area.kind === 'radius' && (row.postcode === home.postcode || distanceKm(area.centre, point) <= area.radiusKm));
+    // Browse's own rule, so an allowed count is exactly what browse shows for that postcode.
+    const allowed = areaIncludesPostcode(area, row);
     return {
       postcode: row.postcode,
       state: row.state,

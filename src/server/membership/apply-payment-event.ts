@@ -5,8 +5,18 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/open-database';
 import { paymentEvents, subscriptions, users } from '../db/schema';
 import type { PaymentEvent } from '../services/payments';
+import { applyPlanLimits } from './plan-limits';
 
 export type AppliedOutcome = 'applied' | 'duplicate' | 'ignored';
+
+/**
+ * What an event did. `limitNotices`: members whose plan now allows fewer listings, to be told by
+ * mail; `confirmedSubscriptionId`: a plan that just started (paid, or card saved for a later first
+ * charge), to be confirmed by mail.
+ */
+export type EventResult = { outcome: AppliedOutcome; replacedSubscriptionIds: string[]; limitNotices: string[]; confirmedSubscriptionId?: string };
+
+const nothingMore = (outcome: AppliedOutcome): EventResult => ({ outcome, replacedSubscriptionIds: [], limitNotices: [] });
 
 function subscriptionIdOf(event: PaymentEvent): string | null {
   const object = event.data.object;
@@ -37,27 +47,29 @@ async function applyCardCheck(tx: Transaction, event: PaymentEvent): Promise<App
   return verified.length > 0 ? 'applied' : 'ignored';
 }
 
-async function endSubscription(tx: Transaction, subscription: typeof subscriptions.$inferSelect): Promise<AppliedOutcome> {
+async function endSubscription(tx: Transaction, subscription: typeof subscriptions.$inferSelect): Promise<EventResult> {
   await tx.update(subscriptions).set({ status: 'cancelled' }).where(eq(subscriptions.id, subscription.id));
   // Only the member's current plan ending takes them back to Starter.
-  await tx
+  const ended = await tx
     .update(users)
     .set({ membershipTier: 'starter', stripeSubscriptionId: null })
-    .where(and(eq(users.id, subscription.userId), eq(users.stripeSubscriptionId, subscription.providerSubscriptionId)));
-  return 'applied';
+    .where(and(eq(users.id, subscription.userId), eq(users.stripeSubscriptionId, subscription.providerSubscriptionId)))
+    .returning({ id: users.id });
+  const noticeStarted = ended.length > 0 && (await applyPlanLimits(tx, subscription.userId));
+  return { outcome: 'applied', replacedSubscriptionIds: [], limitNotices: noticeStarted ? [subscription.userId] : [] };
 }
 
-export async function applyPaymentEvent(db: Database, event: PaymentEvent): Promise<{ outcome: AppliedOutcome; replacedSubscriptionIds: string[] }> {
+export async function applyPaymentEvent(db: Database, event: PaymentEvent): Promise<EventResult> {
   return db.transaction(async (tx) => {
     const fresh = await tx.insert(paymentEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: paymentEvents.id });
-    if (fresh.length === 0) return { outcome: 'duplicate' as const, replacedSubscriptionIds: [] };
+    if (fresh.length === 0) return nothingMore('duplicate');
 
-    if (event.type === 'setup_intent.succeeded') return { outcome: await applyCardCheck(tx, event), replacedSubscriptionIds: [] };
+    if (event.type === 'setup_intent.succeeded') return nothingMore(await applyCardCheck(tx, event));
 
     const providerId = subscriptionIdOf(event);
-    if (!providerId) return { outcome: 'ignored' as const, replacedSubscriptionIds: [] };
+    if (!providerId) return nothingMore('ignored');
     const [owner] = await tx.select({ userId: subscriptions.userId }).from(subscriptions).where(eq(subscriptions.providerSubscriptionId, providerId));
-    if (!owner) return { outcome: 'ignored' as const, replacedSubscriptionIds: [] };
+    if (!owner) return nothingMore('ignored');
     // The member's row first, then the subscription's: the order every change to both takes (a
     // checkout, a switch to Starter, a gift), so parallel events and gifts queue instead of deadlocking.
     const [member] = await tx.select({ tier: users.membershipTier }).from(users).where(eq(users.id, owner.userId)).for('update');
@@ -69,8 +81,10 @@ export async function applyPaymentEvent(db: Database, event: PaymentEvent): Prom
         // the gift and the subscription ends, here and (by the caller) at the provider.
         if (subscription.status === 'cancelled' || member.tier === 'lifetime') {
           await tx.update(subscriptions).set({ status: 'cancelled' }).where(eq(subscriptions.id, subscription.id));
-          return { outcome: 'ignored' as const, replacedSubscriptionIds: [subscription.providerSubscriptionId] };
+          return { outcome: 'ignored', replacedSubscriptionIds: [subscription.providerSubscriptionId], limitNotices: [] };
         }
+        // The free month's own invoice ($0, paid at once): the plan starts with the first real charge.
+        if (event.data.object.amount_paid === 0 && subscription.firstChargeAt && subscription.firstChargeAt > new Date()) return nothingMore('ignored');
         const periodEnd = periodEndOf(event);
         await tx.update(subscriptions).set({ status: 'active', currentPeriodEnd: periodEnd }).where(eq(subscriptions.id, subscription.id));
         // An upgrade replaces the member's earlier paid plan.
@@ -83,28 +97,46 @@ export async function applyPaymentEvent(db: Database, event: PaymentEvent): Prom
           .update(users)
           .set({ membershipTier: subscription.tier, stripeSubscriptionId: subscription.providerSubscriptionId, trialEndDate: null })
           .where(eq(users.id, subscription.userId));
-        return { outcome: 'applied' as const, replacedSubscriptionIds: replaced.map((row) => row.providerSubscriptionId) };
+        // A bigger plan brings paused listings back; a smaller one gives notice.
+        const noticeStarted = await applyPlanLimits(tx, subscription.userId);
+        return {
+          outcome: 'applied',
+          replacedSubscriptionIds: replaced.map((row) => row.providerSubscriptionId),
+          limitNotices: noticeStarted ? [subscription.userId] : [],
+          // The first payment starts the plan; a renewal is no news.
+          ...(subscription.status !== 'active' ? { confirmedSubscriptionId: subscription.id } : {}),
+        };
       }
       case 'invoice.payment_failed': {
         if (subscription.status === 'active') {
           await tx.update(subscriptions).set({ status: 'past_due' }).where(eq(subscriptions.id, subscription.id));
         }
-        return { outcome: 'applied' as const, replacedSubscriptionIds: [] };
+        return nothingMore('applied');
       }
       case 'customer.subscription.updated': {
         const status = event.data.object.status ?? '';
-        if (endedStatuses.has(status)) return { outcome: await endSubscription(tx, subscription), replacedSubscriptionIds: [] };
-        if (unpaidStatuses.has(status) && subscription.status === 'active') {
+        if (endedStatuses.has(status)) return endSubscription(tx, subscription);
+        // The card is saved for a first charge that waits for the free month to end.
+        if (status === 'trialing' && event.data.object.default_payment_method && subscription.status === 'incomplete' && subscription.firstChargeAt) {
+          if (member.tier === 'lifetime') {
+            await tx.update(subscriptions).set({ status: 'cancelled' }).where(eq(subscriptions.id, subscription.id));
+            return { outcome: 'ignored', replacedSubscriptionIds: [subscription.providerSubscriptionId], limitNotices: [] };
+          }
+          await tx.update(subscriptions).set({ status: 'trialing' }).where(eq(subscriptions.id, subscription.id));
+          await tx.update(users).set({ stripeSubscriptionId: subscription.providerSubscriptionId }).where(eq(users.id, subscription.userId));
+          return { outcome: 'applied', replacedSubscriptionIds: [], limitNotices: [], confirmedSubscriptionId: subscription.id };
+        }
+        if (unpaidStatuses.has(status) && (subscription.status === 'active' || subscription.status === 'trialing')) {
           await tx.update(subscriptions).set({ status: 'past_due' }).where(eq(subscriptions.id, subscription.id));
-          return { outcome: 'applied' as const, replacedSubscriptionIds: [] };
+          return nothingMore('applied');
         }
         // Becoming active is not enough on its own: the tier follows the paid invoice.
-        return { outcome: 'ignored' as const, replacedSubscriptionIds: [] };
+        return nothingMore('ignored');
       }
       case 'customer.subscription.deleted':
-        return { outcome: await endSubscription(tx, subscription), replacedSubscriptionIds: [] };
+        return endSubscription(tx, subscription);
       default:
-        return { outcome: 'ignored' as const, replacedSubscriptionIds: [] };
+        return nothingMore('ignored');
     }
   });
 }

@@ -1,57 +1,79 @@
 // POST /api/create-subscription (spec 4 Checkout): Starter switches at once; a paid tier starts a
 // subscription whose first payment, confirmed by the provider, changes the tier.
-import { and, desc, eq, gt } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { formatDateAU } from '../../domain/dates';
 import { AppError } from '../../domain/errors';
-import { membershipMessages, type SubscriptionResponse } from '../../domain/membership';
-import { tierRules, type PurchasableTier } from '../../domain/tiers';
+import { firstChargeDate, membershipMessages, type SubscriptionResponse } from '../../domain/membership';
+import { formatCents, tierRules, type PurchasableTier } from '../../domain/tiers';
 import type { Queryable } from '../db/open-database';
 import { subscriptions, users } from '../db/schema';
 import type { OperationContext } from '../deps';
 import type { PaymentProvider } from '../services/payments';
 import { ensurePaymentCustomer } from './ensure-payment-customer';
 import { oneAtATime } from './one-at-a-time';
+import { applyPlanLimits, mailListingLimitNotices } from './plan-limits';
 
 /** A checkout left unpaid is offered again for an hour, so a double click makes one subscription. */
 const reuseCheckoutForMs = 60 * 60 * 1000;
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
-export async function createSubscription(context: OperationContext, input: { userId: string; tier: PurchasableTier }): Promise<SubscriptionResponse> {
+export async function createSubscription(
+  context: OperationContext,
+  input: { userId: string; tier: PurchasableTier; confirm?: boolean },
+): Promise<SubscriptionResponse> {
   const { db, payments } = context;
   const rules = tierRules[input.tier];
   const amountCents = rules.annualPriceCents ?? 0;
 
   if (input.tier === 'starter') {
     const cancelled = await db.transaction(async (tx) => {
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for('update');
+      const [member] = await tx.select({ tier: users.membershipTier }).from(users).where(eq(users.id, input.userId)).for('update');
+      // Lifetime is a gift nobody can buy back: it ends only when the member says they mean it.
+      if (member.tier === 'lifetime' && input.confirm !== true) throw new AppError('LIFETIME_CHANGE_UNCONFIRMED', membershipMessages.lifetimeChangeUnconfirmed);
       const active = await tx
         .update(subscriptions)
         .set({ status: 'cancelled' })
-        .where(and(eq(subscriptions.userId, input.userId), eq(subscriptions.status, 'active')))
+        .where(and(eq(subscriptions.userId, input.userId), inArray(subscriptions.status, ['active', 'trialing', 'past_due'])))
         .returning({ providerSubscriptionId: subscriptions.providerSubscriptionId });
       await tx.update(users).set({ membershipTier: 'starter', trialEndDate: null, stripeSubscriptionId: null }).where(eq(users.id, input.userId));
-      return active;
+      const noticeStarted = await applyPlanLimits(tx, input.userId);
+      return { active, noticeStarted };
     });
-    for (const subscription of cancelled) {
+    if (cancelled.noticeStarted) await mailListingLimitNotices({ db, mail: context.mail, publicUrl: context.config.publicUrl }, [input.userId]);
+    for (const subscription of cancelled.active) {
       await payments.cancelSubscription(subscription.providerSubscriptionId).catch((error: unknown) => context.log.error({ err: error }, 'cancelling a subscription failed'));
     }
-    return { tier: 'starter', status: 'active', subscriptionId: null, clientSecret: null, amountCents: 0, provider: payments.kind, message: 'You are now on the Starter plan.' };
+    return {
+      tier: 'starter',
+      status: 'active',
+      subscriptionId: null,
+      clientSecret: null,
+      amountCents: 0,
+      provider: payments.kind,
+      message: 'You are now on the Starter plan.',
+      firstChargeAt: null,
+      intent: 'payment',
+    };
   }
 
   // One checkout at a time per member, so a double click makes one subscription. The provider is
   // called outside any transaction: no row stays locked while Stripe answers.
   return oneAtATime(`checkout:${input.userId}`, async () => {
     const [user] = await db.select().from(users).where(eq(users.id, input.userId));
+    // Lifetime already holds every paid plan's benefits (decision 12).
+    if (user.membershipTier === 'lifetime') throw new AppError('PLAN_ALREADY_INCLUDED', membershipMessages.lifetimeIncludesEverything);
     if (user.membershipTier === input.tier && user.stripeSubscriptionId) throw new AppError('CONFLICT', membershipMessages.alreadyOnTier);
-    const pending = await findPendingCheckout(db, user.id, input.tier);
+    const firstChargeAt = firstChargeDate(user, input.tier);
+    const pending = await findPendingCheckout(db, user.id, input.tier, firstChargeAt);
     if (pending) return describeCheckout(pending, payments.kind);
 
     const customerId = payments.kind === 'stripe' ? await ensurePaymentCustomer(context, payments, user.id) : null;
-    const created = await payments.createSubscription({ userId: user.id, email: user.email, tier: input.tier, amountCents, customerId });
+    const created = await payments.createSubscription({ userId: user.id, email: user.email, tier: input.tier, amountCents, customerId, firstChargeAt });
     const stored = await db.transaction(async (tx) => {
       await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
       // Another app server may have started this checkout meanwhile: keep theirs.
-      const raced = await findPendingCheckout(tx, user.id, input.tier);
+      const raced = await findPendingCheckout(tx, user.id, input.tier, firstChargeAt);
       if (raced) return { row: raced, kept: false };
       const [row] = await tx
         .insert(subscriptions)
@@ -63,6 +85,7 @@ export async function createSubscription(context: OperationContext, input: { use
           clientSecret: created.clientSecret,
           status: 'incomplete',
           amountCents,
+          firstChargeAt,
         })
         .returning();
       return { row, kept: true };
@@ -74,8 +97,8 @@ export async function createSubscription(context: OperationContext, input: { use
   });
 }
 
-/** A checkout left unpaid within the hour, which the member may still pay. */
-async function findPendingCheckout(db: Queryable, userId: string, tier: PurchasableTier): Promise<SubscriptionRow | undefined> {
+/** A checkout left unpaid within the hour, which the member may still pay (charged now or later, as this one would be). */
+async function findPendingCheckout(db: Queryable, userId: string, tier: PurchasableTier, firstChargeAt: Date | null): Promise<SubscriptionRow | undefined> {
   const [pending] = await db
     .select()
     .from(subscriptions)
@@ -85,6 +108,7 @@ async function findPendingCheckout(db: Queryable, userId: string, tier: Purchasa
         eq(subscriptions.tier, tier),
         eq(subscriptions.status, 'incomplete'),
         gt(subscriptions.createdAt, new Date(Date.now() - reuseCheckoutForMs)),
+        firstChargeAt ? isNotNull(subscriptions.firstChargeAt) : isNull(subscriptions.firstChargeAt),
       ),
     )
     .orderBy(desc(subscriptions.createdAt))
@@ -93,6 +117,7 @@ async function findPendingCheckout(db: Queryable, userId: string, tier: Purchasa
 }
 
 function describeCheckout(subscription: SubscriptionRow, provider: PaymentProvider['kind']): SubscriptionResponse {
+  const label = tierRules[subscription.tier].label;
   return {
     tier: subscription.tier,
     status: 'incomplete',
@@ -100,6 +125,10 @@ function describeCheckout(subscription: SubscriptionRow, provider: PaymentProvid
     clientSecret: subscription.clientSecret,
     amountCents: subscription.amountCents,
     provider,
-    message: `Complete the payment to start your ${tierRules[subscription.tier].label} membership.`,
+    message: subscription.firstChargeAt
+      ? `Add your card to keep ${label} after your free month. You'll be charged ${formatCents(subscription.amountCents)} on ${formatDateAU(subscription.firstChargeAt)}.`
+      : `Complete the payment to start your ${label} membership.`,
+    firstChargeAt: subscription.firstChargeAt?.toISOString() ?? null,
+    intent: subscription.firstChargeAt ? 'setup' : 'payment',
   };
 }

@@ -2,12 +2,23 @@
 import { and, eq, isNull, lte } from 'drizzle-orm';
 import type { Database } from '../db/open-database';
 import { users } from '../db/schema';
+import { applyPlanLimits } from './plan-limits';
 
-export async function expireTrials(db: Database, now = new Date()): Promise<number> {
-  const reverted = await db
-    .update(users)
-    .set({ membershipTier: 'starter', trialEndDate: null })
-    .where(and(eq(users.membershipTier, 'explorer'), lte(users.trialEndDate, now), isNull(users.stripeSubscriptionId)))
-    .returning({ id: users.id });
-  return reverted.length;
+/** Ends the free months that are over; returns who went back to Starter and who must now choose listings to keep. */
+export async function expireTrials(db: Database, now = new Date()): Promise<{ reverted: number; limitNotices: string[] }> {
+  const over = and(eq(users.membershipTier, 'explorer'), lte(users.trialEndDate, now), isNull(users.stripeSubscriptionId));
+  const due = await db.select({ id: users.id }).from(users).where(over);
+  const limitNotices: string[] = [];
+  let reverted = 0;
+  for (const { id } of due) {
+    await db.transaction(async (tx) => {
+      // Checked again under the lock: a checkout may have landed meanwhile.
+      const [member] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, id), over)).for('update');
+      if (!member) return;
+      await tx.update(users).set({ membershipTier: 'starter', trialEndDate: null }).where(eq(users.id, id));
+      reverted += 1;
+      if (await applyPlanLimits(tx, id, { now })) limitNotices.push(id);
+    });
+  }
+  return { reverted, limitNotices };
 }

@@ -3,7 +3,9 @@
 // goes through the webhook like any other.
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
-import { membershipMessages, welcomeMessage } from '../../domain/membership';
+import { formatDateAU } from '../../domain/dates';
+import { membershipMessages, planChargeMessages, welcomeMessage } from '../../domain/membership';
+import { formatCents } from '../../domain/tiers';
 import type { TestCardBody } from '../../domain/account';
 import { subscriptions } from '../db/schema';
 import type { OperationContext } from '../deps';
@@ -17,13 +19,18 @@ export async function payWithTestCard(
   if (!subscription || subscription.userId !== input.userId || subscription.provider !== 'test') {
     throw new AppError('NOT_FOUND', membershipMessages.subscriptionNotFound);
   }
-  if (subscription.status === 'active') return { message: welcomeMessage(subscription.tier), tier: subscription.tier };
+  const chargeLater = subscription.firstChargeAt
+    ? planChargeMessages.firstChargeLater(subscription.tier, formatCents(subscription.amountCents), formatDateAU(subscription.firstChargeAt))
+    : null;
+  if (subscription.status === 'active' || subscription.status === 'trialing') return { message: chargeLater ?? welcomeMessage(subscription.tier), tier: subscription.tier };
   try {
     await checkTestCard(input.card);
   } catch (error) {
-    await input.deliver(testPaymentEvent('invoice.payment_failed', subscription.providerSubscriptionId, { message: (error as Error).message }));
+    if (!chargeLater) await input.deliver(testPaymentEvent('invoice.payment_failed', subscription.providerSubscriptionId, { message: (error as Error).message }));
     throw error;
   }
-  await input.deliver(testPaymentEvent('invoice.paid', subscription.providerSubscriptionId));
-  return { message: welcomeMessage(subscription.tier), tier: subscription.tier };
+  // Keeping the plan after the free month: the card is saved and charged when the month ends
+  // (by the upkeep, as Stripe would); otherwise it is charged now.
+  await input.deliver(testPaymentEvent(chargeLater ? 'customer.subscription.updated' : 'invoice.paid', subscription.providerSubscriptionId));
+  return { message: chargeLater ?? welcomeMessage(subscription.tier), tier: subscription.tier };
 }

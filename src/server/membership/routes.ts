@@ -2,13 +2,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../domain/errors';
-import { createSubscriptionBody, subscriptionResponseSchema, testPaymentBody } from '../../domain/membership';
+import { createSubscriptionBody, keepActiveListingsBody, membershipStatusSchema, subscriptionResponseSchema, testPaymentBody } from '../../domain/membership';
+import { messageResponseSchema } from '../../domain/user-schemas';
 import { membershipTiers } from '../../domain/tiers';
 import { requireUser, signedInUser } from '../auth/guards';
 import type { ServerDeps } from '../deps';
 import type { PaymentEvent } from '../services/payments';
-import { applyPaymentEvent } from './apply-payment-event';
 import { createSubscription } from './create-subscription';
+import { deliverPaymentEvent } from './deliver-payment-event';
+import { cancelUpcomingCharge, getMembershipStatus } from './membership-status';
+import { keepActiveListings } from './plan-limits';
 import { payWithTestCard } from './pay-with-test-card';
 import { verifySignature } from './webhook-signature';
 
@@ -23,16 +26,12 @@ const paymentEventSchema = z.object({
 export const membershipRoutes =
   (deps: ServerDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const deliver = async (event: PaymentEvent) => {
-      const result = await applyPaymentEvent(deps.db, event);
-      for (const replaced of result.replacedSubscriptionIds) await deps.payments.cancelSubscription(replaced).catch(() => {});
-      return result;
-    };
+    const deliver = (event: PaymentEvent) => deliverPaymentEvent({ ...deps, publicUrl: deps.config.publicUrl }, event);
 
     app.post(
       '/api/create-subscription',
       { onRequest: requireUser, schema: { tags, body: createSubscriptionBody, response: { 200: subscriptionResponseSchema } } },
-      async (request) => createSubscription({ ...deps, log: request.log }, { userId: signedInUser(request).id, tier: request.body.tier }),
+      async (request) => createSubscription({ ...deps, log: request.log }, { userId: signedInUser(request).id, ...request.body }),
     );
 
     if (deps.payments.kind === 'test') {
@@ -45,6 +44,27 @@ export const membershipRoutes =
         },
       );
     }
+
+    app.get('/api/membership', { onRequest: requireUser, schema: { tags, response: { 200: membershipStatusSchema } } }, async (request) =>
+      getMembershipStatus(deps.db, signedInUser(request).id),
+    );
+
+    // Checked out during the free month: cancelling before the first charge costs nothing.
+    app.post(
+      '/api/membership/cancel-upcoming-charge',
+      { onRequest: [requireUser, deps.limits.perKey('cancel-charge', 10, '15 minutes', (request) => request.user?.id)], schema: { tags, response: { 200: messageResponseSchema } } },
+      async (request) => cancelUpcomingCharge({ ...deps, log: request.log }, signedInUser(request).id),
+    );
+
+    // A plan that allows fewer listings than the member has: they choose which stay active.
+    app.post(
+      '/api/my-listings/keep-active',
+      {
+        onRequest: [requireUser, deps.limits.perKey('keep-active', 30, '15 minutes', (request) => request.user?.id)],
+        schema: { tags, body: keepActiveListingsBody, response: { 200: messageResponseSchema } },
+      },
+      async (request) => keepActiveListings(deps.db, { userId: signedInUser(request).id, listingIds: request.body.listingIds }),
+    );
 
     // The webhook reads its body as raw bytes: the signature covers them exactly.
     await app.register(async (webhook) => {

@@ -12,7 +12,8 @@ import { createStripePaymentProvider } from './stripe-payments';
 
 export type VerifiedCard = { brand: string; last4: string };
 
-export type CreatedSubscription = { providerSubscriptionId: string; clientSecret: string };
+/** `intent` says what the client secret confirms: the first payment now, or saving the card for a later first charge. */
+export type CreatedSubscription = { providerSubscriptionId: string; clientSecret: string; intent: 'payment' | 'setup' };
 
 /**
  * The parts of a provider event the product reads, in Stripe's event shape. An invoice names its
@@ -26,6 +27,8 @@ export type PaymentEvent = {
     object: {
       id?: string;
       subscription?: string | null;
+      amount_paid?: number;
+      default_payment_method?: string | null;
       parent?: { subscription_details?: { subscription?: string | null } | null } | null;
       period_end?: number;
       lines?: { data?: { period?: { end?: number } }[] };
@@ -44,6 +47,8 @@ type SubscriptionInput = {
   amountCents: number;
   /** The member's Stripe customer (null with the test provider). */
   customerId: string | null;
+  /** The end of the free month when the first charge waits for it; null: charged at once. */
+  firstChargeAt: Date | null;
 };
 
 type ProviderBase = {
@@ -101,22 +106,30 @@ export function createTestPaymentProvider(): TestPaymentProvider {
   return {
     kind: 'test',
     verifyCard: checkTestCard,
-    createSubscription: async () => {
+    createSubscription: async ({ firstChargeAt }) => {
       const id = `sub_test_${randomUUID().replaceAll('-', '')}`;
-      return { providerSubscriptionId: id, clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}` };
+      return { providerSubscriptionId: id, clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}`, intent: firstChargeAt ? 'setup' : 'payment' };
     },
     cancelSubscription: async () => {},
   };
 }
 
-export function testPaymentEvent(type: 'invoice.paid' | 'invoice.payment_failed' | 'customer.subscription.deleted', providerSubscriptionId: string, extra: { message?: string } = {}): PaymentEvent {
+export function testPaymentEvent(
+  type: 'invoice.paid' | 'invoice.payment_failed' | 'customer.subscription.deleted' | 'customer.subscription.updated',
+  providerSubscriptionId: string,
+  extra: { message?: string; status?: string; amountCents?: number } = {},
+): PaymentEvent {
   const object =
     type === 'customer.subscription.deleted'
       ? { id: providerSubscriptionId }
-      : {
+      : type === 'customer.subscription.updated'
+        ? // The card is saved for a first charge that waits (Stripe's trialing subscription).
+          { id: providerSubscriptionId, status: extra.status ?? 'trialing', default_payment_method: `pm_test_${randomUUID().replaceAll('-', '')}` }
+        : {
           id: `in_test_${randomUUID().replaceAll('-', '')}`,
           subscription: providerSubscriptionId,
           period_end: Math.floor(Date.now() / 1000) + 365 * 24 * 60 * 60,
+          ...(extra.amountCents === undefined ? {} : { amount_paid: extra.amountCents }),
           ...(extra.message ? { last_payment_error: { message: extra.message } } : {}),
         };
   return { id: `evt_test_${randomUUID().replaceAll('-', '')}`, type, data: { object } };

@@ -119,9 +119,31 @@ export function createStripePaymentProvider(settings: StripeSettings, log?: Fast
       return customer.id;
     }),
 
-    createSubscription: guarded(async ({ userId, tier, amountCents, customerId }): Promise<CreatedSubscription> => {
+    createSubscription: guarded(async ({ userId, tier, amountCents, customerId, firstChargeAt }): Promise<CreatedSubscription> => {
       if (!customerId) throw new Error('a Stripe subscription needs the member’s Stripe customer');
       const price = await priceFor(tier, amountCents);
+      if (firstChargeAt) {
+        // The free month runs on: Stripe's trial ends with it, the page saves the card (the
+        // subscription's pending SetupIntent), and the first invoice is charged then. Without a
+        // card by then the subscription simply ends, costing nothing.
+        const trialing = await stripe.subscriptions.create({
+          customer: customerId,
+          items: [{ price }],
+          trial_end: Math.floor(firstChargeAt.getTime() / 1000),
+          trial_settings: { end_behavior: { missing_payment_method: 'cancel' } },
+          payment_behavior: 'default_incomplete',
+          payment_settings: { save_default_payment_method: 'on_subscription', payment_method_types: ['card'] },
+          expand: ['pending_setup_intent'],
+          metadata: { userId, tier },
+        });
+        const setupIntent = trialing.pending_setup_intent;
+        const setupSecret = setupIntent && typeof setupIntent !== 'string' ? setupIntent.client_secret : null;
+        if (!setupSecret) {
+          await stripe.subscriptions.cancel(trialing.id).catch(() => {});
+          throw new Error(`Stripe subscription ${trialing.id} came back without its pending SetupIntent`);
+        }
+        return { providerSubscriptionId: trialing.id, clientSecret: setupSecret, intent: 'setup' };
+      }
       const subscription = await stripe.subscriptions.create({
         customer: customerId,
         items: [{ price }],
@@ -138,7 +160,7 @@ export function createStripePaymentProvider(settings: StripeSettings, log?: Fast
         await stripe.subscriptions.cancel(subscription.id).catch(() => {});
         throw new Error(`Stripe subscription ${subscription.id} came back without its invoice's confirmation secret`);
       }
-      return { providerSubscriptionId: subscription.id, clientSecret };
+      return { providerSubscriptionId: subscription.id, clientSecret, intent: 'payment' };
     }),
 
     cancelSubscription: guarded(async (providerSubscriptionId) => {

@@ -26,6 +26,14 @@ function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
+function readJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
@@ -81,7 +89,8 @@ export function createPageRenderer(app: FastifyInstance, webRoot: string): PageR
       const response = await app.inject({ method: 'GET', url: apiPath, headers: token ? { authorization: `Bearer ${token}` } : {} });
       return {
         status: response.statusCode,
-        body: response.statusCode === 200 ? response.json() : undefined,
+        // A failed call's error body too: the page shows its message, or its not-found screen.
+        body: readJson(response.body),
         header: (name) => {
           const value = response.headers[name.toLowerCase()];
           return value === undefined ? undefined : String(value);

@@ -34,6 +34,7 @@ export function lazyPage<Props extends object, Name extends string>(load: () => 
 export const MemberRoutes = lazyPage(() => import('./member-routes'), 'MemberRoutes');
 
 export const AuthPage = lazyPage(() => import('../features/auth/pages/auth-page'), 'AuthPage');
+export const GoogleSignInDonePage = lazyPage(() => import('../features/auth/pages/google-sign-in-done-page'), 'GoogleSignInDonePage');
 export const MembershipPlansPage = lazyPage(() => import('../features/membership/pages/membership-plans-page'), 'MembershipPlansPage');
 export const HowItWorksPage = lazyPage(() => import('../features/how-it-works/pages/how-it-works-page'), 'HowItWorksPage');
 export const ListingDetailPage = lazyPage(() => import('../features/listings/pages/listing-detail-page'), 'ListingDetailPage');
@@ -67,6 +68,7 @@ const memberEntryPages: [RegExp, Preloadable][] = [
 ];
 const entryPages: [RegExp, Preloadable][] = [
   [/^\/auth$/, AuthPage],
+  [/^\/auth\/google\/done$/, GoogleSignInDonePage],
   [/^\/membership-plans$/, MembershipPlansPage],
   [/^\/how-it-works$/, HowItWorksPage],
   [/^\/listing\/[^/]+$/, ListingDetailPage],

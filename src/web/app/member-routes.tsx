@@ -1,5 +1,5 @@
 import { Redirect, Route, Switch } from 'wouter';
-import type { CurrentUser } from '../../domain';
+import { type CurrentUser, googleSignInPaths } from '../../domain';
 import { DashboardPage } from '../features/dashboard/pages/dashboard-page';
 import { BrowseListingsPage } from '../features/listings/pages/browse-listings-page';
 import {
@@ -10,6 +10,7 @@ import {
   CreateListingPage,
   DevOutboxPage,
   EditListingPage,
+  GoogleSignInDonePage,
   HelpCentrePage,
   HowItWorksPage,
   ListingDetailPage,
@@ -35,6 +36,8 @@ export function MemberRoutes({ user }: { user: CurrentUser }) {
       <Route path="/auth">
         <Redirect to="/" replace />
       </Route>
+      {/* A Google sign-in finished while someone was signed in here: it signs in whoever Google named. */}
+      <Route path={googleSignInPaths.done} component={GoogleSignInDonePage} />
       <Route path="/listings">
         <BrowseListingsPage user={user} />
       </Route>

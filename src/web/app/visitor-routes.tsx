@@ -1,10 +1,12 @@
 import { Redirect, Route, Switch } from 'wouter';
+import { googleSignInPaths } from '../../domain';
 import { LandingPage } from '../features/landing/pages/landing-page';
 import {
   AuthPage,
   CommunityGuidelinesPage,
   ContactPage,
   DevOutboxPage,
+  GoogleSignInDonePage,
   HelpCentrePage,
   HowItWorksPage,
   ListingDetailPage,
@@ -33,6 +35,7 @@ export function VisitorRoutes() {
     <Switch>
       <Route path="/" component={LandingPage} />
       <Route path="/auth" component={AuthPage} />
+      <Route path={googleSignInPaths.done} component={GoogleSignInDonePage} />
       <Route path="/membership-plans" component={MembershipPlansPage} />
       <Route path="/how-it-works" component={HowItWorksPage} />
       <Route path="/help" component={HelpCentrePage} />

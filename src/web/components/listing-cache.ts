@@ -2,11 +2,19 @@
 // so a change made on one page refreshes every list that shows it (spec 7: delete refreshes
 // my-listings and stats).
 import type { QueryClient } from '@tanstack/react-query';
+import type { CurrentUser } from '../../domain';
+
+type ReachViewer = Pick<CurrentUser, 'membershipTier' | 'postcode' | 'state'>;
+
+/** The address of GET /api/listings/:id/reach (its query key also names the member). */
+export const listingReachPath = (id: string) => `/api/listings/${encodeURIComponent(id)}/reach`;
 
 export const listingQueryKeys = {
   /** Every GET /api/listings query (browse pages, the dashboard feed) and each listing's detail. */
   listings: ['/api/listings'] as const,
   listing: (id: string) => ['/api/listings', id] as const,
+  /** How a listing lies for the member looking: their plan and place are in the key, so upgrading or moving shows the new answer. */
+  listingReach: (id: string, member: ReachViewer) => ['/api/listings', id, 'reach', member.membershipTier, member.postcode ?? '', member.state ?? ''] as const,
   myListings: ['/api/my-listings'] as const,
   userStats: ['/api/user/stats'] as const,
   sellerListings: (sellerId: string) => ['/api/seller-listings', sellerId] as const,

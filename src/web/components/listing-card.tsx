@@ -1,10 +1,11 @@
-import { MapPin, Navigation, Package, Pencil } from 'lucide-react';
+import { MapPin, Navigation, Package, Pencil, Pin } from 'lucide-react';
 import { Link } from 'wouter';
 import { type ListingView, formatPrice, sellerDisplayName, thumbnailUrl } from '../../domain';
 import { useCurrentUser } from '../lib/auth';
 import { cn } from '../lib/cn';
 import { MessageSellerButton } from './contact-seller';
 import { DeleteListingButton } from './delete-listing-button';
+import { PinListingButton } from './pin-listing-button';
 import { TierBadge } from './tier-badge';
 import { buttonVariants } from './ui/button';
 
@@ -19,7 +20,7 @@ export function formatDistance(distanceKm: number): string {
 
 type ListingCardProps = {
   listing: ListingView;
-  /** Owner mode shows Edit and Delete instead of Message (spec 2). */
+  /** Owner mode shows Edit and Delete instead of Message (spec 2), and Pin to top on plans with pinned posts. */
   mode?: 'browse' | 'owner';
   /** Owner mode only: sold listings on the dashboard have no Edit (spec 2). */
   showEdit?: boolean;
@@ -57,9 +58,21 @@ export function ListingCard({ listing, mode = 'browse', showEdit = true }: Listi
             <Package className="size-12" aria-hidden="true" strokeWidth={1.5} />
           </div>
         )}
+        {listing.isPinned && !isSold && (
+          <span className="absolute top-3 left-3 inline-flex items-center gap-1 rounded-full bg-sun-300 px-2.5 py-1 text-xs font-bold text-ink-900 shadow-sm">
+            <Pin className="size-3.5" aria-hidden="true" />
+            Pinned
+          </span>
+        )}
         {isSold && (
-          <span className="absolute top-4 -right-10 w-36 rotate-45 bg-ink-900 py-1 text-center text-xs font-bold tracking-widest text-white uppercase shadow">
-            Sold
+          // Paused by a plan that allows fewer listings: not sold, and back with an upgrade.
+          <span
+            className={cn(
+              'absolute top-4 -right-10 w-36 rotate-45 py-1 text-center text-xs font-bold tracking-widest uppercase shadow',
+              listing.isPaused ? 'bg-sun-300 text-ink-900' : 'bg-ink-900 text-white',
+            )}
+          >
+            {listing.isPaused ? 'Paused' : 'Sold'}
           </span>
         )}
       </div>
@@ -103,6 +116,7 @@ export function ListingCard({ listing, mode = 'browse', showEdit = true }: Listi
           </div>
           {mode === 'owner' && (
             <div className={cn('relative z-10 grid gap-2', showEdit && 'grid-cols-2')}>
+              <PinListingButton listing={listing} className={cn('px-3', showEdit && 'col-span-2')} />
               {showEdit && (
                 <Link
                   href={`/listing/${listing.id}/edit`}

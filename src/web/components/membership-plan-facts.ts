@@ -44,11 +44,14 @@ export function formatFreeTrial(months: number): string | null {
   return months > 0 ? `${months} ${months === 1 ? 'month' : 'months'} free` : null;
 }
 
-/** Everything a plan gives, one short line each, in the order the plans are compared. */
-export function listPlanFeatures(rules: TierRules): string[] {
+/**
+ * Everything a plan gives, one short line each, in the order the plans are compared. The checkout
+ * page names the search area its own way (spec 1: Explorer is city-wide there, state-wide on the plans).
+ */
+export function listPlanFeatures(rules: TierRules, page: 'plans' | 'checkout' = 'plans'): string[] {
   return [
     formatListingLimit(rules.listingLimit),
-    `Search area: ${rules.searchAreaLabel}`,
+    `Search area: ${page === 'checkout' ? rules.checkoutSearchAreaLabel : rules.searchAreaLabel}`,
     formatPhotoAllowance(rules),
     rules.badge,
     rules.listingTimes,

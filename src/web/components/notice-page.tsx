@@ -1,14 +1,24 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useServerRenderReport } from '../app/server-render';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { PageContainer } from './page-container';
 import { Card } from './ui/card';
 
-type NoticePageProps = { icon: LucideIcon; title: string; description: string; children?: ReactNode };
+type NoticePageProps = {
+  icon: LucideIcon;
+  title: string;
+  description: string;
+  /** The HTTP status a page rendered on the server answers with, when it is not 200 (404 for not found). */
+  status?: number;
+  children?: ReactNode;
+};
 
 /** A single centred message: not found, access denied, coming soon. */
-export function NoticePage({ icon: Icon, title, description, children }: NoticePageProps) {
+export function NoticePage({ icon: Icon, title, description, status, children }: NoticePageProps) {
   useDocumentTitle(title);
+  const serverReport = useServerRenderReport();
+  if (status !== undefined) serverReport?.setStatus(status);
   return (
     <PageContainer className="max-w-2xl">
       <Card className="p-8 text-center">

@@ -28,6 +28,27 @@ export class ApiError extends Error {
     this.imageLimit = extras.imageLimit;
     this.membershipTier = extras.membershipTier;
   }
+
+  /** Its message too (an Error's own message is not enumerable), so a page rendered on the server can hand it over. */
+  toJSON(): ErrorExtras & { name: 'ApiError'; status: number; message: string } {
+    return {
+      name: 'ApiError',
+      status: this.status,
+      message: this.message,
+      code: this.code,
+      fieldErrors: this.fieldErrors,
+      bannedWords: this.bannedWords,
+      showContactForm: this.showContactForm,
+      listingLimit: this.listingLimit,
+      imageLimit: this.imageLimit,
+      membershipTier: this.membershipTier,
+    };
+  }
+}
+
+/** The answer is that the thing asked for does not exist: the page shows its not-found screen (spec 2). */
+export function isNotFoundError(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.code === 'NOT_FOUND';
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -53,17 +74,23 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** spec 8: the body's message, else "<status>: <status text or response text>". */
+export function toApiError(status: number, body: unknown, statusText: string): ApiError {
+  if (isRecord(body)) {
+    const message = typeof body.message === 'string' && body.message !== '' ? body.message : `${status}: ${statusText}`;
+    return new ApiError(status, message, body as ErrorExtras);
+  }
+  return new ApiError(status, `${status}: ${statusText}`);
+}
+
 async function createApiError(response: Response): Promise<ApiError> {
   const text = await response.text().catch(() => '');
-  const body = parseJson(text);
-  if (isRecord(body)) {
-    const message =
-      typeof body.message === 'string' && body.message !== ''
-        ? body.message
-        : `${response.status}: ${response.statusText || text}`;
-    return new ApiError(response.status, message, body as ErrorExtras);
-  }
-  return new ApiError(response.status, `${response.status}: ${response.statusText || text}`);
+  return toApiError(response.status, parseJson(text), response.statusText || text);
+}
+
+/** An ApiError again, from the JSON a page rendered on the server carried it in (toJSON above). */
+export function reviveApiError(value: unknown): unknown {
+  if (!isRecord(value) || value.name !== 'ApiError' || typeof value.status !== 'number') return value;
+  return toApiError(value.status, value, '');
 }
 
 async function throwIfNotOk(response: Response): Promise<void> {

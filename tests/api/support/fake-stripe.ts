@@ -104,6 +104,36 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         const price = prices.get(items[0].price);
         if (!price) return missing('price', items[0].price);
         const subscriptionId = newId('sub');
+        if (fields.trial_end) {
+          // A trial: nothing to pay yet; the page saves the card through the pending SetupIntent.
+          const setupIntentId = newId('seti');
+          const setupIntent = {
+            id: setupIntentId,
+            object: 'setup_intent',
+            customer: fields.customer,
+            status: 'requires_payment_method',
+            usage: 'off_session',
+            metadata: {},
+            client_secret: `${setupIntentId}_secret_${randomBytes(8).toString('hex')}`,
+            payment_method: null as string | null,
+            last_setup_error: null as Fields | null,
+          };
+          setupIntents.set(setupIntentId, setupIntent);
+          const trialing = {
+            id: subscriptionId,
+            object: 'subscription',
+            customer: fields.customer,
+            status: 'trialing',
+            trial_end: Number(fields.trial_end),
+            trial_settings: fields.trial_settings,
+            items: { object: 'list', data: [{ price }] },
+            metadata: fields.metadata ?? {},
+            payment_behavior: fields.payment_behavior,
+            pending_setup_intent: setupIntentId,
+          };
+          subscriptions.set(subscriptionId, trialing);
+          return { status: 200, body: { ...trialing, pending_setup_intent: expand.includes('pending_setup_intent') ? setupIntent : setupIntentId } };
+        }
         const invoice = {
           id: newId('in'),
           object: 'invoice',

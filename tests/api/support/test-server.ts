@@ -27,6 +27,8 @@ export type TestServerOptions = {
   mail?: (config: Config, database: DatabaseHandle) => MailSender;
   /** The interface to listen on; 127.0.0.1 by default. */
   host?: string;
+  /** The port to listen on (one PUBLIC_URL names); a free one by default. */
+  port?: number;
 };
 
 export async function startTestServer(environment: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
@@ -35,7 +37,7 @@ export async function startTestServer(environment: Record<string, string> = {}, 
   const database = await (options.openDatabase ?? openTestDatabase)();
   const mail = options.mail ? options.mail(config, database) : createMailSender(config, database.db);
   const app = await buildApp({ config, database, mail, logger: options.logger ?? false });
-  await app.listen({ port: 0, host: options.host ?? '127.0.0.1' });
+  await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {

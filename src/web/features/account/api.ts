@@ -1,6 +1,6 @@
 // The account page's calls (spec sections 2, 5, 7 and 8) and the toasts that follow each.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type CurrentUser, type TestCardBody, type UpdateProfileBody, postcodePattern } from '../../../domain';
+import { type CanChangePostcode, type CurrentUser, type PostcodePlace, type TestCardBody, type UpdateProfileBody, postcodePattern } from '../../../domain';
 import { canChangePostcodeQueryKey, refreshAccountQueries } from '../../components/account-queries';
 import { apiRequest } from '../../lib/api-client';
 import { currentUserQueryKey } from '../../lib/auth';
@@ -8,9 +8,6 @@ import { handleUnauthorizedError } from '../../lib/unauthorized';
 import { toast } from '../../lib/use-toast';
 
 type MessageResponse = { message: string };
-export type CanChangePostcode = { canChange: boolean; nextChangeDate: string | null };
-/** A postcode's suburbs, state and centre (the map opens there). */
-export type PostcodePlace = { postcode: string; state: string; suburbs: string[]; latitude: number; longitude: number };
 
 export const updatePhone = (phone: string) => apiRequest<CurrentUser>('PUT', '/api/user/phone', { phone });
 export const updateProfile = (body: UpdateProfileBody) => apiRequest<CurrentUser>('PUT', '/api/user/profile', body);
@@ -19,11 +16,12 @@ export const verifyCard = (body: TestCardBody) => apiRequest<MessageResponse>('P
 export const startCardCheck = () => apiRequest<{ clientSecret: string }>('POST', '/api/verify-card/setup');
 export const confirmCardCheck = (setupIntentId: string) => apiRequest<MessageResponse>('POST', '/api/verify-card/confirm', { setupIntentId });
 
+/** Whether the postcode may change now, else when it may (canChangePostcodeSchema, shared with the route). */
 export function useCanChangePostcode() {
   return useQuery<CanChangePostcode>({ queryKey: canChangePostcodeQueryKey });
 }
 
-/** The suburbs and state of a 4-digit postcode (GET /api/postcodes/:postcode); idle until four digits are typed. */
+/** The suburbs (main locality first) and state of a 4-digit postcode (GET /api/postcodes/:postcode); idle until four digits are typed. */
 export function usePostcodePlace(postcode: string) {
   return useQuery<PostcodePlace>({ queryKey: ['/api/postcodes', postcode], enabled: postcodePattern.test(postcode) });
 }

@@ -1,8 +1,12 @@
 // The sign-in page's calls (spec sections 4, 7 and 8) and what happens after each.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import {
   type AuthResponse,
+  type GoogleSignInResponse,
+  googleSignInPaths,
+  googleSignInProblemPath,
   type MembershipTier,
   type LoginBody,
   type RegisterBody,
@@ -37,6 +41,8 @@ export const verifyResetCode = (body: ResetVerifyCodeBody) =>
   apiRequest<MessageResponse>('POST', '/api/auth/reset-password-verify-code', body);
 export const confirmPasswordReset = (body: ResetConfirmBody) =>
   apiRequest<AuthResponse>('POST', '/api/auth/reset-password-confirm', body);
+/** The session a Google sign-in left for this page, in its HttpOnly cookie: it can be picked up once. */
+export const pickUpGoogleSession = () => apiRequest<GoogleSignInResponse>('POST', googleSignInPaths.session);
 
 function showFailure(title: string, error: Error, fallback?: string): void {
   toast({ title, description: error.message || fallback, variant: 'destructive' });
@@ -96,4 +102,43 @@ export function useConfirmPasswordReset() {
     },
     onError: (error) => showFailure('Reset Failed', error),
   });
+}
+
+/**
+ * One pick-up per page load: React's strict mode runs an effect twice, and the sign-in's cookie
+ * answers only once.
+ */
+let googlePickUp: Promise<GoogleSignInResponse> | null = null;
+
+/**
+ * The landing page of a Google sign-in (decision 11): picks up the session, then, as signing in
+ * does (spec 4), stores the token, refreshes the current user, says welcome (the joining welcome for
+ * a new member) and goes home. A sign-in that cannot be picked up goes back to /auth saying why.
+ */
+export function useGoogleSignInHandOff() {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  useEffect(() => {
+    let current = true;
+    googlePickUp ??= pickUpGoogleSession();
+    googlePickUp.then(
+      (session) => {
+        if (!current) return;
+        googlePickUp = null;
+        // Home first, in the same render as the session: the members' routes never show this page.
+        navigate('/', { replace: true });
+        startSession(queryClient, session);
+        void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+        toast(session.isNewMember ? { title: `Welcome to ${productName}!` } : { title: 'Welcome back!', description: 'Login successful!' });
+      },
+      () => {
+        if (!current) return;
+        googlePickUp = null;
+        navigate(googleSignInProblemPath('expired'), { replace: true });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [navigate, queryClient]);
 }

@@ -1,8 +1,9 @@
 // The dashboard's data (spec 2 and 7): the member's own listings, their numbers, the newest nearby.
-import { useQuery } from '@tanstack/react-query';
-import type { ListingView, UserStats } from '../../../domain';
-import { listingQueryKeys } from '../../components/listing-cache';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { KeepActiveListingsBody, ListingView, UserStats } from '../../../domain';
+import { listingQueryKeys, refreshListingData } from '../../components/listing-cache';
 import { apiRequest } from '../../lib/api-client';
+import { currentUserQueryKey } from '../../lib/auth';
 
 /** spec 9: the dashboard feed shows 8 items. */
 export const latestListingsCount = 8;
@@ -22,5 +23,21 @@ export function useLatestListings() {
   return useQuery({
     queryKey: latestListingsQueryKey,
     queryFn: () => apiRequest<ListingView[]>('GET', latestListingsPath),
+  });
+}
+
+/** A plan that allows fewer listings: the member keeps these active, the rest are paused. */
+export const keepActiveListings = (body: KeepActiveListingsBody) => apiRequest<{ message: string }>('POST', '/api/my-listings/keep-active', body);
+
+export function useKeepActiveListings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: keepActiveListings,
+    // Not awaited: the notice that asked for the choice goes once the member is refreshed, and the
+    // caller's own success (its toast) must run before that.
+    onSuccess: () => {
+      void refreshListingData(queryClient);
+      void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+    },
   });
 }

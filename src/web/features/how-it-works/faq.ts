@@ -1,5 +1,5 @@
 // The FAQ's facts (spec 1). Numbers and plan names come from the tier rules, never a second copy.
-import { formatCents, productName, tierRules } from '../../../domain';
+import { countOf, describeLifetimeGift, describePlanPrices, describeSearchAreas, tierRules } from '../../../domain';
 
 const { starter, explorer, connector } = tierRules;
 
@@ -17,23 +17,23 @@ export const faqEntries: FaqEntry[] = [
   },
   {
     question: 'How far can I search?',
-    answer: `${starter.label} members search their local neighbourhood, within ${starter.searchRadiusKm} km. ${explorer.label} searches state-wide (the checkout describes it as city-wide), and ${connector.label} searches ${connector.searchAreaLabel.toLowerCase()}.`,
+    answer: describeSearchAreas(),
   },
   {
     question: `How does the free month of ${explorer.label} work?`,
-    answer: `New members get ${explorer.freeTrialMonths} month of ${explorer.label} free. If you decide you don't want it, you simply go back to ${starter.label} when the month ends. Nothing is charged unless you subscribe.`,
+    answer: `New members get ${countOf(explorer.freeTrialMonths, 'month')} of ${explorer.label} free. If you decide you don't want it, you simply go back to ${starter.label} when the month ends. Nothing is charged unless you subscribe.`,
   },
   {
     question: `Can I go back to ${starter.label}?`,
     answer: `Yes, at any time. Choose ${starter.label} on the Membership Plans page and you switch straight away, with no payment needed.`,
   },
   {
-    question: 'What is Lifetime membership?',
-    answer: `Lifetime is a gift from a ${productName} admin. It can't be bought, and it comes with the same photo allowance as ${connector.label}.`,
+    question: `What is ${tierRules.lifetime.label} membership?`,
+    answer: `${describeLifetimeGift()} It comes with the same photo allowance as ${connector.label}.`,
   },
   {
     question: 'What do the plans cost?',
-    answer: `All prices are in AUD and billed annually. ${starter.label} is free, ${explorer.label} is ${formatCents(explorer.annualPriceCents ?? 0)} a year (about ${formatCents(explorer.monthlyEquivalentCents ?? 0)} a month) and ${connector.label} is ${formatCents(connector.annualPriceCents ?? 0)} a year (about ${formatCents(connector.monthlyEquivalentCents ?? 0)} a month).`,
+    answer: describePlanPrices(),
   },
   {
     question: 'Why do you ask for my card when I verify?',

@@ -2,14 +2,16 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type CreateListingBody,
+  type CurrentUser,
+  type ListingReach,
   type ListingView,
   type LocationFilter,
   type SellerProfile,
   type SortOption,
   nextCursorHeader,
 } from '../../../domain';
-import { listingQueryKeys, refreshListingData } from '../../components/listing-cache';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { listingQueryKeys, listingReachPath, refreshListingData } from '../../components/listing-cache';
+import { ApiError, apiRequest, isNotFoundError } from '../../lib/api-client';
 import { readAuthToken } from '../../lib/auth-token';
 
 /** The error body's extra fields (code, bannedWords, listingLimit...). */
@@ -79,8 +81,23 @@ export function useBrowseListings(filters: BrowseFilters) {
   });
 }
 
+/**
+ * A listing or seller that is not found stays not found when its page is opened again: no second
+ * ask, and no loading state over the not-found screen a server-rendered page hydrates.
+ */
+const askAgainUnlessNotFound = { retryOnMount: (query: { state: { error: unknown } }) => !isNotFoundError(query.state.error) };
+
 export function useListing(id: string) {
-  return useQuery<ListingView>({ queryKey: listingQueryKeys.listing(id) });
+  return useQuery<ListingView>({ queryKey: listingQueryKeys.listing(id), ...askAgainUnlessNotFound });
+}
+
+/** Where a listing lies for a signed-in member: in their area, or how far and which plan reaches it. */
+export function useListingReach(id: string, member: CurrentUser | null) {
+  return useQuery<ListingReach>({
+    queryKey: member ? listingQueryKeys.listingReach(id, member) : ['/api/listings', id, 'reach'],
+    queryFn: () => apiRequest<ListingReach>('GET', listingReachPath(id)),
+    enabled: member !== null,
+  });
 }
 
 export function useSellerListings(sellerId: string) {
@@ -88,7 +105,7 @@ export function useSellerListings(sellerId: string) {
 }
 
 export function useSellerProfile(sellerId: string) {
-  return useQuery<SellerProfile>({ queryKey: listingQueryKeys.sellerProfile(sellerId) });
+  return useQuery<SellerProfile>({ queryKey: listingQueryKeys.sellerProfile(sellerId), ...askAgainUnlessNotFound });
 }
 
 export type ListingFormBody = CreateListingBody;

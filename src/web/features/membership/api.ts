@@ -1,22 +1,24 @@
 // Checkout's calls (spec sections 4, 7 and 8): create a subscription, then pay with the built-in
 // test provider. The tier changes only when the payment is confirmed, so only then is cached
 // member data refreshed.
-import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CurrentUser, MembershipTier, PurchasableTier, SubscriptionResponse, TestCardBody } from '../../../domain';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CurrentUser, MembershipStatus, MembershipTier, PurchasableTier, SubscriptionResponse, TestCardBody } from '../../../domain';
 import { listingQueryKeys } from '../../components/listing-cache';
 import { ApiError, apiRequest } from '../../lib/api-client';
 import { currentUserQueryKey } from '../../lib/auth';
 
 export type TestPaymentResponse = { message: string; tier: MembershipTier };
 
-export const createSubscription = (tier: PurchasableTier) => apiRequest<SubscriptionResponse>('POST', '/api/create-subscription', { tier });
+export type CheckoutRequest = { tier: PurchasableTier; confirm?: boolean };
+
+export const createSubscription = (request: CheckoutRequest) => apiRequest<SubscriptionResponse>('POST', '/api/create-subscription', request);
 
 export const payWithTestCard = (body: TestCardBody & { clientSecret: string }) =>
   apiRequest<TestPaymentResponse>('POST', '/api/payments/test/pay', body);
 
-/** A 409 from checkout: the member already holds a paid subscription to this tier. */
+/** Checkout refused because the member already has this plan, or Lifetime (which includes it). */
 export function isAlreadyOnPlanError(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 409;
+  return error instanceof ApiError && (error.code === 'CONFLICT' || error.code === 'PLAN_ALREADY_INCLUDED');
 }
 
 /**
@@ -24,12 +26,36 @@ export function isAlreadyOnPlanError(error: unknown): boolean {
  * the member, their stats, and the listings and map areas their search area lets them see.
  */
 export function refreshAfterTierChange(queryClient: QueryClient, tier: MembershipTier): Promise<void> {
-  queryClient.setQueryData<CurrentUser>(currentUserQueryKey, (user) => (user ? { ...user, membershipTier: tier, trialEndDate: null } : user));
+  // Keeping the plan of the free month leaves the free month running (its first charge waits).
+  queryClient.setQueryData<CurrentUser>(currentUserQueryKey, (user) =>
+    user ? { ...user, membershipTier: tier, trialEndDate: user.membershipTier === tier ? user.trialEndDate : null } : user,
+  );
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
     queryClient.invalidateQueries({ queryKey: listingQueryKeys.userStats }),
     queryClient.invalidateQueries({ predicate: ({ queryKey }) => queryKey[0] !== currentUserQueryKey[0] && queryKey[0] !== listingQueryKeys.userStats[0] }),
   ]).then(() => undefined);
+}
+
+export const membershipQueryKey = ['/api/membership'] as const;
+
+/** The member's paid plan; `refreshEveryMs` asks again while a checkout waits for the provider's word. */
+export function useMembershipStatus(options: { refreshEveryMs?: number } = {}) {
+  return useQuery<MembershipStatus>({ queryKey: membershipQueryKey, refetchInterval: options.refreshEveryMs ?? false });
+}
+
+export const cancelUpcomingCharge = () => apiRequest<{ message: string }>('POST', '/api/membership/cancel-upcoming-charge');
+
+export function useCancelUpcomingCharge() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelUpcomingCharge,
+    // Not awaited: the button goes once the plan is refreshed, after the caller's toast.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: membershipQueryKey });
+      void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+    },
+  });
 }
 
 export function useCreateSubscription() {
@@ -42,6 +68,7 @@ export function usePayWithTestCard() {
     mutationFn: payWithTestCard,
     onSuccess: ({ tier }) => {
       void refreshAfterTierChange(queryClient, tier);
+      void queryClient.invalidateQueries({ queryKey: membershipQueryKey });
     },
   });
 }

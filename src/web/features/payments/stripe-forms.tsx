@@ -210,6 +210,8 @@ type StripePaymentProps = {
   tier: MembershipTier;
   /** "$60", shown on the pay button. */
   amount: string;
+  /** 'setup': the first charge waits for the free month to end, so the card is saved, not charged. */
+  intent: 'payment' | 'setup';
   /** Stripe took the payment; the tier follows when Stripe's signed event reaches our server. */
   onPaid: () => void;
 };
@@ -219,20 +221,24 @@ type StripePaymentProps = {
  * usually within seconds. Until the checkout sees the new tier on the member, asked for here every
  * two seconds, the member reads that the payment is being confirmed.
  */
-export function PaymentConfirming() {
+export function PaymentConfirming({ message = membershipMessages.paymentConfirming }: { message?: string }) {
   useCurrentUser({ refreshEveryMs: 2000 });
   return (
     <p role="status" className="flex gap-2 rounded-xl bg-sand-100 p-4 text-ink-700">
       <Loader2 className="mt-0.5 size-4 shrink-0 animate-spin" aria-hidden="true" />
-      {membershipMessages.paymentConfirming}
+      {message}
     </p>
   );
 }
 
-function PaymentFields({ tier, amount, onPaid }: Omit<StripePaymentProps, 'publishableKey' | 'clientSecret'>) {
+function PaymentFields({ tier, amount, intent, onPaid }: Omit<StripePaymentProps, 'publishableKey' | 'clientSecret'>) {
   const confirm = async (stripe: Stripe, elements: StripeElementsInstance) => {
     // A bank that needs its own page sends the member back here (Stripe adds redirect_status).
-    const result = await stripe.confirmPayment({ elements, redirect: 'if_required', confirmParams: { return_url: `${window.location.origin}/subscribe/${tier}` } });
+    const confirmParams = { return_url: `${window.location.origin}/subscribe/${tier}` };
+    const result =
+      intent === 'setup'
+        ? await stripe.confirmSetup({ elements, redirect: 'if_required', confirmParams })
+        : await stripe.confirmPayment({ elements, redirect: 'if_required', confirmParams });
     // spec 4: failure shows 'Payment Failed' with the provider's message.
     if (result.error) return result.error.message ?? membershipMessages.paymentsUnavailable;
     onPaid();
@@ -246,10 +252,10 @@ function PaymentFields({ tier, amount, onPaid }: Omit<StripePaymentProps, 'publi
       idle={
         <>
           <Lock aria-hidden="true" />
-          Pay {amount}
+          {intent === 'setup' ? 'Save card' : `Pay ${amount}`}
         </>
       }
-      busyText="Processing payment…"
+      busyText={intent === 'setup' ? 'Saving your card…' : 'Processing payment…'}
       buttonClassName="w-full"
     />
   );

@@ -3,26 +3,31 @@ import {
   acceptedImageTypes,
   codePolicy,
   codeSendLimits,
+  countOf,
   defaultMembershipTier,
+  describeLifetimeGift,
+  describePlanPrices,
+  describeSearchAreas,
   fieldLimits,
-  formatCents,
   formatMegabytes,
+  listInEnglish,
   postcodeLockDays,
   productName,
   purchasableTiers,
   tierRules,
+  withArticle,
 } from '../../../domain';
 
-const { starter, explorer, connector, lifetime } = tierRules;
+const { starter, explorer, lifetime } = tierRules;
 
 export type HelpQuestion = { question: string; answer: string };
 export type HelpTopic = { id: string; title: string; questions: HelpQuestion[] };
 
 const photoTypes = acceptedImageTypes.map((type) => type.replace('image/', '').toUpperCase()).join(', ');
 const photoAllowances = purchasableTiers
-  .map((tier) => `${tierRules[tier].label} ${tierRules[tier].maxImagesPerListing} photos up to ${formatMegabytes(tierRules[tier].maxImageBytes)} MB each`)
+  .map((tier) => `${tierRules[tier].label}: ${countOf(tierRules[tier].maxImagesPerListing, 'photo')} up to ${formatMegabytes(tierRules[tier].maxImageBytes)} MB each`)
   .join('; ');
-const listingLimits = purchasableTiers.map((tier) => `${tierRules[tier].label} ${tierRules[tier].listingLimit}`).join(', ');
+const listingLimits = listInEnglish(purchasableTiers.map((tier) => `${tierRules[tier].label} ${tierRules[tier].listingLimit}`));
 
 export const helpTopics: HelpTopic[] = [
   {
@@ -35,7 +40,7 @@ export const helpTopics: HelpTopic[] = [
       },
       {
         question: 'I forgot my password. What now?',
-        answer: `On the sign-in page choose Forgot Password?, enter your email and we send you a ${fieldLimits.codeLength}-digit code. Enter the code, then choose a new password. The code works for ${codePolicy.ttlMinutes} minutes.`,
+        answer: `On the sign-in page choose Forgot Password?, enter your email and we send you ${withArticle(`${fieldLimits.codeLength}-digit code`)}. Enter the code, then choose a new password. The code works for ${codePolicy.ttlMinutes} minutes.`,
       },
       {
         question: 'Can I change my email address?',
@@ -57,11 +62,11 @@ export const helpTopics: HelpTopic[] = [
       },
       {
         question: 'How do I verify my email?',
-        answer: `Open Account and choose Verify Now. We email you a ${fieldLimits.codeLength}-digit code; type it in and you are done. Codes last ${codePolicy.ttlMinutes} minutes. Nothing arrived? Check your spam folder, then ask for another after ${codeSendLimits.resendAfterSeconds} seconds.`,
+        answer: `Open Account and choose Verify Now. We email you ${withArticle(`${fieldLimits.codeLength}-digit code`)}; type it in and you are done. Codes last ${codePolicy.ttlMinutes} minutes. Nothing arrived? Check your spam folder, then ask for another after ${codeSendLimits.resendAfterSeconds} seconds.`,
       },
       {
         question: 'How does phone verification work?',
-        answer: `Enter your Australian mobile number, like 0412 345 678; the +61 is added for you. We text you a ${fieldLimits.codeLength}-digit code to type in. Only Australian mobiles can be verified.`,
+        answer: `Enter your Australian mobile number, like 0412 345 678; the +61 is added for you. We text you ${withArticle(`${fieldLimits.codeLength}-digit code`)} to type in. Only Australian mobiles can be verified.`,
       },
       {
         question: 'Will my card be charged?',
@@ -101,15 +106,15 @@ export const helpTopics: HelpTopic[] = [
     questions: [
       {
         question: 'What do the plans cost?',
-        answer: `Prices are in AUD and billed annually. ${starter.label} is free, ${explorer.label} is ${formatCents(explorer.annualPriceCents ?? 0)} a year (about ${formatCents(explorer.monthlyEquivalentCents ?? 0)} a month) and ${connector.label} is ${formatCents(connector.annualPriceCents ?? 0)} a year (about ${formatCents(connector.monthlyEquivalentCents ?? 0)} a month).`,
+        answer: describePlanPrices(),
       },
       {
         question: 'How far can I search?',
-        answer: `${starter.label} members see their local neighbourhood (${starter.searchRadiusKm} km), ${explorer.label} sees state-wide (described as city-wide at checkout) and ${connector.label} sees listings ${connector.searchAreaLabel.toLowerCase()}.`,
+        answer: describeSearchAreas(),
       },
       {
         question: `What happens after the free month of ${explorer.label}?`,
-        answer: `${explorer.label} comes with ${explorer.freeTrialMonths} month free. If you don't want to keep it, you go back to ${starter.label}; nothing is charged unless you subscribe.`,
+        answer: `${explorer.label} comes with ${countOf(explorer.freeTrialMonths, 'month')} free. If you don't want to keep it, you go back to ${starter.label}; nothing is charged unless you subscribe.`,
       },
       {
         question: `Can I go back to ${starter.label}?`,
@@ -117,7 +122,7 @@ export const helpTopics: HelpTopic[] = [
       },
       {
         question: `What is ${lifetime.label}?`,
-        answer: `${lifetime.label} membership is a gift from a ${productName} admin. It can't be bought.`,
+        answer: describeLifetimeGift(),
       },
     ],
   },

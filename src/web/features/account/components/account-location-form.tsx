@@ -15,18 +15,15 @@ import { ModalDialog } from '../../../components/modal-dialog';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { ApiError } from '../../../lib/api-client';
 import { useCanChangePostcode, usePostcodePlace, useUpdateProfile } from '../api';
 import { Select } from '../../../components/ui/select';
 
 type FieldErrors = { postcode?: string; suburb?: string };
 
-function describeLookupError(error: Error | null): string | undefined {
-  if (!error) return undefined;
-  return error instanceof ApiError && error.status === 404 ? accountMessages.postcodeUnknown : error.message;
-}
-
-/** Postcode, suburb and state with Save Changes; the postcode locks for 30 days after a change (spec 4, 5). */
+/**
+ * Postcode, suburb and state with Save Changes; the postcode locks for 30 days after a change
+ * (spec 4, 5), though a first postcode may be corrected once within the hour.
+ */
 export function AccountLocationForm({ user }: { user: CurrentUser }) {
   const [postcode, setPostcode] = useState(user.postcode ?? '');
   const [chosenSuburb, setChosenSuburb] = useState(user.suburb ?? '');
@@ -41,13 +38,16 @@ export function AccountLocationForm({ user }: { user: CurrentUser }) {
 
   const locked = lock.data?.canChange === false;
   const lockedMessage = locked && lock.data?.nextChangeDate ? postcodeLockedMessage(new Date(lock.data.nextChangeDate)) : null;
+  const mayCorrect = !locked && Boolean(lock.data?.correctionEndsAt);
   const isFourDigits = postcodePattern.test(postcode);
   const suburbs = (isFourDigits && place.data?.suburbs) || [];
-  // A postcode with a single suburb needs no choice; a choice from another postcode does not carry over.
-  const suburb = suburbs.length === 1 ? suburbs[0] : suburbs.includes(chosenSuburb) ? chosenSuburb : '';
+  // The postcode's main locality comes first and is the default; a choice from another postcode does not carry over.
+  const suburb = suburbs.includes(chosenSuburb) ? chosenSuburb : (suburbs[0] ?? '');
   const state = isFourDigits && place.data ? place.data.state : '';
   const postcodeChanges = postcode !== (user.postcode ?? '');
-  const lookupError = isFourDigits ? describeLookupError(place.error) : undefined;
+  const firstPostcode = user.postcode === null;
+  // The server's words: an unknown postcode, or one for PO boxes rather than a neighbourhood.
+  const lookupError = isFourDigits ? place.error?.message : undefined;
   const warnAboutLock = !locked && postcodeChanges && isFourDigits && !lookupError;
 
   const save = () => {
@@ -107,14 +107,11 @@ export function AccountLocationForm({ user }: { user: CurrentUser }) {
             {suburbs.length === 0 ? (
               <option value="">{place.isFetching ? 'Finding suburbs…' : 'Enter your postcode first'}</option>
             ) : (
-              <>
-                {suburbs.length > 1 && <option value="">Choose your suburb</option>}
-                {suburbs.map((name) => (
-                  <option key={name} value={name}>
-                    {name}
-                  </option>
-                ))}
-              </>
+              suburbs.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))
             )}
           </Select>
         </FormField>
@@ -140,10 +137,19 @@ export function AccountLocationForm({ user }: { user: CurrentUser }) {
         {warnAboutLock && (
           <p className="flex gap-2 rounded-xl bg-sun-100 p-3 text-sm text-ink-900">
             <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            <span>Heads up: once you save a new postcode, you can't change it again for {postcodeLockDays} days.</span>
+            <span>
+              Heads up: once you save a new postcode, you can't change it again for {postcodeLockDays} days.
+              {firstPostcode && ` ${accountMessages.postcodeCorrectionAllowed}`}
+            </span>
           </p>
         )}
-        {!locked && !warnAboutLock && (
+        {mayCorrect && !warnAboutLock && (
+          <p className="flex gap-2 rounded-xl bg-sand-100 p-3 text-sm text-ink-700">
+            <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <span>{accountMessages.postcodeCorrectionAllowed}</span>
+          </p>
+        )}
+        {!locked && !warnAboutLock && !mayCorrect && (
           <p className="text-sm text-ink-500">
             The state comes from your postcode. Your postcode locks for {postcodeLockDays} days after a change.
           </p>
@@ -163,6 +169,7 @@ export function AccountLocationForm({ user }: { user: CurrentUser }) {
             <p>
               After you save postcode <strong>{postcode}</strong>, you can't change it again until{' '}
               <strong>{formatDateAU(confirmUnlock)}</strong> ({postcodeLockDays} days).
+              {firstPostcode && ` ${accountMessages.postcodeCorrectionAllowed}`}
             </p>
           )
         }

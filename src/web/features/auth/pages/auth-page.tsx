@@ -1,6 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
+import { readGoogleSignInProblem } from '../../../../domain';
 import { LoadingState } from '../../../components/loading-state';
 import { PageContainer } from '../../../components/page-container';
 import { Button } from '../../../components/ui/button';
@@ -9,6 +10,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { type Invitation, useInvitation } from '../api';
 import { AuthPromo } from '../components/auth-promo';
 import { GoogleSignInButton } from '../components/google-sign-in-button';
+import { GoogleSignInProblem } from '../components/google-sign-in-problem';
 import { InvalidInvitationNotice, InvitationNotice } from '../components/invitation-notice';
 import { RegisterForm } from '../components/register-form';
 import { ResetCodeForm } from '../components/reset-code-form';
@@ -63,6 +65,8 @@ function AuthFlow({ invitation, invitationProblem }: AuthFlowProps) {
   const [resetCode, setResetCode] = useState('');
   const { title, heading, lead } = headings[mode];
   const resetStep = resetSteps[mode];
+  // A Google sign-in that was refused comes back here saying why (decision 11).
+  const googleProblem = readGoogleSignInProblem(useSearch());
   useDocumentTitle(title);
 
   // A mode switch removes the button that had focus; move focus to the new heading (the code and
@@ -95,6 +99,7 @@ function AuthFlow({ invitation, invitationProblem }: AuthFlowProps) {
         <p className="mt-2 mb-6 text-ink-500">{lead}</p>
         {invitation && mode === 'register' && <InvitationNotice membershipTier={invitation.membershipTier} />}
         {invitationProblem && mode === 'sign-in' && <InvalidInvitationNotice message={invitationProblem} />}
+        {googleProblem && (mode === 'sign-in' || mode === 'register') && <GoogleSignInProblem message={googleProblem} />}
 
         {mode === 'sign-in' && (
           <>

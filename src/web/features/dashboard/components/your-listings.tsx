@@ -1,12 +1,14 @@
-import { PackageCheck, PackageOpen, Plus, Rocket } from 'lucide-react';
+import { PackageCheck, PackageOpen, Pin, Plus, Rocket } from 'lucide-react';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import type { ListingView, UserStats } from '../../../../domain';
+import { type ListingView, type UserStats, purchasableTiers, rulesForTier, tierRules } from '../../../../domain';
 import { EmptyState } from '../../../components/empty-state';
 import { ListingCard } from '../../../components/listing-card';
 import { ListingGrid, ListingGridSkeleton } from '../../../components/listing-grid';
 import { buttonVariants } from '../../../components/ui/button';
+import { useCurrentUser } from '../../../lib/auth';
 import { cn } from '../../../lib/cn';
+import { PausedListingsNote } from './listing-limit-notice';
 import { StatCards } from './stat-cards';
 
 type TabName = 'active' | 'sold' | 'all';
@@ -40,6 +42,29 @@ function TabEmptyState({ tab }: { tab: TabName }) {
   );
 }
 
+/** The plan members buy to pin posts (spec 9: Connector). */
+const firstPlanWithPins = purchasableTiers.find((tier) => tierRules[tier].pinnedPosts > 0);
+
+/**
+ * Members whose plan has no pinned posts see no Pin to top on their cards, only this one line
+ * saying which plan has them.
+ */
+function PinnedPostsHint() {
+  const { user } = useCurrentUser();
+  if (!user || rulesForTier(user.membershipTier).pinnedPosts > 0 || !firstPlanWithPins) return null;
+  return (
+    <p className="mt-5 flex items-start gap-2 text-sm text-ink-700">
+      <Pin className="mt-0.5 size-4 shrink-0 text-ink-500" aria-hidden="true" />
+      <span>
+        <Link href="/membership-plans" className="font-semibold text-brand-700 underline-offset-4 hover:underline">
+          Pinned posts come with {tierRules[firstPlanWithPins].label}
+        </Link>
+        : pin a listing to the top of browse for neighbours to see first.
+      </span>
+    </p>
+  );
+}
+
 /** The seller view of the dashboard (spec 2): numbers, then the member's listings in three tabs. */
 export function YourListings({ listings, stats }: { listings: ListingView[]; stats: UserStats | undefined }) {
   const [tab, setTab] = useState<TabName>('active');
@@ -47,7 +72,7 @@ export function YourListings({ listings, stats }: { listings: ListingView[]; sta
   const tabRefs = useRef<Partial<Record<TabName, HTMLButtonElement | null>>>({});
   const byTab: Record<TabName, ListingView[]> = {
     active: listings.filter((listing) => listing.isActive),
-    sold: listings.filter((listing) => !listing.isActive),
+    sold: listings.filter((listing) => !listing.isActive && !listing.isPaused),
     all: listings,
   };
   const shown = byTab[tab];
@@ -71,6 +96,8 @@ export function YourListings({ listings, stats }: { listings: ListingView[]; sta
         <CreateLink />
       </div>
       <StatCards stats={stats} />
+      <PausedListingsNote count={stats?.pausedListings} />
+      <PinnedPostsHint />
 
       <div role="tablist" aria-label="Your listings" onKeyDown={onTabKey} className="mt-8 flex gap-1 overflow-x-auto border-b border-sand-200">
         {tabOrder.map((name) => (

@@ -4,6 +4,7 @@ import { type CurrentUser, greetingName } from '../../../../domain';
 import { PageContainer } from '../../../components/page-container';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useMyListings, useUserStats } from '../api';
+import { ListingLimitNotice } from '../components/listing-limit-notice';
 import { WhatsNew } from '../components/whats-new';
 import { YourListings, YourListingsLoading } from '../components/your-listings';
 
@@ -60,6 +61,8 @@ export function DashboardPage({ user }: { user: CurrentUser }) {
           </li>
         ))}
       </ul>
+
+      {myListings.data && <ListingLimitNotice user={user} listings={myListings.data} />}
 
       {/* spec 2: 'Your Listings' only once the member has listed something. */}
       {myListings.isPending ? (

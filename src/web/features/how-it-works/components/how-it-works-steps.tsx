@@ -1,12 +1,12 @@
 import { BadgeCheck, Camera, Handshake, MapPin, MessageCircle, UserPlus } from 'lucide-react';
-import { tierRules } from '../../../../domain';
+import { countOf, tierRules } from '../../../../domain';
 
 // The journey of a member, from joining to picking up (spec 1 and 2).
 const steps = [
   {
     icon: UserPlus,
     title: 'Join the community',
-    text: `Create a free account in about a minute. New members get ${tierRules.explorer.freeTrialMonths} month of ${tierRules.explorer.label} free.`,
+    text: `Create a free account in about a minute. New members get ${countOf(tierRules.explorer.freeTrialMonths, 'month')} of ${tierRules.explorer.label} free.`,
   },
   {
     icon: BadgeCheck,

@@ -35,7 +35,7 @@ function AreaMap({ user, centre }: { user: CurrentUser; centre: Point }) {
   const counts = useListingCounts(user, mode === 'postcode' && view ? countsAreaForView(view.bounds) : null, view !== null);
   // Zooming out sums whole states: never from the few postcodes of the last view.
   const entries = mode === 'state' && counts.isPlaceholderData ? undefined : counts.data;
-  const areas = useMemo(() => (!entries ? [] : mode === 'state' ? stateAreas(entries, user) : postcodeAreas(entries)), [mode, entries, user]);
+  const areas = useMemo(() => (!entries ? [] : mode === 'state' ? stateAreas(entries) : postcodeAreas(entries)), [mode, entries]);
 
   if (counts.isError && !counts.data) return <MapUnavailable onRetry={() => void counts.refetch()} />;
   return (

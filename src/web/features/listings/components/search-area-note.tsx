@@ -1,6 +1,6 @@
 import { Info, MapPin } from 'lucide-react';
 import { Link } from 'wouter';
-import { type CurrentUser, rulesForTier } from '../../../../domain';
+import { type CurrentUser, rulesForTier, searchAreaNote } from '../../../../domain';
 
 const linkClass = 'font-semibold text-brand-700 underline-offset-4 hover:underline';
 
@@ -24,7 +24,7 @@ export function SearchAreaNote({ user }: { user: CurrentUser }) {
         <p className="flex items-start gap-2 text-ink-700">
           <Info className="mt-0.5 size-4 shrink-0 text-ink-500" aria-hidden="true" />
           <span>
-            Your {rules.label} plan shows listings in: {rules.searchAreaLabel}.{' '}
+            {searchAreaNote(user.membershipTier)}{' '}
             <Link href="/membership-plans" className={linkClass}>
               Search a wider area
             </Link>

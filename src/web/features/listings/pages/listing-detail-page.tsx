@@ -1,18 +1,19 @@
 import { CalendarDays, MapPin, PackageX, Tag } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'wouter';
-import { type CurrentUser, type ListingView, formatDateAU, formatPrice, listingCategories, listingRuleMessages } from '../../../../domain';
+import { type CurrentUser, type ListingView, formatDateAU, formatPrice, listingCategories, listingRuleMessages, uuidPattern } from '../../../../domain';
 import { MessageSellerButton } from '../../../components/contact-seller';
 import { LoadingState } from '../../../components/loading-state';
 import { NoticePage } from '../../../components/notice-page';
 import { PageContainer } from '../../../components/page-container';
 import { buttonVariants } from '../../../components/ui/button';
-import { ApiError } from '../../../lib/api-client';
+import { isNotFoundError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { toast } from '../../../lib/use-toast';
 import { useListing } from '../api';
 import { ListingGallery } from '../components/listing-gallery';
 import { MoreFromSeller } from '../components/more-from-seller';
+import { OutsideAreaNote } from '../components/outside-area-note';
 import { OwnerActions } from '../components/owner-actions';
 import { SellerCard } from '../components/seller-card';
 
@@ -22,7 +23,7 @@ function categoryLabel(value: string): string {
 
 function ListingNotFound() {
   return (
-    <NoticePage icon={PackageX} title={listingRuleMessages.listingNotFound} description="It may have sold or been removed by the seller.">
+    <NoticePage icon={PackageX} status={404} title={listingRuleMessages.listingNotFound} description="It may have sold or been removed by the seller.">
       <Link href="/listings" className={buttonVariants()}>
         Back to listings
       </Link>
@@ -33,8 +34,14 @@ function ListingNotFound() {
 /** /listing/:id (spec 2). */
 /** Signed out too: a shared link to an item opens it; messaging asks the visitor to log in. */
 export function ListingDetailPage({ user, id }: { user: CurrentUser | null; id: string }) {
+  // An address that cannot be a listing's is not asked of the server.
+  if (!uuidPattern.test(id)) return <ListingNotFound />;
+  return <ListingLoader user={user} id={id} />;
+}
+
+function ListingLoader({ user, id }: { user: CurrentUser | null; id: string }) {
   const listing = useListing(id);
-  const failedToLoad = listing.isError && !(listing.error instanceof ApiError && listing.error.status === 404);
+  const failedToLoad = listing.isError && !isNotFoundError(listing.error);
 
   useEffect(() => {
     if (failedToLoad) toast({ title: 'Failed to fetch listing', description: listing.error?.message, variant: 'destructive' });
@@ -42,10 +49,11 @@ export function ListingDetailPage({ user, id }: { user: CurrentUser | null; id: 
 
   if (listing.isPending) return <LoadingState />;
   if (listing.isError) return <ListingNotFound />;
-  return <ListingDetails listing={listing.data} isOwner={user !== null && listing.data.sellerId === user.id} />;
+  return <ListingDetails listing={listing.data} user={user} />;
 }
 
-function ListingDetails({ listing, isOwner }: { listing: ListingView; isOwner: boolean }) {
+function ListingDetails({ listing, user }: { listing: ListingView; user: CurrentUser | null }) {
+  const isOwner = user !== null && listing.sellerId === user.id;
   useDocumentTitle(listing.title);
   return (
     <PageContainer>
@@ -76,6 +84,8 @@ function ListingDetails({ listing, isOwner }: { listing: ListingView; isOwner: b
               </li>
             </ul>
           </div>
+
+          {user && !isOwner && listing.isActive && <OutsideAreaNote listing={listing} user={user} />}
 
           {isOwner ? (
             <OwnerActions listing={listing} />

@@ -1,6 +1,6 @@
 import { BadgeCheck, CalendarDays, CreditCard, Mail, MapPin, PackageOpen, Phone, UserX, type LucideIcon } from 'lucide-react';
 import { Link } from 'wouter';
-import { type SellerProfile, avatarInitial, formatDateAU, isVerifiedNeighbour, listingRuleMessages, sellerDisplayName } from '../../../../domain';
+import { type SellerProfile, avatarInitial, formatDateAU, isVerifiedNeighbour, listingRuleMessages, sellerDisplayName, uuidPattern } from '../../../../domain';
 import { EmptyState } from '../../../components/empty-state';
 import { ListingCard } from '../../../components/listing-card';
 import { ListingGrid, ListingGridSkeleton } from '../../../components/listing-grid';
@@ -28,19 +28,27 @@ function VerificationBadge({ icon: Icon, label, verified }: { icon: LucideIcon; 
   );
 }
 
+function SellerNotFound() {
+  return (
+    <NoticePage icon={UserX} status={404} title={listingRuleMessages.sellerNotFound} description="This neighbour's profile isn't available.">
+      <Link href="/listings" className={buttonVariants()}>
+        Back to listings
+      </Link>
+    </NoticePage>
+  );
+}
+
 /** /seller/:sellerId: a neighbour's public profile and everything they have for sale. */
 export function SellerListingsPage({ sellerId }: { sellerId: string }) {
+  // An address that cannot be a member's is not asked of the server.
+  if (!uuidPattern.test(sellerId)) return <SellerNotFound />;
+  return <SellerProfileLoader sellerId={sellerId} />;
+}
+
+function SellerProfileLoader({ sellerId }: { sellerId: string }) {
   const profile = useSellerProfile(sellerId);
   if (profile.isPending) return <LoadingState />;
-  if (profile.isError) {
-    return (
-      <NoticePage icon={UserX} title={listingRuleMessages.sellerNotFound} description="This neighbour's profile isn't available.">
-        <Link href="/listings" className={buttonVariants()}>
-          Back to listings
-        </Link>
-      </NoticePage>
-    );
-  }
+  if (profile.isError) return <SellerNotFound />;
   return <SellerProfileView profile={profile.data} />;
 }
 

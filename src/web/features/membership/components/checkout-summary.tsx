@@ -22,7 +22,7 @@ export function CheckoutSummary({ rules }: { rules: TierRules }) {
       </p>
       <h3 className="mt-6 text-sm font-bold tracking-wide text-ink-500 uppercase">What you get</h3>
       <ul className="mt-3 space-y-3">
-        {listPlanFeatures(rules).map((feature) => (
+        {listPlanFeatures(rules, 'checkout').map((feature) => (
           <li key={feature} className="flex gap-2">
             <Check className="mt-0.5 size-5 shrink-0 text-leaf-600" aria-hidden="true" />
             <span>{feature}</span>

@@ -2,7 +2,17 @@ import { ArrowLeft, CreditCard } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
-import { type CurrentUser, type PurchasableTier, formatCents, formatDateAU, membershipMessages, rulesForTier, tierRules } from '../../../../domain';
+import {
+  type CurrentUser,
+  type PurchasableTier,
+  firstChargeDate,
+  formatCents,
+  formatDateAU,
+  membershipMessages,
+  planChargeMessages,
+  rulesForTier,
+  tierRules,
+} from '../../../../domain';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { LoadingState } from '../../../components/loading-state';
 import { Card } from '../../../components/ui/card';
@@ -12,7 +22,7 @@ import { handleUnauthorizedError } from '../../../lib/unauthorized';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { toast } from '../../../lib/use-toast';
-import { type TestPaymentResponse, isAlreadyOnPlanError, refreshAfterTierChange, useCreateSubscription } from '../api';
+import { type TestPaymentResponse, isAlreadyOnPlanError, refreshAfterTierChange, useCreateSubscription, useMembershipStatus } from '../api';
 import { CheckoutSummary } from './checkout-summary';
 import { AlreadyOnPlanNotice } from './checkout-notices';
 import { PaymentForm } from './payment-form';
@@ -27,11 +37,13 @@ type PaidCheckoutProps = { tier: Exclude<PurchasableTier, 'starter'>; user: Curr
 /** What the member's current plan means for this checkout, in one sentence (or nothing). */
 function describeChange(user: CurrentUser, tier: PurchasableTier): string | null {
   const rules = tierRules[tier];
-  if (user.membershipTier === tier && user.trialEndDate) {
-    return `You're on your free month until ${formatDateAU(user.trialEndDate)}. Subscribe now to keep ${rules.label} after it ends.`;
+  const chargeAt = firstChargeDate(user, tier);
+  if (chargeAt) {
+    return `You're on your free month until ${formatDateAU(chargeAt)}. Keep ${rules.label} after it: add your card now and you'll be charged ${formatCents(rules.annualPriceCents ?? 0)} on ${formatDateAU(chargeAt)}. Cancel before then and you pay nothing.`;
   }
-  if (user.membershipTier !== tier && user.trialEndDate) {
-    return `This replaces your free month of ${rulesForTier(user.membershipTier).label} once the payment goes through.`;
+  if (user.membershipTier !== tier && user.trialEndDate && new Date(user.trialEndDate) > new Date()) {
+    // Said before the card form: this one is charged today and ends the free month.
+    return planChargeMessages.chargedNowDuringFreeMonth(tier, formatCents(rules.annualPriceCents ?? 0), user.membershipTier);
   }
   if (user.membershipTier !== 'starter' && user.membershipTier !== tier) {
     return `This replaces your ${rulesForTier(user.membershipTier).label} plan once the payment goes through.`;
@@ -48,6 +60,10 @@ export function PaidCheckout({ tier, user }: PaidCheckoutProps) {
   // Back from a bank's own page after paying with Stripe (Stripe adds redirect_status to the address).
   const [params] = useSearchParams();
   const [awaitingStripe, setAwaitingStripe] = useState(() => params.get('redirect_status') === 'succeeded');
+  const chargeAt = firstChargeDate(user, tier);
+  const checkoutChargesLater = subscribe.data?.intent === 'setup';
+  const cardSavedThroughStripe = awaitingStripe && checkoutChargesLater;
+  const membership = useMembershipStatus({ refreshEveryMs: cardSavedThroughStripe ? 2000 : undefined });
   // Stripe's parts run in the browser only; rendered on the server, the page shows their placeholder.
   const hydrated = useHydrated();
   const { data: config } = usePublicConfig();
@@ -64,7 +80,7 @@ export function PaidCheckout({ tier, user }: PaidCheckoutProps) {
   const startCheckout = () => {
     if (requested.current) return;
     requested.current = true;
-    subscribe.mutate(tier, {
+    subscribe.mutate({ tier }, {
       onError: (error) => {
         requested.current = false;
         if (handleUnauthorizedError(error) || isAlreadyOnPlanError(error)) return;
@@ -73,8 +89,17 @@ export function PaidCheckout({ tier, user }: PaidCheckoutProps) {
     });
   };
 
-  if (payment) return <PaymentSuccess tier={payment.tier} />;
+  if (payment) return <PaymentSuccess tier={payment.tier} detail={checkoutChargesLater ? payment.message : null} />;
   if (paidThroughStripe) return <PaymentSuccess tier={tier} />;
+  // A card saved through Stripe for a first charge that waits: done once Stripe's word has reached us.
+  if (cardSavedThroughStripe && membership.data?.subscription?.firstChargeAt) {
+    return (
+      <PaymentSuccess
+        tier={tier}
+        detail={planChargeMessages.firstChargeLater(tier, formatCents(membership.data.subscription.amountCents), formatDateAU(membership.data.subscription.firstChargeAt))}
+      />
+    );
+  }
 
   const checkout = subscribe.data;
   if (checkout?.status === 'active') return <PaymentSuccess tier={checkout.tier} />;
@@ -91,7 +116,14 @@ export function PaidCheckout({ tier, user }: PaidCheckoutProps) {
     checkout?.provider === 'stripe' ? (
       stripeKey ? (
         <Suspense fallback={<LoadingState className="min-h-24" />}>
-          <StripePayment publishableKey={stripeKey} clientSecret={secret} tier={tier} amount={amount} onPaid={() => setAwaitingStripe(true)} />
+          <StripePayment
+            publishableKey={stripeKey}
+            clientSecret={secret}
+            tier={tier}
+            amount={amount}
+            intent={checkout?.intent ?? 'payment'}
+            onPaid={() => setAwaitingStripe(true)}
+          />
         </Suspense>
       ) : config ? (
         <p role="alert" className="rounded-xl bg-brand-50 p-4 text-brand-800">
@@ -101,7 +133,7 @@ export function PaidCheckout({ tier, user }: PaidCheckoutProps) {
         <LoadingState className="min-h-24" />
       )
     ) : (
-      <PaymentForm clientSecret={secret} amount={amount} onPaid={setPayment} />
+      <PaymentForm clientSecret={secret} amount={amount} chargeLater={checkoutChargesLater} onPaid={setPayment} />
     );
 
   return (
@@ -130,7 +162,7 @@ export function PaidCheckout({ tier, user }: PaidCheckoutProps) {
               <div className="mt-5">
                 {hydrated ? (
                   <Suspense fallback={<LoadingState className="min-h-24" />}>
-                    <PaymentConfirming />
+                    <PaymentConfirming message={cardSavedThroughStripe ? membershipMessages.cardSaving : undefined} />
                   </Suspense>
                 ) : (
                   <LoadingState className="min-h-24" />
@@ -141,7 +173,9 @@ export function PaidCheckout({ tier, user }: PaidCheckoutProps) {
             ) : (
               <>
                 <p className="mt-2 text-ink-700">
-                  You'll pay {amount} today for a year of {rules.label}. Your new plan starts as soon as the payment goes through.
+                  {chargeAt
+                    ? `Nothing is charged today. Your first charge of ${amount} is on ${formatDateAU(chargeAt)}, for a year of ${rules.label}.`
+                    : `You'll pay ${amount} today for a year of ${rules.label}. Your new plan starts as soon as the payment goes through.`}
                 </p>
                 <Button size="lg" className="mt-6 w-full" onClick={startCheckout} disabled={subscribe.isPending}>
                   <CreditCard aria-hidden="true" />

@@ -16,11 +16,13 @@ type PaymentFormProps = {
   clientSecret: string;
   /** "$60", shown on the pay button. */
   amount: string;
+  /** The first charge waits for the free month to end: the card is saved, not charged. */
+  chargeLater?: boolean;
   onPaid: (payment: TestPaymentResponse) => void;
 };
 
 /** The built-in test provider's card form (spec 4 Checkout: confirm the payment). */
-export function PaymentForm({ clientSecret, amount, onPaid }: PaymentFormProps) {
+export function PaymentForm({ clientSecret, amount, chargeLater = false, onPaid }: PaymentFormProps) {
   const pay = usePayWithTestCard();
   const form = useForm({
     resolver: zodResolver(testCardBody),
@@ -72,7 +74,7 @@ export function PaymentForm({ clientSecret, amount, onPaid }: PaymentFormProps) 
       <CardFields control={form.control} />
       <Button type="submit" size="lg" className="w-full" disabled={pay.isPending}>
         <Lock aria-hidden="true" />
-        {pay.isPending ? 'Processing payment…' : `Pay ${amount}`}
+        {pay.isPending ? (chargeLater ? 'Saving your card…' : 'Processing payment…') : chargeLater ? 'Save card' : `Pay ${amount}`}
       </Button>
     </form>
   );

@@ -1,14 +1,16 @@
 import { PartyPopper } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
-import { type MembershipTier, tierRules } from '../../../../domain';
+import { type MembershipTier, nowMemberSentence } from '../../../../domain';
 import { TierBadge } from '../../../components/tier-badge';
 import { buttonVariants } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 
-/** spec 4: success shows 'Welcome to the family' with the tier; the payment's return target is /. */
-export function PaymentSuccess({ tier }: { tier: MembershipTier }) {
-  const rules = tierRules[tier];
+/**
+ * spec 4: success shows 'Welcome to the family' with the tier; the payment's return target is /.
+ * `detail`: when the first charge waits for the free month to end, the sentence that says when.
+ */
+export function PaymentSuccess({ tier, detail }: { tier: MembershipTier; detail?: string | null }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     headingRef.current?.focus();
@@ -21,7 +23,7 @@ export function PaymentSuccess({ tier }: { tier: MembershipTier }) {
       <h1 ref={headingRef} tabIndex={-1} className="text-3xl font-extrabold tracking-tight focus:outline-none">
         Welcome to the family!
       </h1>
-      <p className="mt-3 text-ink-700">You're now a {rules.label} member. Your new plan is ready to use.</p>
+      <p className="mt-3 text-ink-700">{detail ?? `${nowMemberSentence(tier)} Your new plan is ready to use.`}</p>
       <div className="mt-4 flex justify-center">
         <TierBadge tier={tier} showLabel className="px-3 py-1 text-sm tracking-wide uppercase" />
       </div>

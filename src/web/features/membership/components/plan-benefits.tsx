@@ -1,25 +1,24 @@
 import { Award, PackagePlus, Telescope } from 'lucide-react';
-import { tierRules } from '../../../../domain';
-import { formatPinnedPosts } from '../../../components/membership-plan-facts';
+import { describePlanBenefits } from '../../../../domain';
 
-const { starter, explorer, connector } = tierRules;
+const { searchWider, standOut, listMore } = describePlanBenefits();
 
 // spec 2: the plans page's three benefit cards. The facts in them come from the tier rules.
 const benefits = [
   {
     icon: Telescope,
     title: 'Search Wider',
-    text: `Starter covers your ${starter.searchAreaLabel.toLowerCase()}. Explorer opens up your state, and Connector lets you search all of Australia.`,
+    text: searchWider,
   },
   {
     icon: Award,
     title: 'Stand Out',
-    text: `A ${explorer.badge.toLowerCase()} or ${connector.badge.toLowerCase()} shows neighbours you're serious, and Connector adds ${formatPinnedPosts(connector.pinnedPosts)} to keep your best item in view.`,
+    text: standOut,
   },
   {
     icon: PackagePlus,
     title: 'List More Items',
-    text: `Have up to ${explorer.listingLimit} listings at once with Explorer or ${connector.listingLimit} with Connector, with up to ${connector.maxImagesPerListing} photos each.`,
+    text: listMore,
   },
 ];
 

@@ -13,15 +13,18 @@ import { timings } from '../../../../domain/timings';
 /** spec 9: the Starter checkout redirects home after about 1 second. */
 const starterRedirectDelayMs = timings.starterRedirectMs;
 
-/** spec 2: Starter skips payment: the switch happens as soon as the page opens, then home. */
-export function StarterCheckout() {
+/**
+ * spec 2: Starter skips payment: the switch happens as soon as the page opens, then home.
+ * `confirm`: a Lifetime member has said they mean to give it up (the server asks for that).
+ */
+export function StarterCheckout({ confirm = false }: { confirm?: boolean }) {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const subscribe = useCreateSubscription();
   const { mutate } = subscribe;
 
   const switchToStarter = () =>
-    mutate('starter', {
+    mutate({ tier: 'starter', confirm }, {
       onSuccess: (subscription) => {
         void refreshAfterTierChange(queryClient, 'starter');
         toast({ title: 'Membership updated', description: subscription.message });

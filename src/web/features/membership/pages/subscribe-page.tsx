@@ -2,6 +2,7 @@ import { isPurchasableTier } from '../../../components/membership-plan-facts';
 import { PageContainer } from '../../../components/page-container';
 import { useCurrentUser } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { LifetimeToStarter } from '../components/lifetime-change';
 import { PaidCheckout } from '../components/paid-checkout';
 import { StarterCheckout } from '../components/starter-checkout';
 import { UnknownPlan } from '../components/unknown-plan';
@@ -21,7 +22,15 @@ export function SubscribePage({ tier }: { tier: string }) {
   if (!isPurchasableTier(tier)) return <UnknownPlan />;
   // A members-only route: the app shows it only while someone is signed in.
   if (!user) return null;
-  if (tier === 'starter') return <StarterCheckoutPage />;
+  if (tier === 'starter') {
+    return user.membershipTier === 'lifetime' ? (
+      <PageContainer>
+        <LifetimeToStarter />
+      </PageContainer>
+    ) : (
+      <StarterCheckoutPage />
+    );
+  }
   return (
     <PageContainer>
       <PaidCheckout key={tier} tier={tier} user={user} />

@@ -15,15 +15,18 @@ export function AreaMarker({ area, onOpen }: { area: MapArea; onOpen: (href: str
   const icon = useMemo(() => {
     const colour = area.allowed ? mapSettings.allowedColour : mapSettings.notAllowedColour;
     const textClass = area.allowed ? 'text-white' : 'text-ink-900';
+    // A state's greyed rest sits just below and right of its coloured part, touching it at every
+    // zoom; that way points at the sea or open country from every capital, not at a neighbour's marker.
+    const shift = area.besideRadius ? ((area.besideRadius + radius + 2) * Math.SQRT2) / 2 : 0;
     return divIcon({
       className: 'area-marker',
       iconSize: [radius * 2, radius * 2],
-      iconAnchor: [radius, radius],
-      popupAnchor: [0, -radius],
-      tooltipAnchor: [0, -radius],
+      iconAnchor: [radius - shift, radius - shift],
+      popupAnchor: [shift, shift - radius],
+      tooltipAnchor: [shift, shift - radius],
       html: `<span aria-hidden="true" class="area-marker-dot ${textClass}" style="background-color:${colour}">${area.count}</span>`,
     });
-  }, [area.allowed, area.count, radius]);
+  }, [area.allowed, area.besideRadius, area.count, radius]);
 
   // Leaflet gives the icon role="button" and tabindex 0; the name is ours.
   useEffect(() => {

@@ -7,8 +7,8 @@ import {
   australianStates,
   defaultLocation,
   isAustralianState,
-  isStateAllowed,
   mapSettings,
+  markerRadius,
   stateCentres,
   stateForPostcode,
   stateNames,
@@ -25,6 +25,8 @@ export type MapArea = {
   allowed: boolean;
   /** Where an allowed marker leads: the browse page filtered to the area (spec 2). */
   href: string;
+  /** Drawn just below and right of a coloured marker of this radius at the same place (a state's greyed rest), not over it. */
+  besideRadius?: number;
 };
 
 export type MapMode = 'state' | 'postcode';
@@ -76,25 +78,44 @@ export function postcodeAreas(entries: readonly MapCountEntry[]): MapArea[] {
     });
 }
 
-/** Zoomed out: the counts summed per state, placed at the state's capital (spec 4). */
-export function stateAreas(entries: readonly MapCountEntry[], member: Member): MapArea[] {
-  const ownState = memberPlace(member).state;
-  const totals = new Map<string, number>();
-  for (const entry of entries) totals.set(entry.state, (totals.get(entry.state) ?? 0) + entry.count);
-  return australianStates
-    .filter((state) => (totals.get(state) ?? 0) > 0)
-    .map((state) => {
-      const count = totals.get(state) ?? 0;
-      const allowed = isStateAllowed(member.membershipTier, ownState, state);
-      const centre = stateCentres[state];
-      return {
-        key: `state-${state}`,
-        label: describe(stateNames[state], count, allowed),
-        name: stateNames[state],
-        position: [centre.latitude, centre.longitude],
-        count,
-        allowed,
-        href: `/listings?state=${state}`,
-      };
-    });
+/**
+ * Zoomed out: the counts summed per state, placed at the state's capital (spec 4). Each postcode's
+ * part goes where the server marked it: in colour what the member's browse shows, in grey what lies
+ * outside their area. A state split by the area (a Starter's own state) gets both markers, the grey
+ * one beside the coloured one, so a coloured number is always what a click on it lists.
+ */
+export function stateAreas(entries: readonly MapCountEntry[]): MapArea[] {
+  const totals = new Map<string, { allowed: number; greyed: number }>();
+  for (const entry of entries) {
+    const total = totals.get(entry.state) ?? { allowed: 0, greyed: 0 };
+    if (entry.allowed) total.allowed += entry.count;
+    else total.greyed += entry.count;
+    totals.set(entry.state, total);
+  }
+  return australianStates.flatMap((state) => {
+    const total = totals.get(state);
+    if (!total) return [];
+    const centre = stateCentres[state];
+    const position: [number, number] = [centre.latitude, centre.longitude];
+    const href = `/listings?state=${state}`;
+    const areas: MapArea[] = [];
+    if (total.allowed > 0) {
+      areas.push({ key: `state-${state}`, label: describe(stateNames[state], total.allowed, true), name: stateNames[state], position, count: total.allowed, allowed: true, href });
+    }
+    if (total.greyed > 0) {
+      const split = total.allowed > 0;
+      const name = split ? `Rest of ${stateNames[state]}` : stateNames[state];
+      areas.push({
+        key: `state-${state}-${split ? 'rest' : 'greyed'}`,
+        label: describe(name, total.greyed, false),
+        name,
+        position,
+        count: total.greyed,
+        allowed: false,
+        href,
+        ...(split ? { besideRadius: markerRadius(total.allowed) } : {}),
+      });
+    }
+    return areas;
+  });
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "postcode_is_first_setting" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,87 @@
+// "Continue with Google" (decision 11): the redirect to Google, Google's return, and the landing
+// page's pick-up of its session. The first two are pages the browser navigates to, so whatever
+// goes wrong there sends it back to /auth with the reason rather than answering with an error body.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { isAppError } from '../../domain/errors';
+import { googleSignInPaths, googleSignInProblemPath, type GoogleSignInProblem } from '../../domain/google-sign-in';
+import { googleSignInResponseSchema } from '../../domain/user-schemas';
+import type { ServerDeps } from '../deps';
+import { createGoogleIdentityProvider, GoogleSignInRefused } from './google-identity-provider';
+import { createGoogleSignInCookie } from './google-sign-in-cookie';
+import { pickUpGoogleSession } from './pick-up-google-session';
+import { signInWithGoogle } from './sign-in-with-google';
+
+const tags = ['auth'];
+
+function problemOf(error: unknown): GoogleSignInProblem {
+  if (error instanceof GoogleSignInRefused) return error.problem;
+  if (isAppError(error) && error.code === 'RATE_LIMITED') return 'rate-limited';
+  return 'provider-error';
+}
+
+function queryStringOf(url: string): string {
+  const queryStart = url.indexOf('?');
+  return queryStart === -1 ? '' : url.slice(queryStart);
+}
+
+export const googleSignInRoutes =
+  (deps: ServerDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { config, limits } = deps;
+    // The routes answer without Google settings too (the button is hidden then): with a reason.
+    const google = config.google ? createGoogleIdentityProvider(config.google, config.publicUrl) : null;
+    const cookie = createGoogleSignInCookie({ appSecret: config.appSecret, publicUrl: config.publicUrl });
+    // One budget for the three steps of a sign-in: 20 sign-ins a quarter of an hour from one address.
+    const limit = limits.perIp('google-sign-in', 60, '15 minutes');
+
+    const sendBackToSignIn = (request: FastifyRequest, reply: FastifyReply, error: unknown) => {
+      const problem = problemOf(error);
+      if (problem === 'provider-error') {
+        const cause = error instanceof GoogleSignInRefused ? (error.cause ?? error) : error;
+        request.log.warn({ err: cause }, 'Google sign-in failed');
+      } else {
+        request.log.info({ problem }, 'Google sign-in refused');
+      }
+      return reply.header('set-cookie', cookie.clear()).header('cache-control', 'no-store').redirect(googleSignInProblemPath(problem));
+    };
+
+    app.get(googleSignInPaths.start, { schema: { tags, summary: 'Starts a Google sign-in: redirects to Google' } }, async (request, reply) => {
+      try {
+        await limit(request);
+        if (!google) throw new GoogleSignInRefused('unavailable');
+        const { url, flow } = await google.startSignIn();
+        return reply.header('set-cookie', cookie.writeFlow(flow)).header('cache-control', 'no-store').redirect(url.href);
+      } catch (error) {
+        return sendBackToSignIn(request, reply, error);
+      }
+    });
+
+    app.get(googleSignInPaths.callback, { schema: { tags, summary: "Google's return: signs the member in and redirects to the landing page" } }, async (request, reply) => {
+      try {
+        await limit(request);
+        if (!google) throw new GoogleSignInRefused('unavailable');
+        // Each flow is answered once: the cookie is replaced or cleared whatever happens next.
+        const flow = cookie.readFlow(request.headers.cookie);
+        if (!flow) throw new GoogleSignInRefused('expired');
+        const identity = await google.finishSignIn(queryStringOf(request.url), flow);
+        const member = await signInWithGoogle({ ...deps, log: request.log }, identity);
+        // A GET that wrote (a member made or linked): cached reads of that member are stale now.
+        deps.contentVersion.bump();
+        // No token in the address: the landing page picks its session up with a POST.
+        return reply.header('set-cookie', cookie.writeSignedIn(member)).header('cache-control', 'no-store').redirect(googleSignInPaths.done);
+      } catch (error) {
+        return sendBackToSignIn(request, reply, error);
+      }
+    });
+
+    app.post(
+      googleSignInPaths.session,
+      { onRequest: limit, schema: { tags, summary: "The landing page's session after a Google sign-in", response: { 200: googleSignInResponseSchema } } },
+      async (request, reply) => {
+        const session = await pickUpGoogleSession({ ...deps, log: request.log }, cookie.readSignedIn(request.headers.cookie));
+        reply.header('set-cookie', cookie.clear()).header('cache-control', 'no-store');
+        return session;
+      },
+    );
+  };

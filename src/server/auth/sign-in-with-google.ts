@@ -1,0 +1,82 @@
+// Who a Google sign-in is (decision 11): the member linked to that Google account; else the
+// account with the address Google verified, now linked to it; else a new member, made as
+// registration makes one.
+import { eq } from 'drizzle-orm';
+import { namesFromGoogleProfile } from '../../domain/google-profile';
+import { isUniqueViolation } from '../db/errors';
+import type { Queryable } from '../db/open-database';
+import { users, type UserRow } from '../db/schema';
+import type { OperationContext } from '../deps';
+import { grantConfiguredAdmin } from './configured-admins';
+import { GoogleSignInRefused, type GoogleIdentity } from './google-identity-provider';
+import { newMemberTrialEnd, sendWelcomeMail } from './register-member';
+import { revokeUserSessions } from './sessions';
+
+export type GoogleMember = { userId: string; isNewMember: boolean };
+
+async function findMember(tx: Queryable, column: typeof users.googleId | typeof users.email, value: string): Promise<UserRow | undefined> {
+  const [user] = await tx.select().from(users).where(eq(column, value)).limit(1);
+  return user;
+}
+
+/**
+ * Links the account with Google's verified address to the Google account. Google has proved the
+ * mailbox, so the email counts as verified (and ADMIN_EMAILS may now apply). If the account had
+ * never proved it, whoever registered it need not own it: their password and sessions end, so
+ * someone who registered another person's address first keeps no way in. The owner can add a
+ * password with "Forgot Password?".
+ */
+async function linkGoogleAccount(tx: Queryable, adminEmails: string[], member: UserRow, identity: GoogleIdentity): Promise<void> {
+  const provedBefore = member.isEmailVerified;
+  await tx
+    .update(users)
+    .set({ googleId: identity.subject, isEmailVerified: true, ...(provedBefore ? {} : { password: null }) })
+    .where(eq(users.id, member.id));
+  if (!provedBefore) await revokeUserSessions(tx, member.id);
+  await grantConfiguredAdmin(tx, adminEmails, member.id);
+}
+
+async function findOrCreateMember(context: OperationContext, identity: GoogleIdentity): Promise<GoogleMember & { firstName: string }> {
+  const { db, config } = context;
+  return db.transaction(async (tx) => {
+    const linked = await findMember(tx, users.googleId, identity.subject);
+    if (linked) return { userId: linked.id, isNewMember: false, firstName: linked.firstName ?? '' };
+
+    const sameEmail = await findMember(tx, users.email, identity.email);
+    if (sameEmail) {
+      // Linked to another Google account already: the address moved between Google accounts, and
+      // only the member's password can say this is still them.
+      if (sameEmail.googleId) throw new GoogleSignInRefused('account-conflict');
+      await linkGoogleAccount(tx, config.adminEmails, sameEmail, identity);
+      return { userId: sameEmail.id, isNewMember: false, firstName: sameEmail.firstName ?? '' };
+    }
+
+    const { firstName, lastName } = namesFromGoogleProfile(identity);
+    const [created] = await tx
+      .insert(users)
+      .values({
+        email: identity.email,
+        password: null,
+        authMethod: 'google',
+        googleId: identity.subject,
+        firstName,
+        lastName,
+        isEmailVerified: true,
+        trialEndDate: newMemberTrialEnd(new Date()),
+      })
+      .returning({ id: users.id });
+    await grantConfiguredAdmin(tx, config.adminEmails, created.id);
+    return { userId: created.id, isNewMember: true, firstName };
+  });
+}
+
+/** The member a verified Google identity signs in as; a new member is welcomed by mail. */
+export async function signInWithGoogle(context: OperationContext, identity: GoogleIdentity): Promise<GoogleMember> {
+  const member = await findOrCreateMember(context, identity).catch((error: unknown) => {
+    // The same person's two tabs (or a registration) made the account a moment ago: use it.
+    if (isUniqueViolation(error)) return findOrCreateMember(context, identity);
+    throw error;
+  });
+  if (member.isNewMember) await sendWelcomeMail(context, { email: identity.email, firstName: member.firstName });
+  return { userId: member.userId, isNewMember: member.isNewMember };
+}

@@ -1,0 +1,171 @@
+// What the plans promise, walked in a real Chromium: keeping Explorer after the free month is
+// charged when the month ends (and can be cancelled for nothing), Lifetime is never given up by
+// accident, and a smaller plan lets the member choose which listings stay active.
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectVisible, hasHorizontalScroll, launchBrowser, saveScreenshot, toastTitled, viewports } from './support/browser';
+import { formatDateAU } from '../../src/domain/dates';
+import { type Api, type ApiMember, createApi } from './support/api';
+import { type RunningServer, startServer } from './support/server';
+
+const seeVisible = async (locator: Locator) => {
+  try {
+    await expectVisible(locator, 20_000);
+  } catch (error) {
+    const page = locator.page();
+    await saveScreenshot(page, `debug-plan-promises-${Date.now()}`);
+    throw new Error(`${(error as Error).message}\nThe page at ${page.url()} read:\n${await page.locator('body').innerText().catch(() => '?')}`, { cause: error });
+  }
+};
+
+type CurrentUser = { id: string; membershipTier: string; trialEndDate: string | null; listingLimitNoticeAt: string | null };
+
+let server: RunningServer;
+let api: Api;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+const adminEmail = `plans.admin.${Date.now()}@example.com`;
+
+beforeAll(async () => {
+  server = await startServer({ env: { ADMIN_EMAILS: adminEmail } });
+  api = createApi(server.baseUrl);
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+});
+
+async function openPageAs(member: ApiMember, viewport: { width: number; height: number } = viewports.desktop): Promise<Page> {
+  const context = await browser.newContext({ viewport, baseURL: server.baseUrl });
+  contexts.push(context);
+  await context.addInitScript((token) => window.localStorage.setItem('authToken', token), member.token);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.log('PAGEERROR', error.message));
+  return page;
+}
+
+const readMember = (member: ApiMember) => api.callApi<CurrentUser>('GET', '/api/auth/me', { token: member.token });
+
+/** An admin (ADMIN_EMAILS, once verified) gives a member a plan, as the admin page does. */
+async function giftPlan(member: ApiMember, tier: string): Promise<void> {
+  let admin: ApiMember;
+  try {
+    const { token } = await api.callApi<{ token: string }>('POST', '/api/auth/login', { body: { email: adminEmail, password: 'neighbourly-pass-1' } });
+    admin = { email: adminEmail, token, firstName: 'Ada' };
+  } catch {
+    const registered = await api.callApi<{ token: string }>('POST', '/api/auth/register', {
+      body: { email: adminEmail, password: 'neighbourly-pass-1', firstName: 'Ada', lastName: 'Admin' },
+    });
+    admin = { email: adminEmail, token: registered.token, firstName: 'Ada' };
+    await api.callApi('POST', '/api/send-verification-email', { token: admin.token });
+    await api.callApi('POST', '/api/verify-email', { token: admin.token, body: { code: await api.latestCode(adminEmail) } });
+  }
+  await api.callApi('POST', '/api/admin/gift-membership', { token: admin.token, body: { userEmail: member.email, membershipTier: tier } });
+}
+
+describe('plans keep their word', () => {
+  it('keeping Explorer during the free month saves the card, names the first charge date everywhere, and cancelling costs nothing', async () => {
+    const member = await api.createVerifiedMember({ firstName: 'Ruby', postcode: '3068' });
+    const trialEnd = formatDateAU((await readMember(member)).trialEndDate!);
+    const page = await openPageAs(member);
+    await page.goto('/subscribe/explorer');
+    await seeVisible(page.getByRole('heading', { level: 1, name: 'Subscribe to Explorer' }));
+    await seeVisible(page.getByText(`Nothing is charged today. Your first charge of $24 is on ${trialEnd}, for a year of Explorer.`));
+    await page.getByRole('button', { name: 'Subscribe Now' }).click();
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByRole('button', { name: 'Save card' }).click();
+    await seeVisible(page.getByRole('heading', { level: 1, name: 'Welcome to the family!' }));
+    await seeVisible(page.getByText(`Your paid year of Explorer starts on ${trialEnd}, when you'll be charged $24.`, { exact: false }));
+    expect(await readMember(member)).toMatchObject({ membershipTier: 'explorer' });
+    expect((await readMember(member)).trialEndDate).not.toBeNull();
+
+    const [mail] = (await api.readOutbox(member.email)).filter((message) => message.subject === 'Your Explorer membership');
+    expect(mail.text).toContain(`starts on ${trialEnd}, when you'll be charged $24`);
+
+    await page.goto('/account');
+    await seeVisible(page.getByText(`Your card is saved: your first charge of $24 for a year of Explorer is on ${trialEnd}.`, { exact: false }));
+    await page.setViewportSize(viewports.phone);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await saveScreenshot(page, 'account-first-charge-360');
+    await page.setViewportSize(viewports.desktop);
+    await page.getByRole('button', { name: `Cancel before ${trialEnd}` }).click();
+    await seeVisible(toastTitled(page, 'Membership updated'));
+    await seeVisible(page.getByRole('region', { name: /Notifications/ }).getByText(`You keep Explorer until your free month ends on ${trialEnd}.`, { exact: false }).first());
+    await expectVisible(page.getByText('Your free month runs until', { exact: false }));
+    expect(await page.getByRole('button', { name: `Cancel before ${trialEnd}` }).count()).toBe(0);
+  });
+
+  it('a Lifetime member is shown what they would lose, and keeps Lifetime unless they confirm', async () => {
+    const member = await api.createVerifiedMember({ firstName: 'Otto', postcode: '3068' });
+    await giftPlan(member, 'lifetime');
+    const page = await openPageAs(member, viewports.phone);
+    await page.goto('/subscribe/starter');
+    await seeVisible(page.getByRole('heading', { level: 1, name: 'You have Lifetime membership' }));
+    await seeVisible(page.getByRole('list', { name: 'What you would lose' }).getByText('Listings from all of Australia', { exact: false }));
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await saveScreenshot(page, 'lifetime-to-starter-360');
+    expect((await readMember(member)).membershipTier).toBe('lifetime');
+
+    await page.getByRole('link', { name: 'Keep Lifetime' }).click();
+    await page.waitForURL('**/account');
+    expect((await readMember(member)).membershipTier).toBe('lifetime');
+
+    await page.goto('/subscribe/connector');
+    await seeVisible(page.getByText('You are already on this plan.'));
+
+    await page.goto('/subscribe/starter');
+    await page.getByRole('button', { name: 'Give up Lifetime' }).click();
+    await seeVisible(toastTitled(page, 'Membership updated'));
+    await expect.poll(async () => (await readMember(member)).membershipTier).toBe('starter');
+  });
+
+  it('a smaller plan gives notice on the dashboard, and the member keeps the listing they choose', async () => {
+    const member = await api.createVerifiedMember({ firstName: 'Iris', postcode: '3068' });
+    await giftPlan(member, 'connector');
+    for (const title of ['Green armchair', 'Oak bookshelf', 'Brass lamp']) {
+      await api.callApi('POST', '/api/listings', {
+        token: member.token,
+        body: { title, description: 'Good condition, pickup from Fitzroy North.', price: '40', category: 'home', imageUrls: [] },
+      });
+    }
+    await api.callApi('POST', '/api/create-subscription', { token: member.token, body: { tier: 'starter' } });
+    expect((await readMember(member)).listingLimitNoticeAt).not.toBeNull();
+
+    const page = await openPageAs(member, viewports.phone);
+    await page.goto('/dashboard');
+    const notice = page.getByRole('status', { name: "Your plan's listing limit" });
+    await seeVisible(notice.getByText('Your Starter plan allows 1 active listing and you have 3.', { exact: false }));
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await saveScreenshot(page, 'dashboard-listing-limit-notice-360');
+
+    await notice.getByRole('button', { name: 'Choose listings to keep' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Choose listings to keep' });
+    await seeVisible(dialog);
+    // The newest is chosen to begin with; the limit stops a second choice.
+    expect(await dialog.getByRole('checkbox', { name: 'Brass lamp' }).isChecked()).toBe(true);
+    expect(await dialog.getByRole('checkbox', { name: 'Green armchair' }).isDisabled()).toBe(true);
+    await dialog.getByRole('checkbox', { name: 'Brass lamp' }).uncheck();
+    await dialog.getByRole('checkbox', { name: 'Green armchair' }).check();
+    await saveScreenshot(page, 'dashboard-keep-active-360');
+    await dialog.getByRole('button', { name: 'Keep these active' }).click();
+    await seeVisible(toastTitled(page, 'Listings updated'));
+    await expectVisible(page.getByText('2 listings are paused because your plan allows fewer.', { exact: false }));
+    expect(await notice.count()).toBe(0);
+
+    const mine = await api.callApi<{ title: string; isActive: boolean; isPaused: boolean }[]>('GET', '/api/my-listings', { token: member.token });
+    expect(mine.filter((listing) => listing.isActive).map((listing) => listing.title)).toEqual(['Green armchair']);
+    expect(mine.filter((listing) => listing.isPaused).map((listing) => listing.title).sort()).toEqual(['Brass lamp', 'Oak bookshelf']);
+    const allTab = page.getByRole('tab', { name: /^All/ });
+    await allTab.click();
+    await expect.poll(() => allTab.getAttribute('aria-selected')).toBe('true');
+    await seeVisible(page.getByRole('tabpanel').getByText('Paused', { exact: true }).first());
+    await page.getByRole('tab', { name: /^Sold/ }).click();
+    await seeVisible(page.getByText('No sold items yet'));
+  });
+});
