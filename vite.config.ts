@@ -6,6 +6,7 @@ import { precompressAssets } from './scripts/precompress-assets';
 
 const apiPort = Number(process.env.API_PORT ?? 5001);
 const apiTarget = `http://127.0.0.1:${apiPort}`;
+const webFolder = fileURLToPath(new URL('./src/web/', import.meta.url));
 const domainFolder = fileURLToPath(new URL('./src/domain/', import.meta.url));
 const appEntry = fileURLToPath(new URL('./src/web/main.tsx', import.meta.url));
 
@@ -29,6 +30,8 @@ export default defineConfig(({ command, isSsrBuild }) => {
     root: fileURLToPath(new URL('./src/web', import.meta.url)),
     publicDir: isSsrBuild ? false : fileURLToPath(new URL('./src/web/public', import.meta.url)),
     plugins: isSsrBuild ? [react()] : [react(), tailwindcss(), precompressAssets()],
+    // `@/` is src/web (tsconfig.json's paths say the same for the type checker, vitest.config.ts for the tests).
+    resolve: { alias: { '@/': webFolder } },
     ssr: { noExternal: true, target: 'node' as const },
     // React's production build on the server too, as in the browser it hydrates in.
     define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},

@@ -1,9 +1,13 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // `@/` is src/web, as vite.config.ts and tsconfig.json's paths say; every project below extends this.
+  resolve: { alias: { '@/': fileURLToPath(new URL('./src/web/', import.meta.url)) } },
   test: {
     projects: [
       {
+        extends: true,
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
@@ -11,6 +15,17 @@ export default defineConfig({
         },
       },
       {
+        // The web app's pieces that hold logic, rendered in happy-dom and used as a person would.
+        extends: true,
+        test: {
+          name: 'web',
+          include: ['tests/web/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['tests/web/support/setup.ts'],
+        },
+      },
+      {
+        extends: true,
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
@@ -20,6 +35,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],

@@ -291,7 +291,7 @@ async function main(): Promise<void> {
       recorder.take();
       if (viewer) await findSessionUser(recorder.db, viewer.token);
       const query = browseListingsQuery.parse(Object.fromEntries(new URL(pathname, 'http://bench.local').searchParams));
-      await browseListings(recorder.db, viewerRow ? { user: viewerRow } : { user: null }, query);
+      await browseListings(recorder, { viewer: viewerRow ? { user: viewerRow } : { user: null }, query });
       return explainQueries(pool, recorder.take());
     };
     const connector = { email: connectorEmail, token: connectorToken };
@@ -300,7 +300,7 @@ async function main(): Promise<void> {
       if (explainAs === 'detail')
         return async () => {
           const recorder = createRecordingDatabase(pool);
-          await getListing(recorder.db, listingIds[0]);
+          await getListing(recorder, { listingId: listingIds[0] });
           return explainQueries(pool, recorder.take());
         };
       if (explainAs === 'session')

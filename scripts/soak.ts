@@ -14,7 +14,7 @@ import { listingCategories } from '../src/domain/listing';
 import { rulesForTier } from '../src/domain/tiers';
 import type { Database } from '../src/server/db/open-database';
 import { rebuildPostcodeCounts } from '../src/server/map/postcode-counts';
-import { contactLimitPerHour } from '../src/server/contact/contact-seller';
+import { contactLimitPerHour } from '../src/domain/limits';
 import { runBuild, serve, startBenchApp } from './bench/app-server';
 import { countData, ensureDatabaseExists } from './bench/bench-database';
 import { isPostgresUrl, parseCliArgs, positiveIntegerArg, positiveNumberArg, redactDatabaseUrl, stringArg } from './bench/cli-args';

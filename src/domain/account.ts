@@ -1,6 +1,7 @@
 // Account and verification rules (spec sections 4 and 5): phone numbers, codes, postcode lock.
 import { z } from 'zod';
 import { formatDateAU } from './dates';
+import { fieldLimits } from './limits';
 import { postcodePattern } from './postcodes';
 
 export const accountMessages = {
@@ -87,7 +88,7 @@ export const phoneCodeBody = z.object({
 
 export const updateProfileBody = z.object({
   postcode: z.string({ error: accountMessages.postcodeInvalid }).trim().regex(postcodePattern, accountMessages.postcodeInvalid),
-  suburb: z.string().trim().max(100).optional(),
+  suburb: z.string().trim().max(fieldLimits.suburbMax).optional(),
   state: z.string().trim().max(3).optional(),
 });
 export type UpdateProfileBody = z.infer<typeof updateProfileBody>;

@@ -1,7 +1,13 @@
 // Admin requests (spec sections 5, 6 and 7) with the spec's messages.
 import { z } from 'zod';
 import { emailField } from './auth';
+import { fieldLimits } from './limits';
 import { membershipTiers } from './tiers';
+
+/** spec 9: video max 50 MB. */
+const maxVideoMegabytes = 50;
+export const maxVideoBytes = maxVideoMegabytes * 1024 * 1024;
+export const maxVideoNameLength = fieldLimits.videoNameMax;
 
 export const adminMessages = {
   missingInformationTitle: 'Missing Information',
@@ -10,7 +16,7 @@ export const adminMessages = {
   missingEmail: 'Please enter an email address to invite.',
   missingWordTitle: 'Missing Word',
   missingWord: 'Please enter a word to ban.',
-  wordTooLong: 'Banned words are at most 100 characters.',
+  wordTooLong: `Banned words are at most ${fieldLimits.bannedWordMax} characters.`,
   wordExists: 'That word is already banned.',
   unknownTier: 'Choose a membership tier: starter, explorer, connector or lifetime.',
   unknownUser: 'No member has that email address.',
@@ -18,7 +24,7 @@ export const adminMessages = {
   alreadyMember: 'That email already has an account. Gift them a membership instead.',
   missingVideoName: 'Please provide both a video file and a display name.',
   videoTooLargeTitle: 'File Too Large',
-  videoTooLarge: 'Video file must be smaller than 50MB.',
+  videoTooLarge: `Video file must be smaller than ${maxVideoMegabytes}MB.`,
   videoWrongTypeTitle: 'Invalid File Type',
   videoWrongType: 'Please select a video file.',
   videoNotRecognised: 'That file is not an MP4, WebM or MOV video.',
@@ -39,7 +45,7 @@ export const verificationTypeLabels: Record<VerificationType, string> = {
 const tierField = z.enum(membershipTiers, { error: adminMessages.unknownTier });
 
 export const verifyUserBody = z.object({
-  userId: z.string({ error: adminMessages.userNotFound }).max(100),
+  userId: z.string({ error: adminMessages.userNotFound }).max(fieldLimits.opaqueIdMax),
   verificationType: z.enum(verificationTypes, { error: 'Choose email, phone or card verification.' }),
 });
 
@@ -54,11 +60,11 @@ export const inviteUserBody = z.object({
 });
 
 export const bannedWordBody = z.object({
-  word: z.string({ error: adminMessages.missingWord }).trim().min(1, adminMessages.missingWord).max(100, adminMessages.wordTooLong),
+  word: z.string({ error: adminMessages.missingWord }).trim().min(1, adminMessages.missingWord).max(fieldLimits.bannedWordMax, adminMessages.wordTooLong),
 });
 
 export const adminUsersQuery = z.object({
-  search: z.string().trim().max(100).optional(),
+  search: z.string().trim().max(fieldLimits.searchMax).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
 });
@@ -90,9 +96,6 @@ export const homepageVideoSchema = z.object({
 });
 export type HomepageVideo = z.infer<typeof homepageVideoSchema>;
 
-/** spec 9: video max 50 MB. */
-export const maxVideoBytes = 50 * 1024 * 1024;
-export const maxVideoNameLength = 200;
 
 export const auditEntrySchema = z.object({
   id: z.string(),

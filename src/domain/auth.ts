@@ -1,14 +1,6 @@
 // Request bodies of the sign-in page's calls (spec sections 5 and 7), with the spec's messages.
 import { z } from 'zod';
-
-export const fieldLimits = {
-  emailMax: 254,
-  nameMin: 2,
-  nameMax: 50,
-  passwordMin: 8,
-  passwordMax: 128,
-  codeLength: 6,
-} as const;
+import { fieldLimits } from './limits';
 
 export const authMessages = {
   invalidEmail: 'Please enter a valid email address',
@@ -54,7 +46,7 @@ export const registerBody = z.object({
   firstName: nameField(authMessages.firstNameTooShort, authMessages.firstNameTooLong),
   lastName: nameField(authMessages.lastNameTooShort, authMessages.lastNameTooLong),
   /** From an admin's invitation link: joining through it gives the invited tier. */
-  inviteToken: z.string().max(100).optional(),
+  inviteToken: z.string().max(fieldLimits.opaqueIdMax).optional(),
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 

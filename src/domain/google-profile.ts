@@ -1,5 +1,5 @@
 // The names a member Google signs up gets from their Google profile (decision 11).
-import { fieldLimits } from './auth';
+import { fieldLimits } from './limits';
 
 /** What a Google ID token says about a person's name (any of it may be missing). */
 export type GoogleProfileNames = { givenName?: string; familyName?: string; name?: string; email: string };

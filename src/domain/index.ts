@@ -26,3 +26,4 @@ export * from './admin';
 export * from './membership';
 export * from './contact';
 export * from './timings';
+export * from './limits';

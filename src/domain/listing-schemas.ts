@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { listingCategoryValues, listingMessages, locationFilters, parsePrice, sortOptions } from './listing';
 import { australianStates, postcodePattern } from './postcodes';
 import type { ListingReach } from './search-reach';
+import { fieldLimits } from './limits';
 import { listingImageCap, membershipTiers, purchasableTiers } from './tiers';
 
 export const priceField = z
@@ -23,12 +24,12 @@ export const priceField = z
   });
 
 export const createListingBody = z.object({
-  title: z.string({ error: listingMessages.titleTooShort }).trim().min(3, listingMessages.titleTooShort).max(100, listingMessages.titleTooLong),
+  title: z.string({ error: listingMessages.titleTooShort }).trim().min(fieldLimits.listingTitleMin, listingMessages.titleTooShort).max(fieldLimits.listingTitleMax, listingMessages.titleTooLong),
   description: z
     .string({ error: listingMessages.descriptionTooShort })
     .trim()
-    .min(10, listingMessages.descriptionTooShort)
-    .max(5000, listingMessages.descriptionTooLong),
+    .min(fieldLimits.listingDescriptionMin, listingMessages.descriptionTooShort)
+    .max(fieldLimits.listingDescriptionMax, listingMessages.descriptionTooLong),
   price: priceField,
   category: z.enum(listingCategoryValues, { error: listingMessages.categoryRequired }),
   imageUrls: z.array(z.string().max(500)).max(listingImageCap, listingMessages.tooManyImages).default([]),
@@ -43,8 +44,8 @@ export const setListingStatusBody = z.object({
   isActive: z.boolean({ error: 'Say whether the listing is active (true) or sold (false).' }),
 });
 
-export const listingIdParams = z.object({ id: z.string().max(100) });
-export const sellerIdParams = z.object({ sellerId: z.string().max(100) });
+export const listingIdParams = z.object({ id: z.string().max(fieldLimits.opaqueIdMax) });
+export const sellerIdParams = z.object({ sellerId: z.string().max(fieldLimits.opaqueIdMax) });
 
 const optionalFilter = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' || value === 'all' ? undefined : value), schema.optional());
@@ -53,7 +54,7 @@ const optionalFilter = <T extends z.ZodType>(schema: T) =>
 export const browseListingsQuery = z.object({
   category: optionalFilter(z.enum(listingCategoryValues, { error: 'Choose a category from the list.' })),
   location: optionalFilter(z.enum(locationFilters, { error: 'Choose a location from the list.' })),
-  search: optionalFilter(z.string().trim().max(100, 'Search for at most 100 characters.')),
+  search: optionalFilter(z.string().trim().max(fieldLimits.searchMax, `Search for at most ${fieldLimits.searchMax} characters.`)),
   state: optionalFilter(z.enum(australianStates, { error: 'Choose an Australian state or territory.' })),
   postcode: optionalFilter(z.string().trim().regex(postcodePattern, 'A postcode has four digits.')),
   /** A visitor's own place to look around (members look from their profile's postcode). */
@@ -130,6 +131,6 @@ export const listingReachSchema = z.object({
 }) satisfies z.ZodType<ListingReach>;
 
 export const contactSellerBody = z.object({
-  listingId: z.string({ error: 'Choose a listing to ask about.' }).max(100),
-  message: z.string().trim().max(1000, 'Keep your message under 1000 characters.').optional(),
+  listingId: z.string({ error: 'Choose a listing to ask about.' }).max(fieldLimits.opaqueIdMax),
+  message: z.string().trim().max(fieldLimits.contactSellerMessageMax, `Keep your message under ${fieldLimits.contactSellerMessageMax} characters.`).optional(),
 });

@@ -1,7 +1,7 @@
 // Listings: categories, filters, prices and messages (spec sections 3 and 5). The request and
 // response schemas built from them are in listing-schemas.ts, so pages that only show listings
 // load no validation code.
-import type { SellerSummary } from './listing-schemas';
+import { fieldLimits } from './limits';
 import { tierRules, type MembershipTier } from './tiers';
 
 export const listingCategories = [
@@ -37,10 +37,10 @@ export const sortLabels: Record<SortOption, string> = {
 };
 
 export const listingMessages = {
-  titleTooShort: 'Title must be at least 3 characters',
-  titleTooLong: 'Title must be at most 100 characters',
-  descriptionTooShort: 'Description must be at least 10 characters',
-  descriptionTooLong: 'Description must be at most 5000 characters',
+  titleTooShort: `Title must be at least ${fieldLimits.listingTitleMin} characters`,
+  titleTooLong: `Title must be at most ${fieldLimits.listingTitleMax} characters`,
+  descriptionTooShort: `Description must be at least ${fieldLimits.listingDescriptionMin} characters`,
+  descriptionTooLong: `Description must be at most ${fieldLimits.listingDescriptionMax} characters`,
   priceRequired: 'Price is required',
   priceInvalid: 'Price must be a valid positive number under $10 billion',
   categoryRequired: 'Category is required',
@@ -85,7 +85,7 @@ export function thumbnailUrl(imageUrl: string): string {
 }
 
 /** "Mia T." (spec 2: first name or Anonymous, and the first letter of the last name). */
-export function sellerDisplayName(seller: Pick<SellerSummary, 'firstName' | 'lastName'>): string {
+export function sellerDisplayName(seller: { firstName?: string | null; lastName?: string | null }): string {
   const first = seller.firstName?.trim() || 'Anonymous';
   const initial = seller.lastName?.trim().charAt(0).toUpperCase();
   return initial ? `${first} ${initial}.` : first;

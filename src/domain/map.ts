@@ -1,6 +1,5 @@
 // The "Items Near You" map (spec 4 and 9): constants and who may look where. The API's schemas
 // are in map-schemas.ts.
-import type { MapCountsQuery } from './map-schemas';
 import type { AustralianState } from './postcodes';
 
 export const mapSettings = {
@@ -39,7 +38,8 @@ export const mapMessages = {
   boundsInvalid: 'That part of the map could not be read. Move the map and try again.',
 } as const;
 
-export function boundsOf(query: MapCountsQuery): MapBounds | null {
+/** The edges a query names (mapCountsQuery in map-schemas.ts), when it names all four. */
+export function boundsOf(query: Partial<MapBounds>): MapBounds | null {
   const { south, west, north, east } = query;
   return south === undefined || west === undefined || north === undefined || east === undefined ? null : { south, west, north, east };
 }

@@ -4,7 +4,7 @@
 // tell a member something another denies.
 import { distanceKm, type Point } from './geo';
 import { isAustralianState, stateNames } from './postcodes';
-import { type MembershipTier, type PurchasableTier, purchasableTiers, rulesForTier } from './tiers';
+import { type MembershipTier, type PurchasableTier, neighbourhoodRadiusKm, purchasableTiers, rulesForTier } from './tiers';
 
 /** Where someone stands or something lies: a postcode's state and centre point. */
 export type Place = { state: string; point: Point };
@@ -16,7 +16,7 @@ export function discoveryAreaFor(tier: string | null | undefined, home: Place): 
   const rules = rulesForTier(tier);
   switch (rules.searchArea) {
     case 'neighbourhood':
-      return { kind: 'radius', centre: home.point, radiusKm: rules.searchRadiusKm ?? 5 };
+      return { kind: 'radius', centre: home.point, radiusKm: rules.searchRadiusKm ?? neighbourhoodRadiusKm };
     case 'state':
       return { kind: 'state', state: home.state };
     default:
@@ -80,7 +80,7 @@ function stateName(state: string): string {
 /** "5 km around 3065", "Victoria", "all of Australia". */
 export function describeDiscoveryArea(tier: string | null | undefined, home: { postcode: string; state: string }): string {
   const rules = rulesForTier(tier);
-  if (rules.searchArea === 'neighbourhood') return `${rules.searchRadiusKm ?? 5} km around ${home.postcode}`;
+  if (rules.searchArea === 'neighbourhood') return `${rules.searchRadiusKm ?? neighbourhoodRadiusKm} km around ${home.postcode}`;
   if (rules.searchArea === 'state') return stateName(home.state);
   return 'all of Australia';
 }

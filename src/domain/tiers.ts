@@ -47,6 +47,16 @@ export type TierRules = {
 
 const megabytes = (count: number) => count * 1024 * 1024;
 
+/** spec FAQ: a Starter's neighbourhood is 5 km around their postcode. */
+export const neighbourhoodRadiusKm = 5;
+const neighbourhoodLabel = `Local neighbourhood (${neighbourhoodRadiusKm} km)`;
+
+/** spec 9: the largest photo any plan takes, and what the page compresses to by default. */
+const largestImageBytes = megabytes(5);
+
+/** The per-month figure of an annual price ("about $2 a month"). */
+const monthlyEquivalent = (annualPriceCents: number) => Math.round(annualPriceCents / 12);
+
 export const tierRules: Record<MembershipTier, TierRules> = {
   starter: {
     tier: 'starter',
@@ -57,9 +67,9 @@ export const tierRules: Record<MembershipTier, TierRules> = {
     maxImagesPerListing: 2,
     maxImageBytes: megabytes(2),
     searchArea: 'neighbourhood',
-    searchAreaLabel: 'Local neighbourhood (5 km)',
-    checkoutSearchAreaLabel: 'Local neighbourhood (5 km)',
-    searchRadiusKm: 5,
+    searchAreaLabel: neighbourhoodLabel,
+    checkoutSearchAreaLabel: neighbourhoodLabel,
+    searchRadiusKm: neighbourhoodRadiusKm,
     pinnedPosts: 0,
     badge: 'Basic verification badge',
     listingTimes: 'Standard listing times',
@@ -72,7 +82,7 @@ export const tierRules: Record<MembershipTier, TierRules> = {
     tier: 'explorer',
     label: 'Explorer',
     annualPriceCents: 2400,
-    monthlyEquivalentCents: 200,
+    monthlyEquivalentCents: monthlyEquivalent(2400),
     listingLimit: 5,
     maxImagesPerListing: 4,
     maxImageBytes: megabytes(3),
@@ -93,10 +103,10 @@ export const tierRules: Record<MembershipTier, TierRules> = {
     tier: 'connector',
     label: 'Connector',
     annualPriceCents: 6000,
-    monthlyEquivalentCents: 500,
+    monthlyEquivalentCents: monthlyEquivalent(6000),
     listingLimit: 8,
     maxImagesPerListing: 8,
-    maxImageBytes: megabytes(5),
+    maxImageBytes: largestImageBytes,
     searchArea: 'australia',
     searchAreaLabel: 'Australia-wide',
     checkoutSearchAreaLabel: 'Australia-wide',
@@ -117,7 +127,7 @@ export const tierRules: Record<MembershipTier, TierRules> = {
     // spec 1: not shown for Lifetime; the product treats it like Connector for everything it does show.
     listingLimit: 8,
     maxImagesPerListing: 8,
-    maxImageBytes: megabytes(5),
+    maxImageBytes: largestImageBytes,
     searchArea: 'australia',
     searchAreaLabel: 'Australia-wide',
     checkoutSearchAreaLabel: 'Australia-wide',
@@ -153,7 +163,7 @@ export const listingImageCap = 8;
 export const imageCompression = {
   maxWidthOrHeight: 1200,
   quality: 0.85,
-  defaultMaxBytes: megabytes(5),
+  defaultMaxBytes: largestImageBytes,
   savingsToastThreshold: 0.1,
 } as const;
 

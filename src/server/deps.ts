@@ -1,25 +1,42 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Config } from './config';
-import type { Database } from './db/open-database';
+import type { Database, DatabaseHandle } from './db/open-database';
 import type { RateLimits } from './http/rate-limits';
-import type { ContentVersion } from './http/read-cache';
+import type { ContentVersion } from './services/content-version';
 import type { BackgroundTasks } from './services/background-tasks';
+import type { Clock } from './services/clock';
 import type { MailSender } from './services/mail';
-import type { PaymentProvider } from './services/payments';
+import type { PaymentProvider } from './services/payment-provider';
 import type { SmsSender } from './services/sms';
+import type { MediaStorage } from './services/storage';
 
-/** What the operations of every feature may use. */
+/**
+ * What the operations of every feature may use. Built once by createDeps (create-deps.ts), for the
+ * server (main.ts) and the API tests alike; every operation is `operation(deps, input)`.
+ */
 export type ServerDeps = {
   config: Config;
+  /** The database's handle (ping, close); `db` is its query builder. */
+  database: DatabaseHandle;
   db: Database;
+  /** The server's log; a route hands operations its request's log (withRequestLog). */
+  log: FastifyBaseLogger;
   mail: MailSender;
   sms: SmsSender;
   payments: PaymentProvider;
+  /** Uploaded photos and homepage videos. */
+  storage: MediaStorage;
   limits: RateLimits;
-  /** Bumped by every write; the hot reads' caches compare against it. */
+  /** The read caches compare against it; writes publish what they changed through it (db/write-transaction.ts). */
   contentVersion: ContentVersion;
   /** Work started by a request that its answer does not wait for. */
   background: BackgroundTasks;
+  clock: Clock;
+  /** Ends what the deps hold open: waits for background work, then closes Redis, mail and the database. */
+  close: () => Promise<void>;
 };
 
-export type OperationContext = ServerDeps & { log: FastifyBaseLogger };
+/** The deps with the request's own log, so an operation's log lines carry the request id. */
+export function withRequestLog(deps: ServerDeps, request: FastifyRequest): ServerDeps {
+  return { ...deps, log: request.log };
+}

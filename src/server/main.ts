@@ -1,17 +1,14 @@
-// Reads the settings, opens (and migrates) the database, loads demo data once, listens.
-import path from 'node:path';
+// Reads the settings, builds the deps (opening and migrating the database), loads demo data once,
+// runs the hourly upkeep, listens.
 import { buildApp } from './app';
+import { syncConfiguredAdmins } from './auth';
 import { ConfigError, loadConfig, type Config } from './config';
-import { openDatabase } from './db/open-database';
-import { syncConfiguredAdmins } from './auth/configured-admins';
+import { createDeps } from './create-deps';
 import { defaultLocation } from '../domain/postcodes';
-import { seedDemoData } from './demo/seed-demo-data';
-import { runMembershipUpkeep } from './membership/membership-upkeep';
-import { findPostcode } from './postcodes/postcode-directory';
-import { createMailSender } from './services/mail';
-import { createPaymentProvider } from './services/payments';
-import { createLocalMediaStorage } from './services/storage';
-import { cleanUpPhotos } from './uploads/clean-up-photos';
+import { seedDemoData } from './demo';
+import { runMembershipUpkeep } from './membership';
+import { findPostcode } from './postcodes';
+import { cleanUpPhotos } from './uploads';
 
 function readConfig(): Config {
   try {
@@ -27,23 +24,16 @@ function readConfig(): Config {
 
 async function main(): Promise<void> {
   const config = readConfig();
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: path.join(config.dataDir, 'pglite'),
-  });
-  await syncConfiguredAdmins(database.db, config.adminEmails);
-  const mail = createMailSender(config, database.db);
-  const storage = createLocalMediaStorage(config.dataDir);
-  const app = await buildApp({ config, database, mail, storage });
+  const deps = await createDeps(config);
+  await syncConfiguredAdmins(deps.db, config.adminEmails);
+  const app = await buildApp(deps);
 
   // Free months that have ended revert to Starter, and notices about a lower listing limit that
   // have run out pause the extra listings: now, then every hour.
-  const upkeepPayments = createPaymentProvider(config, app.log);
   const runUpkeep = () =>
-    runMembershipUpkeep({ db: database.db, mail, payments: upkeepPayments, publicUrl: config.publicUrl }).then(
+    runMembershipUpkeep(deps).then(
       (result) => {
         if (result.trialsEnded === 0 && result.membersPaused === 0 && result.testCharges === 0) return;
-        app.contentVersion.bump();
         app.log.info(`${result.trialsEnded} free month(s) ended; ${result.membersPaused} member(s) had listings over their plan paused`);
       },
       (error: unknown) => app.log.error({ err: error }, 'membership upkeep failed'),
@@ -53,7 +43,7 @@ async function main(): Promise<void> {
 
   // Photos no listing shows go after PHOTO_CLEANUP_GRACE_HOURS: soon after start, then every hour.
   const runPhotoCleanUp = () =>
-    cleanUpPhotos({ db: database.db, storage, graceMs: config.photoCleanupGraceMs }).then(
+    cleanUpPhotos(deps, { graceMs: config.photoCleanupGraceMs }).then(
       (result) => {
         if (result.removed > 0) app.log.info(`${result.removed} photo(s) no listing shows removed`);
         if (result.failedFiles.length > 0) app.log.warn({ files: result.failedFiles }, 'photo clean-up could not remove some files');
@@ -63,10 +53,8 @@ async function main(): Promise<void> {
   setTimeout(runPhotoCleanUp, 60 * 1000).unref();
   setInterval(runPhotoCleanUp, 60 * 60 * 1000).unref();
 
-  if (config.demoData) {
-    await seedDemoData({ db: database.db, dataDir: config.dataDir, log: app.log });
-    app.contentVersion.bump();
-  }
+  // Before the server listens, so no read has been cached that the demo data would make stale.
+  if (config.demoData) await seedDemoData({ db: deps.db, dataDir: config.dataDir, log: app.log });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -79,8 +67,7 @@ async function main(): Promise<void> {
     const idleSweep = setInterval(() => app.server.closeIdleConnections(), 100);
     await app.close();
     clearInterval(idleSweep);
-    await mail.close?.();
-    await database.close();
+    await deps.close();
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
@@ -89,7 +76,7 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   // Read the postcode data now rather than on the first member's request.
   setImmediate(() => findPostcode(defaultLocation.postcode));
-  app.log.info(`${database.kind === 'pglite' ? 'Embedded PGlite' : 'PostgreSQL'} database ready; open ${config.publicUrl}`);
+  app.log.info(`${deps.database.kind === 'pglite' ? 'Embedded PGlite' : 'PostgreSQL'} database ready; open ${config.publicUrl}`);
 }
 
 main().catch((error: unknown) => {

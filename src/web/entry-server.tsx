@@ -1,21 +1,17 @@
 // The server's way into the app: renders a page request to HTML with the data its first screen shows,
 // so the page paints before its script has run; the browser then hydrates the same tree (main.tsx).
 // Built by `vite build --ssr` into dist/ssr; src/server/web/server-render.ts loads it.
-import type { DehydratedState, QueryClient, QueryKey } from '@tanstack/react-query';
+import type { DehydratedState, QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { type CurrentUser, type ListingView, nextCursorHeader, uuidPattern } from '../domain';
-import { App, type ServerRequest } from './app/app';
-import { createServerRenderReport } from './app/server-render';
-import { preloadAllPages } from './app/lazy-pages';
-import { listingQueryKeys, listingReachPath } from './components/listing-cache';
-import { latestListingsPath, latestListingsQueryKey } from './features/dashboard/api';
-import { activeHomepageVideoQueryKey } from './features/landing/api';
-import { readBrowseFilters } from './features/listings/browse-filters';
-import { type ListingsPage, browseQueryKey, listingsRequestPath } from './features/listings/api';
-import { queryKeyPath, toApiError } from './lib/api-client';
-import { currentUserQueryKey } from './lib/auth';
-import { createQueryClient, dehydratePageQueries } from './lib/query-client';
+import type { CurrentUser } from '../domain';
+import { App, type ServerRequest } from '@/app/app';
+import { type PrefetchQuery, type RouteContext, findRoute, routeOutcome } from '@/app/routes';
+import { queryKeyPath, toApiError } from '@/lib/api-client';
+import { currentUserQueryKey } from '@/lib/auth';
+import { preloadAllPages } from '@/lib/lazy-page';
+import { createQueryClient, dehydratePageQueries } from '@/lib/query-client';
+import { createServerRenderReport } from '@/lib/server-render';
 
 /** One GET of the app's own API, made with the page request's token; `body` is the parsed JSON, if any. */
 export type ApiFetch = (path: string) => Promise<{ status: number; body: unknown; header: (name: string) => string | undefined }>;
@@ -30,61 +26,35 @@ export type RenderedPage =
 /**
  * Fills one query as the browser's query would: with the answer, or with the error it would throw.
  * A "not found" error goes to the browser too (dehydratePageQueries), so the page renders and
- * hydrates its not-found screen rather than a loading state.
+ * hydrates its not-found screen rather than a loading state. A list read a page at a time gets its
+ * first page, when there is one. Then the reads that needed this answer.
  */
-async function fetchInto(client: QueryClient, fetchApi: ApiFetch, queryKey: QueryKey, path = queryKeyPath(queryKey)): Promise<unknown> {
-  await client.prefetchQuery({
-    queryKey,
-    queryFn: async () => {
-      const response = await fetchApi(path);
-      if (response.status !== 200) throw toApiError(response.status, response.body, String(response.status));
-      return response.body;
-    },
-  });
-  return client.getQueryData(queryKey);
+async function fetchInto(client: QueryClient, fetchApi: ApiFetch, query: PrefetchQuery): Promise<void> {
+  const path = query.path ?? queryKeyPath(query.queryKey);
+  if (query.firstPage) {
+    const response = await fetchApi(path);
+    if (response.status === 200) client.setQueryData(query.queryKey, { pages: [query.firstPage(response.body, response.header)], pageParams: [null] });
+  } else {
+    await client.prefetchQuery({
+      queryKey: query.queryKey,
+      queryFn: async () => {
+        const response = await fetchApi(path);
+        if (response.status !== 200) throw toApiError(response.status, response.body, String(response.status));
+        return response.body;
+      },
+    });
+  }
+  const data = client.getQueryData(query.queryKey);
+  if (data !== undefined && query.then) await Promise.all(query.then(data).map((next) => fetchInto(client, fetchApi, next)));
 }
 
-/** The data each page shows on its first screen, asked of the API as the browser would ask it. */
+/** The data the page's first screen shows (its entry's prefetch in app/routes.ts), asked of the API as the browser would ask it. */
 async function prefetchPageData(client: QueryClient, fetchApi: ApiFetch, path: string, search: string, user: CurrentUser | null): Promise<void> {
-  // An id that cannot be one is not asked for: the page shows its not-found screen by itself.
-  const listingId = /^\/listing\/([^/]+)$/.exec(path)?.[1];
-  if (listingId) {
-    const listing = uuidPattern.test(listingId) ? ((await fetchInto(client, fetchApi, listingQueryKeys.listing(listingId))) as ListingView | undefined) : undefined;
-    // The seller's card sits beside the price, and a member's note on where the listing lies above
-    // it; the seller's other listings, further down, load in the browser.
-    const showsReach = user !== null && listing !== undefined && listing.isActive && listing.sellerId !== user.id;
-    if (listing) {
-      await Promise.all([
-        fetchInto(client, fetchApi, listingQueryKeys.sellerProfile(listing.sellerId)),
-        showsReach ? fetchInto(client, fetchApi, listingQueryKeys.listingReach(listing.id, user), listingReachPath(listing.id)) : undefined,
-      ]);
-    }
-    return;
-  }
-  const sellerId = /^\/seller\/([^/]+)$/.exec(path)?.[1];
-  if (sellerId) {
-    const profile = uuidPattern.test(sellerId) ? await fetchInto(client, fetchApi, listingQueryKeys.sellerProfile(sellerId)) : undefined;
-    if (profile) await fetchInto(client, fetchApi, listingQueryKeys.sellerListings(sellerId));
-    return;
-  }
-  if (!user) {
-    if (path === '/') await fetchInto(client, fetchApi, activeHomepageVideoQueryKey);
-    return;
-  }
-  if (path === '/' || path === '/dashboard') {
-    await Promise.all([
-      fetchInto(client, fetchApi, listingQueryKeys.myListings),
-      fetchInto(client, fetchApi, listingQueryKeys.userStats),
-      fetchInto(client, fetchApi, latestListingsQueryKey, latestListingsPath),
-    ]);
-  } else if (path === '/listings') {
-    const filters = readBrowseFilters(new URLSearchParams(search));
-    const response = await fetchApi(listingsRequestPath(filters, null));
-    if (response.status === 200) {
-      const firstPage: ListingsPage = { items: response.body as ListingView[], nextCursor: response.header(nextCursorHeader) ?? null };
-      client.setQueryData(browseQueryKey(filters), { pages: [firstPage], pageParams: [null] });
-    }
-  }
+  const match = findRoute(path);
+  // A page this viewer is redirected from shows nothing, so needs nothing.
+  if (!match?.entry.prefetch || 'redirectTo' in routeOutcome(match.entry, match.params, user)) return;
+  const context: RouteContext = { params: match.params, search: new URLSearchParams(search), user };
+  await Promise.all(match.entry.prefetch(context).map((query) => fetchInto(client, fetchApi, query)));
 }
 
 /** Renders the page at `url` (path and query) for the member whose token came with the request, if any. */

@@ -1,13 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './app/app';
+import { App } from '@/app/app';
+import { earlyQueries, preloadEntryPage } from '@/app/routes';
 import { forgetEarlyClicks, replayEarlyClicks } from './early-clicks';
-import { preloadEntryPage } from './app/lazy-pages';
-import { listingQueryKeys } from './components/listing-cache';
 import type { ServerRenderState } from './entry-server';
-import { prefetchCurrentUser } from './lib/auth';
-import { readAuthToken, syncAuthCookie } from './lib/auth-token';
-import { hydratePageQueries, queryClient } from './lib/query-client';
+import { prefetchCurrentUser } from '@/lib/auth';
+import { readAuthToken, syncAuthCookie } from '@/lib/auth-token';
+import { hydratePageQueries, queryClient } from '@/lib/query-client';
 
 // The pages' CSP allows no eval, so zod must not compile its parsers with new Function: even its
 // caught probe for eval is reported as a CSP violation. zod reads this shared setting (the one
@@ -54,9 +53,8 @@ if (serverState && serverState.signedIn === signedIn) {
   // Rendered without knowing who is signed in (a session from before the cookie, or none on the
   // server): the page is made here, replacing what the server sent.
   if (signedIn) prefetchCurrentUser(queryClient);
-  // A listing link: the listing is asked for alongside its page's code, not after it.
-  const listingLink = /^\/listing\/([0-9a-f-]{36})$/i.exec(window.location.pathname);
-  if (listingLink) void queryClient.prefetchQuery({ queryKey: listingQueryKeys.listing(listingLink[1]) });
+  // A link to a listing: the listing is asked for alongside its page's code, not after it.
+  for (const queryKey of earlyQueries(window.location.pathname, signedIn)) void queryClient.prefetchQuery({ queryKey });
 
   // What was tapped is about to be replaced.
   forgetEarlyClicks();

@@ -1,31 +1,24 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { adminMessages } from '../../src/domain/admin';
 import { withArticle } from '../../src/domain/plan-copy';
 import { paymentEvents, subscriptions, users } from '../../src/server/db/schema';
 import { signPayload } from '../../src/server/membership/webhook-signature';
 import { testPaymentEvent } from '../../src/server/services/payments';
 import { registerMember, sellerMember, uniqueEmail, validListing, verifyEmailOf } from './support/factories';
-import { createClient } from './support/http-client';
-import { startTestServer, type TestServer } from './support/test-server';
+import { useTestServer } from './support/use-test-server';
 
-let server: TestServer;
-let client: ReturnType<typeof createClient>;
+const { server, client } = useTestServer({ ADMIN_EMAILS: 'chief@example.com' });
 let admin: Awaited<ReturnType<typeof registerMember>>;
 let member: Awaited<ReturnType<typeof registerMember>>;
 
 beforeAll(async () => {
-  server = await startTestServer({ ADMIN_EMAILS: 'chief@example.com' });
-  client = createClient(server.baseUrl);
   // ADMIN_EMAILS names the admin; the rights come once the address is proved.
   admin = await registerMember(client, { email: 'chief@example.com', firstName: 'Grace' });
   await verifyEmailOf(client, admin);
   member = await registerMember(client);
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 /** A minimal file with a real MP4 signature ("ftyp" box) followed by filler. */

@@ -1,22 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authMessages } from '../../src/domain/auth';
 import { errorMessages } from '../../src/domain/errors';
 import { sessions, users, verificationCodes } from '../../src/server/db/schema';
 import { latestCodeFor, registerMember, uniqueEmail } from './support/factories';
-import { createClient } from './support/http-client';
-import { startTestServer, type TestServer } from './support/test-server';
+import { useTestServer } from './support/use-test-server';
 
-let server: TestServer;
-let client: ReturnType<typeof createClient>;
-
-beforeAll(async () => {
-  server = await startTestServer({ ADMIN_EMAILS: 'boss@example.com' });
-  client = createClient(server.baseUrl);
-});
-afterAll(async () => {
-  await server?.close();
-});
+const { server, client } = useTestServer({ ADMIN_EMAILS: 'boss@example.com' });
 
 describe('joining', () => {
   it('creates a member on Explorer with a month free, signs them in and mails a welcome', async () => {

@@ -2,11 +2,10 @@
 // admin. The matrix is checked against the server's own route table: a new route fails this test
 // until it has a row.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema';
 import { registerMember, sellerMember, uniqueEmail, validListing } from './support/factories';
-import { createClient } from './support/http-client';
-import { startTestServer, type TestServer } from './support/test-server';
+import { useTestServer } from './support/use-test-server';
 
 type Role = 'visitor' | 'owner' | 'other' | 'admin';
 type Row = {
@@ -17,8 +16,7 @@ type Row = {
   expect: Record<Role, number | number[]>;
 };
 
-let server: TestServer;
-let client: ReturnType<typeof createClient>;
+const { server, client } = useTestServer();
 const tokens: Partial<Record<Role, string>> = {};
 let owner: Awaited<ReturnType<typeof sellerMember>>;
 let listingId: string;
@@ -104,8 +102,6 @@ const rows: Row[] = [
 ];
 
 beforeAll(async () => {
-  server = await startTestServer();
-  client = createClient(server.baseUrl);
   owner = await sellerMember(client, server.database.db, { tier: 'connector', firstName: 'Olive' });
   const other = await sellerMember(client, server.database.db, { tier: 'connector', firstName: 'Otto', postcode: '3065' });
   const admin = await sellerMember(client, server.database.db, { tier: 'connector' });
@@ -116,9 +112,6 @@ beforeAll(async () => {
   tokens.admin = admin.token;
   listingId = (await client.post('/api/listings', validListing, owner.token)).body.id;
   deletable.owner = (await client.post('/api/listings', { ...validListing, title: 'To be deleted' }, owner.token)).body.id;
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 describe('authorisation matrix', () => {

@@ -1,16 +1,15 @@
 // The plan's area holds on every way of discovering a listing (spec 1 and 4, decision 0008): browse,
 // nearest first, the dashboard feed and the map's numbers agree for every plan, while a listing or
 // seller page opened by a link stays open and tells a member where the listing lies.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { nextCursorHeader } from '../../src/domain/listing';
 import type { MapCountEntry } from '../../src/domain/map-schemas';
 import { postcodeAreas, stateAreas } from '../../src/web/features/listings/components/map/map-areas';
 import { sellerMember, validListing } from './support/factories';
-import { type ApiResponse, createClient } from './support/http-client';
-import { startTestServer, type TestServer } from './support/test-server';
+import type { ApiResponse } from './support/http-client';
+import { useTestServer } from './support/use-test-server';
 
-let server: TestServer;
-let client: ReturnType<typeof createClient>;
+const { server, client } = useTestServer();
 
 type Member = Awaited<ReturnType<typeof sellerMember>>;
 const viewerPostcode = '3065';
@@ -33,8 +32,6 @@ const placements: [postcode: string, count: number][] = [
 ];
 
 beforeAll(async () => {
-  server = await startTestServer();
-  client = createClient(server.baseUrl);
   for (const [postcode, count] of placements) {
     const seller = await sellerMember(client, server.database.db, { postcode, tier: 'connector', firstName: `Seller${postcode}` });
     sellers[postcode] = seller;
@@ -52,9 +49,6 @@ beforeAll(async () => {
   for (const tier of ['starter', 'explorer', 'connector'] as const) {
     viewers[tier] = await sellerMember(client, server.database.db, { postcode: viewerPostcode, tier, firstName: tier });
   }
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 /** Every listing GET /api/listings gives for a query, following the cursor to the last page. */

@@ -243,7 +243,7 @@ describe.skipIf(!postgresUrl)(`PostgreSQL faults${skipNote}`, () => {
 
         // Two days on, the clean-up removes the photos of every listing that was never saved.
         const savedUrls = new Set(saved.flatMap((row) => row.image_urls));
-        await cleanUpPhotos({ db, storage: createLocalMediaStorage(server.dataDir), graceMs: 24 * 60 * 60 * 1000, now: new Date(Date.now() + 2 * 24 * 60 * 60 * 1000) });
+        await cleanUpPhotos({ db, storage: createLocalMediaStorage(server.dataDir) }, { graceMs: 24 * 60 * 60 * 1000, now: new Date(Date.now() + 2 * 24 * 60 * 60 * 1000) });
         for (const upload of photos.flat()) {
           expect(existsSync(path.join(server.dataDir, upload.url)), upload.url).toBe(savedUrls.has(upload.url));
           expect(existsSync(path.join(server.dataDir, upload.thumbnailUrl)), upload.thumbnailUrl).toBe(savedUrls.has(upload.url));

@@ -11,19 +11,18 @@ import { loadConfig, publicConfig } from '../../src/server/config';
 import { users } from '../../src/server/db/schema';
 import { createBrowser, type Browser, type Hop } from './support/browser';
 import { latestCodeFor, registerMember, sellerMember, uniqueEmail } from './support/factories';
-import { createClient } from './support/http-client';
 import { startLocalOidcProvider, type LocalOidcProvider, type ProviderAccount } from './support/local-oidc-provider';
-import { startTestServer, type TestServer } from './support/test-server';
+import { startTestServer } from './support/test-server';
+import { useTestServer } from './support/use-test-server';
 
 const clientId = 'neighbourly-local-test-client';
 const clientSecret = 'local-test-client-secret';
 const adminEmail = `google-admin-${randomUUID().slice(0, 8)}@example.com`;
 const linkedAdminEmail = `linked-admin-${randomUUID().slice(0, 8)}@example.com`;
 
-let server: TestServer;
 let provider: LocalOidcProvider;
-let client: ReturnType<typeof createClient>;
 let publicUrl: string;
+let appPort: number;
 
 async function freePort(): Promise<number> {
   const probe = net.createServer();
@@ -83,25 +82,25 @@ async function membersWithEmail(email: string) {
 const problemIn = (landing: URL) => ({ path: landing.pathname, problem: landing.searchParams.get('googleError') });
 
 beforeAll(async () => {
-  const [appPort, providerPort] = [await freePort(), await freePort()];
+  let providerPort: number;
+  [appPort, providerPort] = [await freePort(), await freePort()];
   publicUrl = `http://127.0.0.1:${appPort}`;
   provider = await startLocalOidcProvider({ port: providerPort, clientId, clientSecret, redirectUri: `${publicUrl}${googleSignInPaths.callback}` });
-  server = await startTestServer(
-    {
-      PUBLIC_URL: publicUrl,
-      GOOGLE_CLIENT_ID: clientId,
-      GOOGLE_CLIENT_SECRET: clientSecret,
-      GOOGLE_ISSUER_URL: provider.issuer,
-      ADMIN_EMAILS: `${adminEmail},${linkedAdminEmail}`,
-    },
-    { port: appPort },
-  );
-  client = createClient(server.baseUrl);
 });
 afterAll(async () => {
-  await server?.close();
   await provider?.close();
 });
+
+const { server, client } = useTestServer(
+  () => ({
+    PUBLIC_URL: publicUrl,
+    GOOGLE_CLIENT_ID: clientId,
+    GOOGLE_CLIENT_SECRET: clientSecret,
+    GOOGLE_ISSUER_URL: provider.issuer,
+    ADMIN_EMAILS: `${adminEmail},${linkedAdminEmail}`,
+  }),
+  () => ({ port: appPort }),
+);
 
 describe('signing in with Google', () => {
   it('makes a new member once, as joining does, and finds the same account the next time', async () => {

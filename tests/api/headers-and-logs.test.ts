@@ -1,12 +1,13 @@
 // What the server tells browsers about itself (CSP, HSTS, sniffing, referrers, cookies), what it
 // writes to its logs, and what its error answers give away.
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { errorMessages } from '../../src/domain/errors';
 import { authTokenCookieName } from '../../src/domain/session';
 import { latestCodeFor, makePhoto, registerMember, sellerMember, uploadPhoto } from './support/factories';
 import { createClient } from './support/http-client';
-import { startTestServer, type TestServer } from './support/test-server';
+import { startTestServer } from './support/test-server';
+import { useTestServer } from './support/use-test-server';
 
 const logLines: string[] = [];
 const logStream = new Writable({
@@ -16,16 +17,7 @@ const logStream = new Writable({
   },
 });
 
-let server: TestServer;
-let client: ReturnType<typeof createClient>;
-
-beforeAll(async () => {
-  server = await startTestServer({}, { logger: { level: 'trace', stream: logStream } });
-  client = createClient(server.baseUrl);
-});
-afterAll(async () => {
-  await server?.close();
-});
+const { server, client } = useTestServer({}, { logger: { level: 'trace', stream: logStream } });
 
 function directives(policy: string | null): Map<string, string[]> {
   const parsed = new Map<string, string[]>();

@@ -1,25 +1,18 @@
 // Random and malformed input thrown at every API route: the answer is never a 500, and nothing
 // already saved changes.
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sellerMember, validListing } from './support/factories';
-import { createClient } from './support/http-client';
-import { startTestServer, type TestServer } from './support/test-server';
+import { useTestServer } from './support/use-test-server';
 
-let server: TestServer;
-let client: ReturnType<typeof createClient>;
+const { server, client } = useTestServer();
 let token: string;
 let listingId: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  client = createClient(server.baseUrl);
   const seller = await sellerMember(client, server.database.db, { tier: 'connector' });
   token = seller.token;
   listingId = (await client.post('/api/listings', validListing, token)).body.id;
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 const jsonValue = fc.oneof(

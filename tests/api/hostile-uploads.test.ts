@@ -5,23 +5,16 @@ import path from 'node:path';
 import { once } from 'node:events';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { imageMessages } from '../../src/domain/images';
 import { makePhoto, sellerMember, uploadPhoto } from './support/factories';
-import { createClient } from './support/http-client';
-import { startTestServer, type TestServer } from './support/test-server';
+import { useTestServer } from './support/use-test-server';
 
-let server: TestServer;
-let client: ReturnType<typeof createClient>;
+const { server, client } = useTestServer();
 let token: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  client = createClient(server.baseUrl);
   token = (await sellerMember(client, server.database.db, { tier: 'connector' })).token;
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 const upload = (bytes: Buffer, options: { filename?: string; type?: string } = {}) => uploadPhoto(server.baseUrl, token, bytes, options);

@@ -3,23 +3,13 @@ import http from 'node:http';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listingMessages, listingRuleMessages, nextCursorHeader } from '../../src/domain/listing';
 import { bannedWords, listings, uploadedImages, users } from '../../src/server/db/schema';
 import { makePhoto, registerMember, sellerMember, uploadPhoto, validListing } from './support/factories';
-import { createClient } from './support/http-client';
-import { startTestServer, type TestServer } from './support/test-server';
+import { useTestServer } from './support/use-test-server';
 
-let server: TestServer;
-let client: ReturnType<typeof createClient>;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  client = createClient(server.baseUrl);
-});
-afterAll(async () => {
-  await server?.close();
-});
+const { server, client } = useTestServer();
 
 /** Every file in the media folder, which exists once the first photo is stored. */
 async function countStoredFiles(): Promise<number> {

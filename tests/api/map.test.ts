@@ -1,21 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mapMessages } from '../../src/domain/map';
 import { rebuildPostcodeCounts } from '../../src/server/map/postcode-counts';
 import { postcodeListingCounts } from '../../src/server/db/schema';
 import { sellerMember, validListing } from './support/factories';
-import { createClient } from './support/http-client';
-import { startTestServer, type TestServer } from './support/test-server';
+import { useTestServer } from './support/use-test-server';
 
-let server: TestServer;
-let client: ReturnType<typeof createClient>;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  client = createClient(server.baseUrl);
-});
-afterAll(async () => {
-  await server?.close();
-});
+const { server, client } = useTestServer();
 
 type Entry = { postcode: string; state: string; count: number; allowed: boolean; latitude: number; longitude: number };
 const byPostcode = (entries: Entry[]) => Object.fromEntries(entries.map((entry) => [entry.postcode, entry]));

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountMessages } from '../../src/domain/account';
 import { membershipMessages } from '../../src/domain/membership';
 import { listings, subscriptions, users } from '../../src/server/db/schema';
@@ -7,19 +7,9 @@ import { expireTrials } from '../../src/server/membership/expire-trials';
 import { signPayload } from '../../src/server/membership/webhook-signature';
 import { testPaymentEvent } from '../../src/server/services/payments';
 import { registerMember, sellerMember, validListing } from './support/factories';
-import { createClient } from './support/http-client';
-import { startTestServer, type TestServer } from './support/test-server';
+import { useTestServer } from './support/use-test-server';
 
-let server: TestServer;
-let client: ReturnType<typeof createClient>;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  client = createClient(server.baseUrl);
-});
-afterAll(async () => {
-  await server?.close();
-});
+const { server, client } = useTestServer();
 
 const goodCard = { cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
 const me = async (token: string) => (await client.get('/api/auth/me', token)).body;
@@ -176,8 +166,8 @@ describe('free month', () => {
     const listingIds = [];
     for (let index = 0; index < 3; index += 1) listingIds.push((await client.post('/api/listings', validListing, member.token)).body.id);
 
-    expect((await expireTrials(server.database.db, new Date())).reverted).toBe(0);
-    await expireTrials(server.database.db, new Date(Date.now() + 31 * 86_400_000));
+    expect((await expireTrials(server.deps, { now: new Date() })).reverted).toBe(0);
+    await expireTrials(server.deps, { now: new Date(Date.now() + 31 * 86_400_000) });
     expect((await me(member.token)).membershipTier).toBe('starter');
     const mine = (await client.get('/api/my-listings', member.token)).body;
     expect(mine.filter((listing: { isActive: boolean }) => listing.isActive)).toHaveLength(3);
@@ -190,7 +180,7 @@ describe('free month', () => {
     const member = await registerMember(client);
     const checkout = await client.post('/api/create-subscription', { tier: 'explorer' }, member.token);
     await client.post('/api/payments/test/pay', { clientSecret: checkout.body.clientSecret, ...goodCard }, member.token);
-    await expireTrials(server.database.db, new Date(Date.now() + 40 * 86_400_000));
+    await expireTrials(server.deps, { now: new Date(Date.now() + 40 * 86_400_000) });
     expect((await me(member.token)).membershipTier).toBe('explorer');
   });
 });

@@ -3,30 +3,19 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listingRuleMessages } from '../../src/domain/listing';
 import { uploadedImages } from '../../src/server/db/schema';
-import { createLocalMediaStorage } from '../../src/server/services/storage';
 import { cleanUpPhotos } from '../../src/server/uploads/clean-up-photos';
 import { makePhoto, sellerMember, uploadPhoto, validListing } from './support/factories';
-import { createClient } from './support/http-client';
-import { startTestServer, type TestServer } from './support/test-server';
+import { useTestServer } from './support/use-test-server';
 
-let server: TestServer;
-let client: ReturnType<typeof createClient>;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  client = createClient(server.baseUrl);
-});
-afterAll(async () => {
-  await server?.close();
-});
+const { server, client } = useTestServer();
 
 const hourMs = 60 * 60 * 1000;
 const graceMs = 24 * hourMs;
 const dayAfterTomorrow = () => new Date(Date.now() + 2 * graceMs);
-const cleanUp = (now?: Date) => cleanUpPhotos({ db: server.database.db, storage: createLocalMediaStorage(server.config.dataDir), graceMs, now });
+const cleanUp = (now?: Date) => cleanUpPhotos(server.deps, { graceMs, now });
 const fileExists = (url: string) => existsSync(path.join(server.config.dataDir, url.replace(/^\//, '')));
 const served = async (url: string) => (await fetch(`${server.baseUrl}${url}`)).status;
 

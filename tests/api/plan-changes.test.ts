@@ -1,26 +1,15 @@
 // What a plan promises when it changes: Lifetime is not given up by accident, a lower listing limit
 // gives notice and then pauses (never deletes) what is over it, and a pin ends with the plan.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatDateAU } from '../../src/domain/dates';
 import { membershipMessages, planChargeMessages } from '../../src/domain/membership';
 import { listings, subscriptions, users } from '../../src/server/db/schema';
 import { runMembershipUpkeep } from '../../src/server/membership/membership-upkeep';
-import { createTestPaymentProvider } from '../../src/server/services/payments';
 import { registerMember, sellerMember, validListing } from './support/factories';
-import { createClient } from './support/http-client';
-import { startTestServer, type TestServer } from './support/test-server';
+import { useTestServer } from './support/use-test-server';
 
-let server: TestServer;
-let client: ReturnType<typeof createClient>;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  client = createClient(server.baseUrl);
-});
-afterAll(async () => {
-  await server?.close();
-});
+const { server, client } = useTestServer();
 
 const dayMs = 24 * 60 * 60 * 1000;
 const card = { cardNumber: '4242424242424242', expiry: '12/30', cvc: '123' };
@@ -45,7 +34,7 @@ async function payFor(token: string, tier: 'explorer' | 'connector') {
 }
 
 /** The hourly upkeep, run now or at a moment to come. */
-const upkeep = (now?: Date) => runMembershipUpkeep({ db: server.database.db, mail: server.mail, publicUrl: server.config.publicUrl, payments: createTestPaymentProvider() }, now);
+const upkeep = (now?: Date) => runMembershipUpkeep(server.deps, { now });
 const me = async (token: string) => (await client.get('/api/auth/me', token)).body;
 const myListings = async (token: string) => (await client.get('/api/my-listings', token)).body as { id: string; isActive: boolean; isPaused: boolean; isPinned: boolean }[];
 const visibleIds = async (word: string) => {

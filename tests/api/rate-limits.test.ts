@@ -1,11 +1,12 @@
 // Abuse limits at their real size (multiplier 1), in memory and in Redis.
 import { request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { errorMessages } from '../../src/domain/errors';
 import { registerMember, uniqueEmail } from './support/factories';
 import { createClient } from './support/http-client';
-import { startTestServer, type TestServer } from './support/test-server';
+import { startTestServer } from './support/test-server';
+import { useTestServer } from './support/use-test-server';
 
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -55,15 +56,7 @@ async function signInTimes(times: number, attempt: () => Promise<{ status: numbe
 }
 
 describe('abuse limits in memory', () => {
-  let server: TestServer;
-  let client: ReturnType<typeof createClient>;
-  beforeAll(async () => {
-    server = await startTestServer({ RATE_LIMIT_MULTIPLIER: '1' });
-    client = createClient(server.baseUrl);
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const { server, client } = useTestServer({ RATE_LIMIT_MULTIPLIER: '1' });
 
   it('stops one address guessing an account’s password after 10 wrong tries in 15 minutes, whatever the password', async () => {
     const member = await registerMember(client);
@@ -199,15 +192,7 @@ describe('abuse limits while Redis is down', () => {
 });
 
 describe('contact form', () => {
-  let server: TestServer;
-  let client: ReturnType<typeof createClient>;
-  beforeAll(async () => {
-    server = await startTestServer({ RATE_LIMIT_MULTIPLIER: '1', ADMIN_EMAILS: 'help@example.com' });
-    client = createClient(server.baseUrl);
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const { client } = useTestServer({ RATE_LIMIT_MULTIPLIER: '1', ADMIN_EMAILS: 'help@example.com' });
 
   it('mails the admins with a reply-to, refuses bad input, and takes 5 an hour from one address', async () => {
     const sent = await client.post('/api/contact', { name: 'Ruby', email: 'ruby@example.com', message: 'How do I change my suburb?' });

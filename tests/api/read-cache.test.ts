@@ -1,23 +1,15 @@
 // Hot reads come from memory, but nobody ever sees the world from before their own change.
 import { request as httpRequest } from 'node:http';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { nextCursorHeader } from '../../src/domain/listing';
+import { listings } from '../../src/server/db/schema';
 import { sellerMember, validListing } from './support/factories';
-import { createClient } from './support/http-client';
-import { startTestServer, type TestServer } from './support/test-server';
+import { useTestServer } from './support/use-test-server';
 
-let server: TestServer;
-let client: ReturnType<typeof createClient>;
-
-beforeAll(async () => {
-  // A long lifetime: only writes can make these answers change.
-  server = await startTestServer({ READ_CACHE_MS: '60000' });
-  client = createClient(server.baseUrl);
-});
-afterAll(async () => {
-  await server?.close();
-});
+// A long lifetime: only writes can make these answers change.
+const { server, client } = useTestServer({ READ_CACHE_MS: '60000' });
 
 /** A GET with headers exactly as given (fetch would add and undo compression itself). */
 function rawGet(path: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
@@ -63,6 +55,29 @@ describe('read cache', () => {
 
     expect((await client.post('/api/auth/logout', undefined, member.token)).status).toBeLessThan(300);
     expect((await client.get('/api/auth/me', member.token)).status).toBe(401);
+  });
+
+  it('keeps browse pages through a contact form and a refused edit, and empties them when a listing changes', async () => {
+    const seller = await sellerMember(client, server.database.db, { tier: 'connector' });
+    const stranger = await sellerMember(client, server.database.db, { tier: 'connector' });
+    const cabinet = (await client.post('/api/listings', { ...validListing, title: 'Walnut cabinet' }, seller.token)).body;
+    const stool = (await client.post('/api/listings', { ...validListing, title: 'Pine stool' }, seller.token)).body;
+    const browsedTitles = async () => (await client.get('/api/listings?search=walnut')).body.map((item: { title: string }) => item.title);
+    expect(await browsedTitles()).toEqual(['Walnut cabinet']);
+
+    // Changed behind the API's back: only a page computed afresh shows it.
+    await server.database.db.update(listings).set({ title: 'Walnut cabinet, restored' }).where(eq(listings.id, cabinet.id));
+    const contact = await client.post('/api/contact', { name: 'Curious neighbour', email: 'curious@example.com', message: 'Just saying hello to the team.' });
+    expect(contact.status).toBe(200);
+    expect(await browsedTitles()).toEqual(['Walnut cabinet']);
+
+    const refused = await client.call('PUT', `/api/listings/${stool.id}`, { body: { ...validListing, title: 'Pine stool, mine now' }, token: stranger.token });
+    expect(refused.status).toBe(403);
+    expect(await browsedTitles()).toEqual(['Walnut cabinet']);
+
+    const edited = await client.call('PUT', `/api/listings/${stool.id}`, { body: { ...validListing, title: 'Pine stool, sanded' }, token: seller.token });
+    expect(edited.status).toBe(200);
+    expect(await browsedTitles()).toEqual(['Walnut cabinet, restored']);
   });
 
   it('sends browse pages gzipped to clients that accept it, the same JSON as plain', async () => {

@@ -6,9 +6,9 @@ import os from 'node:os';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { errorMessages } from '../../src/domain/errors';
-import { buildApp } from '../../src/server/app';
+import { createDeps } from '../../src/server/create-deps';
 import { syncConfiguredAdmins } from '../../src/server/auth/configured-admins';
 import { loadConfig } from '../../src/server/config';
 import { users } from '../../src/server/db/schema';
@@ -18,20 +18,12 @@ import { createTestPaymentProvider } from '../../src/server/services/payments';
 import { registerMember, sellerMember, uniqueEmail, validListing } from './support/factories';
 import { createClient } from './support/http-client';
 import { openTestDatabase } from './support/test-database';
-import { startTestServer, type TestServer } from './support/test-server';
+import { startTestServer } from './support/test-server';
+import { useTestServer } from './support/use-test-server';
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 
-let server: TestServer;
-let client: ReturnType<typeof createClient>;
-
-beforeAll(async () => {
-  server = await startTestServer({ ADMIN_EMAILS: 'owner@example.com' });
-  client = createClient(server.baseUrl);
-});
-afterAll(async () => {
-  await server?.close();
-});
+const { server, client } = useTestServer({ ADMIN_EMAILS: 'owner@example.com' });
 
 /** Runs the real server entry with these settings until it exits (or 30 s), keeping what it printed. */
 function runServer(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
@@ -81,7 +73,7 @@ describe('production refuses to start unsafe', () => {
     const config = loadConfig({ ...productionSettings, DATABASE_URL: '' });
     const database = await openTestDatabase();
     try {
-      await expect(buildApp({ config, database, mail: { kind: 'outbox', send: async () => {} }, payments: createTestPaymentProvider(), logger: false })).rejects.toThrow(
+      await expect(createDeps(config, { database, mail: { kind: 'outbox', send: async () => {} }, payments: createTestPaymentProvider(), logger: false })).rejects.toThrow(
         /test payment provider cannot run in production/,
       );
     } finally {

@@ -2,17 +2,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import { registerMember } from './support/factories';
-import { createClient } from './support/http-client';
-import { startTestServer, type TestServer } from './support/test-server';
+import { useTestServer } from './support/use-test-server';
 
 type ReceivedMail = { from: string; to: string[]; raw: string };
 
 let smtp: SMTPServer;
 let smtpPort: number;
 const received: ReceivedMail[] = [];
-let server: TestServer;
-let client: ReturnType<typeof createClient>;
-
 beforeAll(async () => {
   smtp = new SMTPServer({
     authOptional: true,
@@ -33,14 +29,13 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   smtpPort = (smtp.server.address() as { port: number }).port;
-  server = await startTestServer({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: 'Neighbourly <hello@neighbourly.test>' });
-  client = createClient(server.baseUrl);
 });
 
 afterAll(async () => {
-  await server?.close();
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
+
+const { client } = useTestServer(() => ({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: 'Neighbourly <hello@neighbourly.test>' }));
 
 async function waitForMail(to: string, pattern: RegExp): Promise<ReceivedMail> {
   for (let attempt = 0; attempt < 50; attempt += 1) {

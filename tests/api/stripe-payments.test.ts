@@ -10,28 +10,24 @@ import { subscriptions, users } from '../../src/server/db/schema';
 import { signPayload } from '../../src/server/membership/webhook-signature';
 import { startFakeStripe, type FakeStripe } from './support/fake-stripe';
 import { registerMember } from './support/factories';
-import { createClient } from './support/http-client';
-import { startTestServer, type TestServer } from './support/test-server';
+import { useTestServer } from './support/use-test-server';
 
 const webhookSecret = 'whsec_stripe_path_test_secret';
 let stripe: FakeStripe;
-let server: TestServer;
-let client: ReturnType<typeof createClient>;
 
 beforeAll(async () => {
   stripe = await startFakeStripe();
-  server = await startTestServer({
-    STRIPE_SECRET_KEY: 'sk_test_neighbourly',
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_neighbourly',
-    STRIPE_WEBHOOK_SECRET: webhookSecret,
-    STRIPE_API_BASE: stripe.apiBase,
-  });
-  client = createClient(server.baseUrl);
 });
 afterAll(async () => {
-  await server?.close();
   await stripe?.close();
 });
+
+const { server, client } = useTestServer(() => ({
+  STRIPE_SECRET_KEY: 'sk_test_neighbourly',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_neighbourly',
+  STRIPE_WEBHOOK_SECRET: webhookSecret,
+  STRIPE_API_BASE: stripe.apiBase,
+}));
 beforeEach(() => stripe.setDown(false));
 
 const me = async (token: string) => (await client.get('/api/auth/me', token)).body;

@@ -1,22 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountMessages, canChangePostcodeSchema, postcodeLockedMessage } from '../../src/domain/account';
 import { errorMessages } from '../../src/domain/errors';
 import { users, verificationCodes } from '../../src/server/db/schema';
 import { registerMember } from './support/factories';
-import { createClient } from './support/http-client';
-import { startTestServer, type TestServer } from './support/test-server';
+import { useTestServer } from './support/use-test-server';
 
-let server: TestServer;
-let client: ReturnType<typeof createClient>;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  client = createClient(server.baseUrl);
-});
-afterAll(async () => {
-  await server?.close();
-});
+const { server, client } = useTestServer();
 
 async function newestCode(to: string): Promise<string> {
   const outbox = await client.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);

@@ -2,58 +2,27 @@
 // member, gifts a tier, invites someone who joins through the mailed link, bans a word that then
 // blocks a listing, and uploads the homepage video that the landing page then plays.
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { adminMessages, errorMessages } from '../../src/domain';
-import { expectVisible, hasHorizontalScroll, launchBrowser, saveScreenshot, toastTitled, viewports } from './support/browser';
-import { type Api, createApi } from './support/api';
-import { type RunningServer, startServer } from './support/server';
+import { toastTitled } from './support/browser';
+import { memberPassword } from './support/api';
+import { useJourney } from './support/journey';
 
 const defaultVideoPath = new URL('../../src/web/public/videos/default.webm', import.meta.url);
 const adminEmail = `admin.${Date.now()}@example.com`;
-const password = 'long-enough-1';
 // Uploads and video playback can be slow on a busy machine.
 const patientMs = 30_000;
-const seeVisible = (locator: Locator, timeout = patientMs) => expectVisible(locator, timeout);
+const { api, openPageAs, seeVisible, captureBothSizes, readMember, newMember, adminMember } = useJourney({
+  name: 'admin-journey',
+  env: { ADMIN_EMAILS: adminEmail },
+  patientMs,
+});
 
-type Member = { email: string; token: string };
 type CurrentUser = { email: string; membershipTier: string; isAdmin: boolean; isEmailVerified: boolean };
 type HomepageVideo = { id: string; filename: string; displayName: string; isActive: boolean; url: string };
 
-let server: RunningServer;
-let api: Api;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  server = await startServer({ env: { ADMIN_EMAILS: adminEmail } });
-  api = createApi(server.baseUrl);
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-
-let emailCounter = 0;
-function uniqueEmail(name: string): string {
-  emailCounter += 1;
-  return `${name}.${Date.now()}.${emailCounter}@example.com`;
-}
-
-async function registerMember(email: string, firstName: string): Promise<Member> {
-  const { token } = await api.callApi<{ token: string }>('POST', '/api/auth/register', {
-    body: { email, password, firstName, lastName: 'Nguyen' },
-  });
-  return { email, token };
-}
-
-const readMe = (token: string) => api.callApi<CurrentUser>('GET', '/api/auth/me', { token });
+const readMe = (token: string) => readMember<CurrentUser>({ token });
 
 async function readInvitationPath(email: string): Promise<string> {
   const deadline = Date.now() + 10_000;
@@ -64,25 +33,6 @@ async function readInvitationPath(email: string): Promise<string> {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`No invitation link to ${email} in the outbox`);
-}
-
-async function openPage(token?: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: viewports.desktop, baseURL: server.baseUrl });
-  contexts.push(context);
-  if (token) await context.addInitScript((value) => window.localStorage.setItem('authToken', value), token);
-  return context.newPage();
-}
-
-/** Screenshots at 1280 and 360 px, and no sideways scrolling on the phone. */
-async function captureBothSizes(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await saveScreenshot(page, `${name}-1280`);
-  await page.setViewportSize(viewports.phone);
-  expect(await hasHorizontalScroll(page)).toBe(false);
-  // The app shell clips sideways overflow, so also check that nothing in the page is wider than the screen.
-  expect(await page.evaluate(() => document.querySelector('main')!.scrollWidth <= window.innerWidth)).toBe(true);
-  await saveScreenshot(page, `${name}-360`);
-  await page.setViewportSize(viewports.desktop);
 }
 
 const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
@@ -100,15 +50,14 @@ async function uploadVideo(page: Page, displayName: string): Promise<void> {
 
 describe('looking after the neighbourhood', () => {
   it('an admin verifies, gifts, invites, bans a word and sets the homepage video that visitors then see', async () => {
-    const admin = await registerMember(adminEmail, 'Ava');
+    const admin = await newMember({ email: adminEmail, firstName: 'Ava' });
     // ADMIN_EMAILS names the address; the rights come once its owner has proved it.
     expect((await readMe(admin.token)).isAdmin).toBe(false);
-    await api.callApi('POST', '/api/send-verification-email', { token: admin.token });
-    await api.callApi('POST', '/api/verify-email', { token: admin.token, body: { code: await api.latestCode(adminEmail) } });
+    await api.verifyEmail(admin);
     expect((await readMe(admin.token)).isAdmin).toBe(true);
-    const member = await registerMember(uniqueEmail('mia'), 'Mia');
+    const member = await newMember({ firstName: 'Mia' });
 
-    const page = await openPage(admin.token);
+    const page = await openPageAs(admin);
     await page.goto('/admin');
     await seeVisible(page.getByRole('heading', { level: 1, name: 'Admin' }));
     expect(await page.title()).toBe('Admin · Neighbourly');
@@ -136,7 +85,7 @@ describe('looking after the neighbourhood', () => {
     await gift.getByRole('button', { name: 'Gift Membership' }).click();
     await seeVisible(toastTitled(page, 'Membership Gifted'));
     expect((await readMe(member.token)).membershipTier).toBe('lifetime');
-    await gift.getByLabel("Member's email").fill(uniqueEmail('nobody'));
+    await gift.getByLabel("Member's email").fill(api.uniqueEmail('nobody'));
     await gift.getByLabel('Membership tier').selectOption('connector');
     await gift.getByRole('button', { name: 'Gift Membership' }).click();
     await seeVisible(toastTitled(page, 'Failed to Gift Membership'));
@@ -147,7 +96,7 @@ describe('looking after the neighbourhood', () => {
     expect(await invite.getByLabel('Membership tier').inputValue()).toBe('starter');
     await invite.getByRole('button', { name: 'Send Invitation' }).click();
     await seeVisible(toastTitled(page, 'Missing Email'));
-    const inviteeEmail = uniqueEmail('leo');
+    const inviteeEmail = api.uniqueEmail('leo');
     await invite.getByLabel('Email to invite').fill(inviteeEmail);
     await invite.getByLabel('Membership tier').selectOption('connector');
     await invite.getByRole('button', { name: 'Send Invitation' }).click();
@@ -217,7 +166,7 @@ describe('looking after the neighbourhood', () => {
 
     // The invited neighbour joins through the mailed link and gets Connector.
     const invitationPath = await readInvitationPath(inviteeEmail);
-    const invitee = await openPage();
+    const invitee = await openPageAs(null);
     await invitee.goto(invitationPath);
     await seeVisible(invitee.getByText("You've been invited to join with Connector membership"));
     const inviteeEmailField = invitee.getByLabel('Email', { exact: true });
@@ -225,7 +174,7 @@ describe('looking after the neighbourhood', () => {
     expect(await inviteeEmailField.getAttribute('readonly')).not.toBeNull();
     await invitee.getByLabel('First name').fill('Leo');
     await invitee.getByLabel('Last name').fill('Martin');
-    await invitee.getByLabel('Password', { exact: true }).fill(password);
+    await invitee.getByLabel('Password', { exact: true }).fill(memberPassword);
     await invitee.getByRole('button', { name: 'Create Account' }).click();
     await seeVisible(invitee.getByRole('link', { name: 'My Dashboard' }).first());
     const inviteeToken = await invitee.evaluate(() => window.localStorage.getItem('authToken'));
@@ -235,7 +184,7 @@ describe('looking after the neighbourhood', () => {
     expect(joined.membershipTier).toBe('connector');
 
     // A used link no longer works: the page says so and stays as usual.
-    const reused = await openPage();
+    const reused = await openPageAs(null);
     await reused.goto(invitationPath);
     await seeVisible(reused.getByRole('alert').getByText(adminMessages.inviteInvalid));
     await seeVisible(reused.getByRole('button', { name: 'Sign In', exact: true }));
@@ -243,7 +192,7 @@ describe('looking after the neighbourhood', () => {
     // A visitor's landing page plays the active video, and it can be seeked.
     const [active] = (await api.callApi<HomepageVideo[]>('GET', '/api/admin/homepage-videos', { token: admin.token })).filter((video) => video.isActive);
     expect(active.displayName).toBe('Neighbours at the park');
-    const visitor = await openPage();
+    const visitor = await openPageAs(null);
     await visitor.goto('/');
     const heroVideo = visitor.getByRole('region', { name: /Buy and sell with the neighbours/ }).locator('video');
     await expect
@@ -268,11 +217,11 @@ describe('looking after the neighbourhood', () => {
 
   it('the landing page plays the bundled video when none is active, and never autoplays for reduced motion', async () => {
     // The journey above left one active video; take it away.
-    const admin = await api.callApi<{ token: string }>('POST', '/api/auth/login', { body: { email: adminEmail, password } });
+    const admin = await adminMember();
     for (const video of await api.callApi<HomepageVideo[]>('GET', '/api/admin/homepage-videos', { token: admin.token })) {
       await api.callApi('DELETE', `/api/admin/homepage-videos/${video.id}`, { token: admin.token });
     }
-    const visitor = await openPage();
+    const visitor = await openPageAs(null);
     await visitor.goto('/');
     const heroVideo = visitor.getByRole('region', { name: /Buy and sell with the neighbours/ }).locator('video');
     await expect.poll(() => heroVideo.evaluate((video: HTMLVideoElement) => video.currentSrc), { timeout: patientMs }).toMatch(/\/videos\/default\.webm$/);
@@ -288,8 +237,8 @@ describe('looking after the neighbourhood', () => {
   });
 
   it('a member who is not an admin sees Access Denied on /admin', async () => {
-    const member = await registerMember(uniqueEmail('sam'), 'Sam');
-    const page = await openPage(member.token);
+    const member = await newMember({ firstName: 'Sam' });
+    const page = await openPageAs(member);
     await page.goto('/admin');
     await seeVisible(page.getByRole('heading', { level: 1, name: 'Access Denied' }));
     await seeVisible(page.getByText(errorMessages.adminOnly));

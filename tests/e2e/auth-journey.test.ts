@@ -1,56 +1,16 @@
 // A member's journey through sign-up, sign-in and password reset, in a real Chromium against the built app.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  expectHidden,
-  expectVisible,
-  hasHorizontalScroll,
-  launchBrowser,
-  saveScreenshot,
-  toastTitled,
-  viewports,
-} from './support/browser';
-import { type Api, createApi } from './support/api';
-import { type RunningServer, startServer } from './support/server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectHidden, expectVisible, hasHorizontalScroll, saveScreenshot, toastTitled, viewports } from './support/browser';
+import { type Viewport, useJourney } from './support/journey';
 
-let server: RunningServer;
-let api: Api;
-let browser: Browser;
-let context: BrowserContext | undefined;
+const { api, openPageAs } = useJourney({ name: 'auth-journey' });
 
-beforeAll(async () => {
-  server = await startServer();
-  api = createApi(server.baseUrl);
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-
-async function openPage(viewport: { width: number; height: number } = viewports.desktop): Promise<Page> {
-  context = await browser.newContext({ viewport, baseURL: server.baseUrl });
-  return context.newPage();
-}
-
-let emailCounter = 0;
-function uniqueEmail(name: string): string {
-  emailCounter += 1;
-  return `${name}.${Date.now()}.${emailCounter}@example.com`;
-}
+/** A visitor's tab: these journeys sign in through the page. */
+const openPage = (viewport: Viewport = viewports.desktop) => openPageAs(null, viewport);
 
 async function registerThroughApi(member: { email: string; password: string; firstName: string; lastName: string }) {
-  const response = await fetch(`${server.baseUrl}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(member),
-  });
+  const response = await api.sendApi('POST', '/api/auth/register', { body: member });
   expect(response.status).toBe(201);
 }
 
@@ -70,7 +30,7 @@ async function logOut(page: Page): Promise<void> {
 describe('signing up, in and out', () => {
   it('a new member registers, signs out, signs in, resets the password and signs in with the new one', async () => {
     const page = await openPage();
-    const email = uniqueEmail('alex');
+    const email = api.uniqueEmail('alex');
     const firstName = 'Alex';
     const greeting = page.getByRole('heading', { level: 1, name: `G'day ${firstName}` });
 
@@ -134,7 +94,7 @@ describe('signing up, in and out', () => {
   });
 
   it('a wrong password shows the Login Failed toast and keeps the visitor on the sign-in page', async () => {
-    const email = uniqueEmail('sam');
+    const email = api.uniqueEmail('sam');
     await registerThroughApi({ email, password: 'right-password-1', firstName: 'Sam', lastName: 'Lee' });
     const page = await openPage();
     await page.goto('/auth');
@@ -150,7 +110,7 @@ describe('signing up, in and out', () => {
     await page.getByRole('button', { name: 'Create New Account' }).click();
     await page.getByLabel('First name').fill('A');
     await page.getByLabel('Last name').fill('Smith');
-    await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('a'));
+    await page.getByLabel('Email', { exact: true }).fill(api.uniqueEmail('a'));
     await page.getByLabel('Password', { exact: true }).fill('long-enough-1');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expectVisible(page.getByText('First name must be at least 2 characters'));

@@ -3,63 +3,27 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expectHidden, expectVisible, hasHorizontalScroll, launchBrowser, saveScreenshot, toastTitled, viewports } from './support/browser';
-import { type Api, createApi } from './support/api';
-import { type RunningServer, startServer } from './support/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { saveScreenshot, toastTitled, viewports } from './support/browser';
+import type { ApiMember } from './support/api';
+import { useJourney } from './support/journey';
 
 // Shared CI machines can be slow (photo compression runs in the page): wait longer than the default.
 const patientMs = 30_000;
-const seeVisible = async (locator: Locator, timeout = patientMs) => {
-  try {
-    await expectVisible(locator, timeout);
-  } catch (error) {
-    // Keep a picture of what the page showed instead, to see why.
-    await saveScreenshot(locator.page(), 'listings-journey-failure').catch(() => undefined);
-    throw new Error(`${(error as Error).message}\nPage: ${locator.page().url()}`, { cause: error });
-  }
-};
-const seeHidden = (locator: Locator) => expectHidden(locator, patientMs);
+const { api, openPageAs, seeVisible, seeHidden, captureBothSizes, listItem, verifiedSeller, newMember } = useJourney({ name: 'listings-journey', patientMs });
 
-type Member = { email: string; token: string; firstName: string };
 type ListingInput = { title: string; description: string; price: string; category: string };
 
-let server: RunningServer;
-let api: Api;
-let browser: Browser;
 let photoDir: string;
-const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  server = await startServer();
-  api = createApi(server.baseUrl);
-  browser = await launchBrowser();
   photoDir = await mkdtemp(path.join(tmpdir(), 'neighbourly-photos-'));
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   if (photoDir) await rm(photoDir, { recursive: true, force: true });
 });
-
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-
-/** Register, verify the email with the mailed code, and set a postcode: a member ready to trade. */
-async function setUpMember({ verified = true, ...details }: { firstName: string; lastName: string; postcode?: string; verified?: boolean }): Promise<Member> {
-  if (verified) return api.createVerifiedMember(details);
-  const member = await api.registerMember(details);
-  if (details.postcode) await api.callApi('PUT', '/api/user/profile', { token: member.token, body: { postcode: details.postcode } });
-  return member;
-}
-
-async function createListingThroughApi(member: Member, listing: ListingInput): Promise<{ id: string }> {
-  return api.callApi<{ id: string }>('POST', '/api/listings', { token: member.token, body: { ...listing, imageUrls: [] } });
-}
 
 /** Real JPEGs, larger than the 1200 px the page shrinks them to, each a different colour. */
 async function makePhotos(count: number): Promise<string[]> {
@@ -78,25 +42,6 @@ async function makePhotos(count: number): Promise<string[]> {
     files.push(file);
   }
   return files;
-}
-
-async function openPageAs(member: Member | null, viewport: { width: number; height: number } = viewports.desktop): Promise<Page> {
-  const context = await browser.newContext({ viewport, baseURL: server.baseUrl });
-  contexts.push(context);
-  if (member) await context.addInitScript((token) => window.localStorage.setItem('authToken', token), member.token);
-  return context.newPage();
-}
-
-/** Screenshots at 1280 and 360 px, and no sideways scrolling on the phone. */
-async function captureBothSizes(page: Page, name: string): Promise<void> {
-  // From the top, so the sticky header is not painted halfway down the full-page picture.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.setViewportSize(viewports.desktop);
-  await saveScreenshot(page, `${name}-1280`);
-  await page.setViewportSize(viewports.phone);
-  expect(await hasHorizontalScroll(page), `${name} scrolls sideways at 360 px`).toBe(false);
-  await saveScreenshot(page, `${name}-360`);
-  await page.setViewportSize(viewports.desktop);
 }
 
 const recordPlayer: ListingInput = {
@@ -118,16 +63,16 @@ const gardenGnomes: ListingInput = {
   category: 'home',
 };
 
-let seller: Member;
+let seller: ApiMember;
 
 describe('selling and buying', () => {
   beforeAll(async () => {
-    seller = await setUpMember({ firstName: 'Mia', lastName: 'Tran', postcode: '3068' });
-    await createListingThroughApi(seller, kidsBike);
+    seller = await verifiedSeller({ firstName: 'Mia', lastName: 'Tran' });
+    await listItem(seller, kidsBike);
   });
 
   it('a verified member lists an item with three photos, finds it everywhere, edits it, sells it and deletes another', async () => {
-    await createListingThroughApi(seller, gardenGnomes);
+    await listItem(seller, gardenGnomes);
     const photos = await makePhotos(3);
     const page = await openPageAs(seller);
 
@@ -228,7 +173,7 @@ describe('selling and buying', () => {
   }, 240_000);
 
   it('a neighbour nearby finds the seller’s other listing and messages the seller', async () => {
-    const buyer = await setUpMember({ firstName: 'Sam', lastName: 'Lee', postcode: '3065' });
+    const buyer = await verifiedSeller({ firstName: 'Sam', lastName: 'Lee', postcode: '3065' });
     const page = await openPageAs(buyer, viewports.phone);
 
     // The map's way in (spec 2): ?postcode= pre-filters, shown as a chip that can be removed.
@@ -268,9 +213,9 @@ describe('selling and buying', () => {
 
   it('a member at their plan’s listing limit sees Listing Limit Reached with a way to the plans', async () => {
     // No API can make a Starter yet (no admin or checkout routes): an Explorer at 5 meets the same rule.
-    const busySeller = await setUpMember({ firstName: 'Noah', lastName: 'Kim', postcode: '3068' });
+    const busySeller = await verifiedSeller({ firstName: 'Noah', lastName: 'Kim' });
     for (let index = 1; index <= 5; index += 1) {
-      await createListingThroughApi(busySeller, { ...gardenGnomes, title: `Garden gnome number ${index}` });
+      await listItem(busySeller, { ...gardenGnomes, title: `Garden gnome number ${index}` });
     }
     const page = await openPageAs(busySeller);
     await page.goto('/create-listing');
@@ -285,13 +230,13 @@ describe('selling and buying', () => {
   }, 120_000);
 
   it('the listing form explains what is missing: a verified email, then a postcode, then the rules', async () => {
-    const unverified = await setUpMember({ firstName: 'Ava', lastName: 'Wong', verified: false });
+    const unverified = await newMember({ firstName: 'Ava', lastName: 'Wong' });
     let page = await openPageAs(unverified, viewports.phone);
     await page.goto('/create-listing');
     await seeVisible(page.getByText('Please verify your email before listing an item.'));
     await seeVisible(page.getByRole('link', { name: 'Verify my email' }));
 
-    const noPostcode = await setUpMember({ firstName: 'Leo', lastName: 'Park' });
+    const noPostcode = await api.createVerifiedMember({ firstName: 'Leo', lastName: 'Park' });
     page = await openPageAs(noPostcode, viewports.phone);
     await page.goto('/create-listing');
     await seeVisible(page.getByRole('link', { name: 'Go to Account' }));

@@ -2,98 +2,41 @@
 // each plan may open, state markers when zoomed out, where a click leads, keyboard access, and a
 // map that still works when the tile server cannot be reached.
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { mapSettings, markerRadius } from '../../src/domain/map';
-import { expectHidden, expectVisible, hasHorizontalScroll, launchBrowser, saveScreenshot, viewports } from './support/browser';
-import { type Api, createApi } from './support/api';
-import { type RunningServer, startServer } from './support/server';
+import { expectHidden, hasHorizontalScroll, saveScreenshot, viewports } from './support/browser';
+import type { ApiMember } from './support/api';
+import { useJourney } from './support/journey';
 
 const patientMs = 20_000;
-const seeVisible = async (locator: Locator, timeout = patientMs) => {
-  try {
-    await expectVisible(locator, timeout);
-  } catch (error) {
-    await saveScreenshot(locator.page(), 'map-failure').catch(() => undefined);
-    throw new Error(`${(error as Error).message}\nPage: ${locator.page().url()}`, { cause: error });
-  }
-};
-
 /** Nothing listens on port 9 (discard): every tile request fails. */
 const unreachableTileUrl = 'http://127.0.0.1:9/{z}/{x}/{y}.png';
 const viewerPostcode = '3065';
 
-type Member = { email: string; token: string };
+const { api, openPageAs, seeVisible, listItem, verifiedSeller } = useJourney({ name: 'map', env: { MAP_TILE_URL: unreachableTileUrl }, patientMs });
 
-let server: RunningServer;
-let api: Api;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-const viewers: Record<'starter' | 'explorer' | 'connector', Member> = {} as never;
+const viewers: Record<'starter' | 'explorer' | 'connector', ApiMember> = {} as never;
 /** Each postcode's marker name ("Clifton Hill 3068"): the suburb is whichever the server records. */
 const areaNames: Record<string, string> = {};
 /** The listings in Geelong (3220, Victoria) and Surry Hills (2010, New South Wales). */
 const farListings: Record<'3220' | '2010', string> = {} as never;
 
-/** A verified member with a postcode. New members are Explorers. */
-const setUpMember = (firstName: string, postcode: string) => api.createVerifiedMember({ firstName, lastName: 'Walker', postcode });
-
-/** Lists an item and answers its id. */
-async function listItem(seller: Member, title: string): Promise<string> {
-  const listing = await api.callApi<{ id: string }>('POST', '/api/listings', {
-    token: seller.token,
-    body: { title, description: 'Barely used, pick up any evening this week.', price: '10', category: 'other', imageUrls: [] },
-  });
-  return listing.id;
-}
-
-async function becomeConnector(member: Member): Promise<void> {
-  const { clientSecret } = await api.callApi<{ clientSecret: string }>('POST', '/api/create-subscription', { token: member.token, body: { tier: 'connector' } });
-  await api.callApi('POST', '/api/payments/test/pay', {
-    token: member.token,
-    body: { clientSecret, cardNumber: '4242424242424242', expiry: '12/30', cvc: '123' },
-  });
-}
-
 beforeAll(async () => {
-  server = await startServer({ env: { MAP_TILE_URL: unreachableTileUrl } });
-  api = createApi(server.baseUrl);
-  browser = await launchBrowser();
-
   // Two items in 3068 (Fitzroy North, VIC), one in 3220 (Geelong, VIC) and one in 2010 (Surry Hills, NSW).
-  const seller3068 = await setUpMember('Maddie', '3068');
-  await listItem(seller3068, 'Bookshelf in oak');
-  await listItem(seller3068, 'Bike helmet, medium');
-  farListings['3220'] = await listItem(await setUpMember('Geoff', '3220'), 'Surfboard, 7 foot');
-  farListings['2010'] = await listItem(await setUpMember('Sienna', '2010'), 'Espresso machine');
+  const seller3068 = await verifiedSeller({ firstName: 'Maddie', postcode: '3068' });
+  await listItem(seller3068, { title: 'Bookshelf in oak' });
+  await listItem(seller3068, { title: 'Bike helmet, medium' });
+  farListings['3220'] = await listItem(await verifiedSeller({ firstName: 'Geoff', postcode: '3220' }), { title: 'Surfboard, 7 foot' });
+  farListings['2010'] = await listItem(await verifiedSeller({ firstName: 'Sienna', postcode: '2010' }), { title: 'Espresso machine' });
 
-  viewers.starter = await setUpMember('Stella', viewerPostcode);
-  await api.callApi('POST', '/api/create-subscription', { token: viewers.starter.token, body: { tier: 'starter' } });
-  viewers.explorer = await setUpMember('Ezra', viewerPostcode);
-  viewers.connector = await setUpMember('Cora', viewerPostcode);
-  await becomeConnector(viewers.connector);
+  viewers.starter = await verifiedSeller({ firstName: 'Stella', postcode: viewerPostcode, tier: 'starter' });
+  viewers.explorer = await verifiedSeller({ firstName: 'Ezra', postcode: viewerPostcode });
+  viewers.connector = await verifiedSeller({ firstName: 'Cora', postcode: viewerPostcode, tier: 'connector' });
 
   const counts = await api.callApi<{ postcode: string; suburb: string | null }[]>('GET', '/api/map/listing-counts', { token: viewers.connector.token });
   for (const entry of counts) areaNames[entry.postcode] = `${entry.suburb} ${entry.postcode}`;
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-
-async function openPageAs(member: Member, viewport: { width: number; height: number } = viewports.desktop): Promise<Page> {
-  const context = await browser.newContext({ viewport, baseURL: server.baseUrl });
-  contexts.push(context);
-  await context.addInitScript((token) => window.localStorage.setItem('authToken', token), member.token);
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.log('PAGEERROR', error.message));
-  return page;
-}
 
 const marker = (page: Page, label: string) => page.getByRole('button', { name: label, exact: true });
 const mapOf = (page: Page) => page.getByRole('region', { name: 'Map of items near you' });

@@ -1,71 +1,16 @@
 // Choosing and paying for a membership in a real Chromium against the built app: the plans page,
 // checkout with the built-in test provider, a declined card, Starter's instant switch, and the
 // how-it-works page. Members are set up through the API.
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expectVisible, hasHorizontalScroll, launchBrowser, saveScreenshot, toastTitled, viewports } from './support/browser';
-import { type Api, createApi } from './support/api';
-import { type RunningServer, startServer } from './support/server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hasHorizontalScroll, toastTitled, viewports } from './support/browser';
+import type { ApiMember } from './support/api';
+import { useJourney } from './support/journey';
 
 const patientMs = 20_000;
-const seeVisible = async (locator: Locator, timeout = patientMs) => {
-  try {
-    await expectVisible(locator, timeout);
-  } catch (error) {
-    const page = locator.page();
-    console.log('DEBUG url', page.url(), await page.locator('body').innerText().catch(() => '?'));
-    await saveScreenshot(page, `debug-membership-${Date.now()}`);
-    throw error;
-  }
-};
+const { api, openPageAs, seeVisible, captureBothSizes, readMember, verifiedSeller } = useJourney({ name: 'membership', patientMs });
 
-type Member = { email: string; token: string };
 type CurrentUser = { membershipTier: string; trialEndDate: string | null };
-
-let server: RunningServer;
-let api: Api;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  server = await startServer();
-  api = createApi(server.baseUrl);
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-
-/** A verified member with a postcode: a member ready to trade. */
-const setUpMember = (firstName: string) => api.createVerifiedMember({ firstName, postcode: '3068' });
-
-const readMember = (member: Member) => api.callApi<CurrentUser>('GET', '/api/auth/me', { token: member.token });
-
-async function openPageAs(member: Member | null, viewport: { width: number; height: number } = viewports.desktop): Promise<Page> {
-  const context = await browser.newContext({ viewport, baseURL: server.baseUrl });
-  contexts.push(context);
-  if (member) await context.addInitScript((token) => window.localStorage.setItem('authToken', token), member.token);
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.log('PAGEERROR', error.message));
-  return page;
-}
-
-/** Screenshots at 1280 and 360 px, and no sideways scrolling on the phone. */
-async function captureBothSizes(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.setViewportSize(viewports.desktop);
-  await saveScreenshot(page, `${name}-1280`);
-  await page.setViewportSize(viewports.phone);
-  expect(await hasHorizontalScroll(page), `${name} scrolls sideways at 360 px`).toBe(false);
-  await saveScreenshot(page, `${name}-360`);
-  await page.setViewportSize(viewports.desktop);
-}
 
 /** `button`: "Pay $60", or "Save card" when the first charge waits for the free month to end. */
 async function payWithCard(page: Page, cardNumber: string, button: string): Promise<void> {
@@ -75,7 +20,7 @@ async function payWithCard(page: Page, cardNumber: string, button: string): Prom
   await page.getByRole('button', { name: button }).click();
 }
 
-function createListing(member: Member, index: number): Promise<Response> {
+function createListing(member: ApiMember, index: number): Promise<Response> {
   return api.sendApi('POST', '/api/listings', {
     token: member.token,
     body: {
@@ -130,7 +75,7 @@ describe('membership', () => {
   });
 
   it('a member upgrades to Connector with a test card and can then hold 8 listings', async () => {
-    const member = await setUpMember('Priya');
+    const member = await verifiedSeller({ firstName: 'Priya' });
     const page = await openPageAs(member);
     const subscriptionCalls: string[] = [];
     page.on('request', (request) => {
@@ -170,7 +115,7 @@ describe('membership', () => {
     await payWithCard(page, '4242 4242 4242 4242', 'Pay $60');
     await seeVisible(page.getByRole('heading', { level: 1, name: 'Welcome to the family!' }));
     await seeVisible(page.getByText("You're now a Connector member."));
-    expect((await readMember(member)).membershipTier).toBe('connector');
+    expect((await readMember<CurrentUser>(member)).membershipTier).toBe('connector');
     await captureBothSizes(page, 'subscribe-welcome');
 
     // The page knows the new plan without a reload.
@@ -197,7 +142,7 @@ describe('membership', () => {
   });
 
   it("a declined card shows 'Payment Failed' and leaves the plan as it was", async () => {
-    const member = await setUpMember('Sam');
+    const member = await verifiedSeller({ firstName: 'Sam' });
     const page = await openPageAs(member, viewports.phone);
     await page.goto('/subscribe/explorer');
     await seeVisible(page.getByRole('heading', { level: 1, name: 'Subscribe to Explorer' }));
@@ -210,13 +155,13 @@ describe('membership', () => {
     await seeVisible(alert);
     await seeVisible(alert.getByText('Your card was declined. Please try another card.'));
     expect(await hasHorizontalScroll(page)).toBe(false);
-    const after = await readMember(member);
+    const after = await readMember<CurrentUser>(member);
     expect(after.membershipTier).toBe('explorer');
     expect(after.trialEndDate).not.toBeNull();
   });
 
   it('only Starter, Explorer and Connector can be bought', async () => {
-    const member = await setUpMember('Lee');
+    const member = await verifiedSeller({ firstName: 'Lee' });
     const page = await openPageAs(member);
     for (const path of ['/subscribe/lifetime', '/subscribe/platinum']) {
       await page.goto(path);
@@ -226,7 +171,7 @@ describe('membership', () => {
   });
 
   it('choosing Starter switches at once and goes home after about a second', async () => {
-    const member = await setUpMember('Jo');
+    const member = await verifiedSeller({ firstName: 'Jo' });
     const page = await openPageAs(member);
     await page.goto('/membership-plans');
     await page.getByRole('group', { name: 'Choose a plan' }).getByRole('button', { name: 'Starter' }).click();
@@ -242,11 +187,11 @@ describe('membership', () => {
     const waited = Date.now() - switchedAt;
     expect(waited).toBeGreaterThanOrEqual(600);
     expect(waited).toBeLessThan(3000);
-    expect((await readMember(member)).membershipTier).toBe('starter');
+    expect((await readMember<CurrentUser>(member)).membershipTier).toBe('starter');
   });
 
   it('checkout explains what went wrong: a failed set-up and a signed-out session', async () => {
-    const member = await setUpMember('Ari');
+    const member = await verifiedSeller({ firstName: 'Ari' });
     const page = await openPageAs(member);
 
     // The server cannot start a checkout.
@@ -290,7 +235,7 @@ describe('membership', () => {
     await captureBothSizes(visitorPage, 'how-it-works');
     expect(await visitorPage.getByRole('link', { name: 'Join the Community!' }).last().getAttribute('href')).toBe('/auth');
 
-    const member = await setUpMember('Kim');
+    const member = await verifiedSeller({ firstName: 'Kim' });
     const memberPage = await openPageAs(member);
     await memberPage.goto('/how-it-works');
     await memberPage.getByRole('link', { name: 'Go to My Dashboard' }).click();

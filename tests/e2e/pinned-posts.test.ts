@@ -3,94 +3,27 @@
 // which listing loses it, and unpins; members on other plans get no pin button. Members are set up
 // through the API.
 import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expectHidden, expectVisible, hasHorizontalScroll, launchBrowser, saveScreenshot, screenshotDir, toastTitled, viewports } from './support/browser';
-import { type Api, type ApiMember, createApi } from './support/api';
-import { type RunningServer, startServer } from './support/server';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hasHorizontalScroll, saveScreenshot, screenshotDir, toastTitled, viewports } from './support/browser';
+import { useJourney } from './support/journey';
 
-const patientMs = 20_000;
-const seeVisible = async (locator: Locator, timeout = patientMs) => {
-  try {
-    await expectVisible(locator, timeout);
-  } catch (error) {
-    await saveScreenshot(locator.page(), 'pinned-posts-failure').catch(() => undefined);
-    throw new Error(`${(error as Error).message}\nPage: ${locator.page().url()}`, { cause: error });
-  }
-};
-const seeHidden = (locator: Locator) => expectHidden(locator, patientMs);
-
-let server: RunningServer;
-let api: Api;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  server = await startServer();
-  api = createApi(server.baseUrl);
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-
-/** A verified member in Fitzroy North. New members are Explorers. */
-const setUpMember = (firstName: string) => api.createVerifiedMember({ firstName, lastName: 'Okafor', postcode: '3068' });
-
-async function becomeConnector(member: ApiMember): Promise<void> {
-  const { clientSecret } = await api.callApi<{ clientSecret: string }>('POST', '/api/create-subscription', { token: member.token, body: { tier: 'connector' } });
-  await api.callApi('POST', '/api/payments/test/pay', {
-    token: member.token,
-    body: { clientSecret, cardNumber: '4242424242424242', expiry: '12/30', cvc: '123' },
-  });
-}
-
-async function listItem(seller: ApiMember, title: string): Promise<void> {
-  await api.callApi('POST', '/api/listings', {
-    token: seller.token,
-    body: { title, description: 'Good condition, pick up any evening this week.', price: '30', category: 'other', imageUrls: [] },
-  });
-}
-
-async function openPageAs(member: ApiMember, viewport: { width: number; height: number } = viewports.desktop): Promise<Page> {
-  const context = await browser.newContext({ viewport, baseURL: server.baseUrl });
-  contexts.push(context);
-  await context.addInitScript((token) => window.localStorage.setItem('authToken', token), member.token);
-  return context.newPage();
-}
+const { openPageAs, seeVisible, seeHidden, captureBothSizes, readMember, listItem, verifiedSeller } = useJourney({ name: 'pinned-posts' });
 
 /** The dashboard's own listings (its "What's New" feed shows cards too). */
 const yourListings = (page: Page) => page.getByRole('region', { name: 'Your Listings' });
 const cardTitled = (scope: Locator, title: string) => scope.getByRole('article').filter({ has: scope.page().getByRole('link', { name: title, exact: true }) });
 const pinnedMarks = (scope: Page | Locator) => scope.getByText('Pinned', { exact: true });
 
-/** Screenshots at 1280 and 360 px, and no sideways scrolling on the phone. */
-async function captureBothSizes(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.setViewportSize(viewports.desktop);
-  await saveScreenshot(page, `${name}-1280`);
-  await page.setViewportSize(viewports.phone);
-  expect(await hasHorizontalScroll(page), `${name} scrolls sideways at 360 px`).toBe(false);
-  await saveScreenshot(page, `${name}-360`);
-  await page.setViewportSize(viewports.desktop);
-}
-
 const blueBike = 'Blue bike';
 const oldCouch = 'Old couch';
 
 describe('pinned posts', () => {
   it('a Connector pins a listing from the dashboard, moves the pin after confirming, and unpins', async () => {
-    const connector = await setUpMember('Cora');
-    await becomeConnector(connector);
-    await listItem(connector, oldCouch);
-    await listItem(connector, blueBike);
-    const { id: connectorId } = await api.callApi<{ id: string }>('GET', '/api/auth/me', { token: connector.token });
+    const connector = await verifiedSeller({ firstName: 'Cora', tier: 'connector' });
+    await listItem(connector, { title: oldCouch });
+    await listItem(connector, { title: blueBike });
+    const { id: connectorId } = await readMember<{ id: string }>(connector);
     const page = await openPageAs(connector);
 
     // Pin the couch: the card says so, and it leads browse.
@@ -157,11 +90,10 @@ describe('pinned posts', () => {
   }, 120_000);
 
   it('Starter and Explorer members get no pin button, only a pointer to Connector', async () => {
-    const explorer = await setUpMember('Ezra');
-    await listItem(explorer, 'Explorer lamp');
-    const starter = await setUpMember('Stella');
-    await api.callApi('POST', '/api/create-subscription', { token: starter.token, body: { tier: 'starter' } });
-    await listItem(starter, 'Starter kettle');
+    const explorer = await verifiedSeller({ firstName: 'Ezra' });
+    await listItem(explorer, { title: 'Explorer lamp' });
+    const starter = await verifiedSeller({ firstName: 'Stella', tier: 'starter' });
+    await listItem(starter, { title: 'Starter kettle' });
 
     for (const [member, title] of [
       [explorer, 'Explorer lamp'],

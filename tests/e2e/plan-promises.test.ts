@@ -1,75 +1,24 @@
 // What the plans promise, walked in a real Chromium: keeping Explorer after the free month is
 // charged when the month ends (and can be cancelled for nothing), Lifetime is never given up by
 // accident, and a smaller plan lets the member choose which listings stay active.
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expectVisible, hasHorizontalScroll, launchBrowser, saveScreenshot, toastTitled, viewports } from './support/browser';
+import { describe, expect, it } from 'vitest';
 import { formatDateAU } from '../../src/domain/dates';
-import { type Api, type ApiMember, createApi } from './support/api';
-import { type RunningServer, startServer } from './support/server';
+import { expectVisible, hasHorizontalScroll, saveScreenshot, toastTitled, viewports } from './support/browser';
+import type { ApiMember } from './support/api';
+import { useJourney } from './support/journey';
 
-const seeVisible = async (locator: Locator) => {
-  try {
-    await expectVisible(locator, 20_000);
-  } catch (error) {
-    const page = locator.page();
-    await saveScreenshot(page, `debug-plan-promises-${Date.now()}`);
-    throw new Error(`${(error as Error).message}\nThe page at ${page.url()} read:\n${await page.locator('body').innerText().catch(() => '?')}`, { cause: error });
-  }
-};
+const { api, openPageAs, seeVisible, readMember: readCurrentUser, listItem, verifiedSeller, giftPlan } = useJourney({
+  name: 'plan-promises',
+  env: { ADMIN_EMAILS: `plans.admin.${Date.now()}@example.com` },
+});
 
 type CurrentUser = { id: string; membershipTier: string; trialEndDate: string | null; listingLimitNoticeAt: string | null };
 
-let server: RunningServer;
-let api: Api;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-const adminEmail = `plans.admin.${Date.now()}@example.com`;
-
-beforeAll(async () => {
-  server = await startServer({ env: { ADMIN_EMAILS: adminEmail } });
-  api = createApi(server.baseUrl);
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-
-async function openPageAs(member: ApiMember, viewport: { width: number; height: number } = viewports.desktop): Promise<Page> {
-  const context = await browser.newContext({ viewport, baseURL: server.baseUrl });
-  contexts.push(context);
-  await context.addInitScript((token) => window.localStorage.setItem('authToken', token), member.token);
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.log('PAGEERROR', error.message));
-  return page;
-}
-
-const readMember = (member: ApiMember) => api.callApi<CurrentUser>('GET', '/api/auth/me', { token: member.token });
-
-/** An admin (ADMIN_EMAILS, once verified) gives a member a plan, as the admin page does. */
-async function giftPlan(member: ApiMember, tier: string): Promise<void> {
-  let admin: ApiMember;
-  try {
-    const { token } = await api.callApi<{ token: string }>('POST', '/api/auth/login', { body: { email: adminEmail, password: 'neighbourly-pass-1' } });
-    admin = { email: adminEmail, token, firstName: 'Ada' };
-  } catch {
-    const registered = await api.callApi<{ token: string }>('POST', '/api/auth/register', {
-      body: { email: adminEmail, password: 'neighbourly-pass-1', firstName: 'Ada', lastName: 'Admin' },
-    });
-    admin = { email: adminEmail, token: registered.token, firstName: 'Ada' };
-    await api.callApi('POST', '/api/send-verification-email', { token: admin.token });
-    await api.callApi('POST', '/api/verify-email', { token: admin.token, body: { code: await api.latestCode(adminEmail) } });
-  }
-  await api.callApi('POST', '/api/admin/gift-membership', { token: admin.token, body: { userEmail: member.email, membershipTier: tier } });
-}
+const readMember = (member: ApiMember) => readCurrentUser<CurrentUser>(member);
 
 describe('plans keep their word', () => {
   it('keeping Explorer during the free month saves the card, names the first charge date everywhere, and cancelling costs nothing', async () => {
-    const member = await api.createVerifiedMember({ firstName: 'Ruby', postcode: '3068' });
+    const member = await verifiedSeller({ firstName: 'Ruby' });
     const trialEnd = formatDateAU((await readMember(member)).trialEndDate!);
     const page = await openPageAs(member);
     await page.goto('/subscribe/explorer');
@@ -102,8 +51,7 @@ describe('plans keep their word', () => {
   });
 
   it('a Lifetime member is shown what they would lose, and keeps Lifetime unless they confirm', async () => {
-    const member = await api.createVerifiedMember({ firstName: 'Otto', postcode: '3068' });
-    await giftPlan(member, 'lifetime');
+    const member = await verifiedSeller({ firstName: 'Otto', tier: 'lifetime' });
     const page = await openPageAs(member, viewports.phone);
     await page.goto('/subscribe/starter');
     await seeVisible(page.getByRole('heading', { level: 1, name: 'You have Lifetime membership' }));
@@ -126,13 +74,10 @@ describe('plans keep their word', () => {
   });
 
   it('a smaller plan gives notice on the dashboard, and the member keeps the listing they choose', async () => {
-    const member = await api.createVerifiedMember({ firstName: 'Iris', postcode: '3068' });
+    const member = await verifiedSeller({ firstName: 'Iris' });
     await giftPlan(member, 'connector');
     for (const title of ['Green armchair', 'Oak bookshelf', 'Brass lamp']) {
-      await api.callApi('POST', '/api/listings', {
-        token: member.token,
-        body: { title, description: 'Good condition, pickup from Fitzroy North.', price: '40', category: 'home', imageUrls: [] },
-      });
+      await listItem(member, { title, description: 'Good condition, pickup from Fitzroy North.', price: '40', category: 'home' });
     }
     await api.callApi('POST', '/api/create-subscription', { token: member.token, body: { tier: 'starter' } });
     expect((await readMember(member)).listingLimitNoticeAt).not.toBeNull();

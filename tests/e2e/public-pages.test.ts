@@ -2,69 +2,44 @@
 // the main member pages, in a real Chromium against the built app: content, the Contact Us form,
 // the web app manifest, an axe accessibility check, no sideways scrolling at 360 px, screenshots.
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages, errorMessages } from '../../src/domain';
-import { expectVisible, launchBrowser, saveScreenshot, toastTitled, viewports } from './support/browser';
-import { type Api, createApi } from './support/api';
-import { type RunningServer, startServer } from './support/server';
+import { expectVisible, saveScreenshot, toastTitled, viewports } from './support/browser';
+import type { ApiMember } from './support/api';
+import { type Viewport, useJourney } from './support/journey';
 
 // The contact form mails the admins; the harness's server has none unless told.
 const adminEmail = 'help@example.com';
 
-type Member = { email: string; token: string };
+const { api, baseUrl, newContext, listItem, verifiedSeller, newMember } = useJourney({ name: 'public-pages', env: { ADMIN_EMAILS: adminEmail } });
+
 type OpenedPage = { page: Page; externalRequests: string[] };
 
-let server: RunningServer;
-let api: Api;
-let browser: Browser;
-let member: Member;
-let newMember: Member;
-const contexts: BrowserContext[] = [];
+let member: ApiMember;
+let newcomer: ApiMember;
 
 beforeAll(async () => {
-  server = await startServer({ env: { ADMIN_EMAILS: adminEmail } });
-  api = createApi(server.baseUrl);
-  browser = await launchBrowser();
-  member = await setUpMember();
-  newMember = await api.registerMember({ firstName: 'Theo' });
+  // A member with a verified email, a postcode and one listing, so the member pages show real content.
+  member = await verifiedSeller({ firstName: 'Nina', postcode: '3000' });
+  await listItem(member, { title: 'Timber bookshelf', description: 'Five shelves, solid pine, a few marks on the side.', price: '40', category: 'home' });
+  newcomer = await newMember({ firstName: 'Theo' });
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-
-/** A member with a verified email, a postcode and one listing, so the member pages show real content. */
-async function setUpMember(): Promise<Member> {
-  const { email, token } = await api.createVerifiedMember({ firstName: 'Nina', postcode: '3000' });
-  await api.callApi('POST', '/api/listings', {
-    token,
-    body: { title: 'Timber bookshelf', description: 'Five shelves, solid pine, a few marks on the side.', price: '40', category: 'home', imageUrls: [] },
-  });
-  return { email, token };
-}
 
 /**
  * A fresh browser tab, signed in when a member is given. Calls to any other origin are refused and
  * recorded: the public pages must work without fetching anything from outside.
  */
-async function openPage(options: { as?: Member; viewport?: { width: number; height: number } } = {}): Promise<OpenedPage> {
-  const context = await browser.newContext({
+async function openPage(options: { as?: ApiMember; viewport?: Viewport } = {}): Promise<OpenedPage> {
+  const context = await newContext({
     viewport: options.viewport ?? viewports.desktop,
-    baseURL: server.baseUrl,
     // Keeps the hero video still, so screenshots and the accessibility scan see a settled page.
     reducedMotion: 'reduce',
   });
-  contexts.push(context);
   const externalRequests: string[] = [];
   await context.route('**/*', (route) => {
     const url = route.request().url();
-    if (url.startsWith(server.baseUrl) || url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
+    if (url.startsWith(baseUrl()) || url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
     externalRequests.push(url);
     return route.abort();
   });
@@ -213,13 +188,13 @@ describe('the landing page', () => {
     const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
     expect(manifestHref).toBe('/site.webmanifest');
 
-    const response = await fetch(`${server.baseUrl}${manifestHref}`);
+    const response = await fetch(`${baseUrl()}${manifestHref}`);
     expect(response.status).toBe(200);
     const manifest = (await response.json()) as { name: string; short_name: string; theme_color: string; icons: { src: string; sizes: string; type: string }[] };
     expect(manifest).toMatchObject({ name: 'Neighbourly', short_name: 'Neighbourly', theme_color: '#ec4d37' });
     expect(manifest.icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
     for (const icon of manifest.icons) {
-      const image = await fetch(`${server.baseUrl}${icon.src}`);
+      const image = await fetch(`${baseUrl()}${icon.src}`);
       expect(image.status, icon.src).toBe(200);
       expect(image.headers.get('content-type'), icon.src).toBe('image/png');
       const [width] = icon.sizes.split('x').map(Number);
@@ -336,7 +311,7 @@ describe('accessibility and small screens', () => {
   });
 
   it.each(memberRoutes)('signed in as a $who, $path passes axe and fits 360 px', async ({ path, who }) => {
-    const { page } = await openPage({ as: who === 'new member' ? newMember : member });
+    const { page } = await openPage({ as: who === 'new member' ? newcomer : member });
     await checkPage(page, path);
   });
 });

@@ -2,49 +2,34 @@
 // script runs (and without JavaScript at all), a returning member's browse page holds their own
 // search, the browser hydrates what it was sent without rendering it again, and the cookie that lets
 // the server know the member follows the stored token in and out.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { authTokenCookieName } from '../../src/domain/session';
-import { type Api, type ApiMember, createApi } from './support/api';
-import { expectHidden, expectVisible, launchBrowser, saveScreenshot, toastTitled, viewports } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import type { ApiMember } from './support/api';
+import { expectHidden, expectVisible, saveScreenshot, toastTitled, viewports } from './support/browser';
+import { useJourney } from './support/journey';
 
 const listingTitle = 'Teak outdoor setting, seats six';
 const listingPrice = '$340';
 /** Ends the JSON block the page data travels in, were the server to write it unescaped. */
 const hostileTitle = '</script><script>window.__pwned=1</script> Cane chair';
 
-let server: RunningServer;
-let api: Api;
-let browser: Browser;
+const { baseUrl, newContext: newJourneyContext, listItem, verifiedSeller } = useJourney({ name: 'server-render' });
+
 let seller: ApiMember;
 let listingId: string;
 let hostileListingId: string;
-const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  server = await startServer();
-  api = createApi(server.baseUrl);
-  browser = await launchBrowser();
-  seller = await api.createVerifiedMember({ firstName: 'Hamish', postcode: '2040' });
+  seller = await verifiedSeller({ firstName: 'Hamish', postcode: '2040' });
   const create = (title: string, price: string) =>
-    api.callApi<{ id: string }>('POST', '/api/listings', {
-      token: seller.token,
-      body: { title, description: 'Solid teak, weathered to silver grey. Pickup from Leichhardt.', price, category: 'home', imageUrls: [] },
-    });
-  listingId = (await create(listingTitle, '340')).id;
-  hostileListingId = (await create(hostileTitle, '15')).id;
-});
-
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser?.close();
-  await server?.stop();
+    listItem(seller, { title, description: 'Solid teak, weathered to silver grey. Pickup from Leichhardt.', price, category: 'home' });
+  listingId = await create(listingTitle, '340');
+  hostileListingId = await create(hostileTitle, '15');
 });
 
 async function newContext(options: { javaScriptEnabled?: boolean; token?: string } = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: server.baseUrl, viewport: viewports.phone, javaScriptEnabled: options.javaScriptEnabled ?? true });
-  contexts.push(context);
+  const context = await newJourneyContext({ viewport: viewports.phone, javaScriptEnabled: options.javaScriptEnabled ?? true });
   if (options.token) {
     await context.addInitScript((token) => window.localStorage.setItem('authToken', token), options.token);
   }
@@ -52,7 +37,7 @@ async function newContext(options: { javaScriptEnabled?: boolean; token?: string
 }
 
 function pageRequest(path: string, cookieToken?: string): Promise<Response> {
-  return fetch(`${server.baseUrl}${path}`, { headers: cookieToken ? { cookie: `${authTokenCookieName}=${encodeURIComponent(cookieToken)}` } : {} });
+  return fetch(`${baseUrl()}${path}`, { headers: cookieToken ? { cookie: `${authTokenCookieName}=${encodeURIComponent(cookieToken)}` } : {} });
 }
 
 /** The page data the server wrote for the browser to hydrate with. */
@@ -199,7 +184,7 @@ describe('pages rendered on the server', () => {
   });
 
   it("renders a member's browse page with their own search only for them, kept private; a refused token gets the visitor's page", async () => {
-    const buyer = await api.createVerifiedMember({ firstName: 'Ngaio', postcode: '2041' });
+    const buyer = await verifiedSeller({ firstName: 'Ngaio', postcode: '2041' });
     const response = await pageRequest('/listings', buyer.token);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toContain('private');
@@ -219,9 +204,8 @@ describe('pages rendered on the server', () => {
   });
 
   it('follows the stored token with the cookie: a returning member gets their page from the server, and logging out clears it', async () => {
-    const member = await api.createVerifiedMember({ firstName: 'Tui', postcode: '2042' });
-    const context = await browser.newContext({ baseURL: server.baseUrl, viewport: viewports.desktop });
-    contexts.push(context);
+    const member = await verifiedSeller({ firstName: 'Tui', postcode: '2042' });
+    const context = await newJourneyContext({ viewport: viewports.desktop });
     const page = await context.newPage();
     const hydrationErrors = collectHydrationErrors(page);
     // Signed in before the cookie existed: the first load renders in the browser and writes it.
@@ -234,7 +218,7 @@ describe('pages rendered on the server', () => {
     expect(cookie?.sameSite).toBe('Lax');
 
     // The next load comes rendered for the member, and hydrates cleanly.
-    const served = page.waitForResponse((response) => response.url() === `${server.baseUrl}/listings`);
+    const served = page.waitForResponse((response) => response.url() === `${baseUrl()}/listings`);
     await page.reload();
     expect(readPageState(await (await served).text())).toMatchObject({ signedIn: true });
     await expectVisible(page.getByText(listingTitle).first());

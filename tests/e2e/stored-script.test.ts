@@ -1,12 +1,12 @@
 // Markup typed into names and listings is shown as text wherever it appears and never runs: the
 // browse card, the listing, the seller's page and both dashboards, in a real Chromium.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages } from '../../src/domain/account';
 import { listingRuleMessages } from '../../src/domain/listing';
-import { type ApiMember, type Api, createApi } from './support/api';
-import { expectVisible, launchBrowser, saveScreenshot } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import type { ApiMember } from './support/api';
+import { expectVisible, saveScreenshot } from './support/browser';
+import { useJourney } from './support/journey';
 
 const patientMs = 30_000;
 
@@ -22,36 +22,24 @@ const hostileListing = {
 
 type PageWatch = { page: Page; dialogs: string[] };
 
-let server: RunningServer;
-let api: Api;
-let browser: Browser;
+const { api, newContext, verifiedSeller } = useJourney({ name: 'stored-script' });
+
 let seller: ApiMember;
 let buyer: ApiMember;
 let listingId: string;
 let sellerId: string;
-const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  server = await startServer();
-  api = createApi(server.baseUrl);
-  browser = await launchBrowser();
-  seller = await api.createVerifiedMember({ ...hostileName, postcode: '3068' });
-  buyer = await api.createVerifiedMember({ firstName: 'Priya', lastName: 'Shah', postcode: '3068' });
+  seller = await verifiedSeller({ ...hostileName, postcode: '3068' });
+  buyer = await verifiedSeller({ firstName: 'Priya', lastName: 'Shah', postcode: '3068' });
   const listing = await api.callApi<{ id: string; sellerId: string }>('POST', '/api/listings', { token: seller.token, body: { ...hostileListing, imageUrls: [] } });
   listingId = listing.id;
   sellerId = listing.sellerId;
 });
 
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser?.close();
-  await server?.stop();
-});
-
 /** A signed-in page that records every dialog and every script the CSP had to block. */
 async function openPageAs(member: ApiMember): Promise<PageWatch> {
-  const context = await browser.newContext({ baseURL: server.baseUrl });
-  contexts.push(context);
+  const context = await newContext();
   await context.addInitScript((token) => {
     window.localStorage.setItem('authToken', token);
     const blocked: string[] = [];

@@ -2,64 +2,38 @@
 // checkout use Stripe's card form (Stripe.js, played here because js.stripe.com is out of reach),
 // the server talks to a local stand-in for Stripe's API through the stripe SDK, and the tier changes
 // when Stripe's signed invoice.paid event arrives.
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeStripe, type FakeStripe } from '../api/support/fake-stripe';
-import { type Api, createApi } from './support/api';
-import { expectVisible, launchBrowser, saveScreenshot, toastTitled, viewports } from './support/browser';
+import { saveScreenshot, toastTitled } from './support/browser';
 import { declinedCard, installFakeStripeJs } from './support/fake-stripe-js';
-import { type RunningServer, startServer } from './support/server';
+import { useJourney } from './support/journey';
 
-const patientMs = 20_000;
 const webhookSecret = 'whsec_e2e_stripe_secret';
-const seeVisible = async (locator: Locator) => {
-  try {
-    await expectVisible(locator, patientMs);
-  } catch (error) {
-    console.log('DEBUG', locator.page().url(), await locator.page().locator('main').innerText().catch(() => '?'));
-    throw error;
-  }
-};
 
 let stripe: FakeStripe;
-let server: RunningServer;
-let api: Api;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
 beforeAll(async () => {
   stripe = await startFakeStripe();
-  server = await startServer({
-    env: { STRIPE_SECRET_KEY: 'sk_test_e2e', STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e', STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_BASE: stripe.apiBase },
-  });
-  api = createApi(server.baseUrl);
-  browser = await launchBrowser();
 });
-
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   await stripe?.close();
 });
 
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
+const { api, baseUrl, openPageAs: openTab, seeVisible, verifiedSeller } = useJourney({
+  name: 'stripe-payments',
+  env: () => ({ STRIPE_SECRET_KEY: 'sk_test_e2e', STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e', STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_BASE: stripe.apiBase }),
 });
 
 async function openPageAs(token: string, options: { stripeReachable?: boolean } = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: viewports.desktop, baseURL: server.baseUrl });
-  contexts.push(context);
-  await context.addInitScript((value) => window.localStorage.setItem('authToken', value), token);
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.log('PAGEERROR', error.message));
+  const page = await openTab({ token });
   if (options.stripeReachable === false) await page.route('https://js.stripe.com/**', (route) => route.abort('internetdisconnected'));
-  else await installFakeStripeJs(page, { stripe, appBaseUrl: server.baseUrl, webhookSecret });
+  else await installFakeStripeJs(page, { stripe, appBaseUrl: baseUrl(), webhookSecret });
   return page;
 }
 
 describe('paying through Stripe', () => {
   it("a member adds a card in Stripe's card form: a decline shows Stripe's words, a good card is verified", async () => {
-    const member = await api.createVerifiedMember({ firstName: 'Mei', postcode: '3068' });
+    const member = await verifiedSeller({ firstName: 'Mei' });
     const page = await openPageAs(member.token);
     await page.goto('/account#add-card');
     await seeVisible(page.getByRole('heading', { name: 'Add a card' }));
@@ -84,7 +58,7 @@ describe('paying through Stripe', () => {
   });
 
   it("a member upgrades to Connector with Stripe's Payment Element, and the plan changes when Stripe confirms", async () => {
-    const member = await api.createVerifiedMember({ firstName: 'Tom', postcode: '3068' });
+    const member = await verifiedSeller({ firstName: 'Tom' });
     const page = await openPageAs(member.token);
     await page.goto('/subscribe/connector');
     await page.getByRole('button', { name: 'Subscribe Now' }).click();
@@ -106,7 +80,7 @@ describe('paying through Stripe', () => {
   });
 
   it('says so when Stripe.js cannot be loaded, instead of loading for ever', async () => {
-    const member = await api.createVerifiedMember({ firstName: 'Ana', postcode: '3068' });
+    const member = await verifiedSeller({ firstName: 'Ana' });
     const page = await openPageAs(member.token, { stripeReachable: false });
     await page.goto('/account#add-card');
     await page.getByRole('button', { name: 'Add Card' }).click();

@@ -1,51 +1,12 @@
 // A member becomes a verified neighbour: email code, SMS code and a test card, then sets their
 // postcode; in a real Chromium against the built app.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { accountMessages, postcodeLockedMessage } from '../../src/domain';
-import { expectVisible, hasHorizontalScroll, launchBrowser, saveScreenshot, toastTitled, viewports } from './support/browser';
-import { type Api, createApi } from './support/api';
-import { type RunningServer, startServer } from './support/server';
+import { expectVisible, toastTitled } from './support/browser';
+import { useJourney } from './support/journey';
 
-let server: RunningServer;
-let api: Api;
-let browser: Browser;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  server = await startServer();
-  api = createApi(server.baseUrl);
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
-
-let emailCounter = 0;
-function uniqueEmail(name: string): string {
-  emailCounter += 1;
-  return `${name}.${Date.now()}.${emailCounter}@example.com`;
-}
-
-/** Registers through the API and returns the session token. */
-async function registerMember(firstName: string): Promise<{ email: string; token: string }> {
-  const email = uniqueEmail(firstName.toLowerCase());
-  const response = await fetch(`${server.baseUrl}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'long-enough-1', firstName, lastName: 'Walker' }),
-  });
-  expect(response.status).toBe(201);
-  const { token } = (await response.json()) as { token: string };
-  return { email, token };
-}
+const { api, openPageAs, captureBothSizes, newMember } = useJourney({ name: 'verification-journey' });
 
 /** The 6-digit code in the newest mail or SMS to `to` (GET /api/dev/outbox?to=...). */
 async function readCode(to: string, channel: 'email' | 'sms'): Promise<string> {
@@ -65,29 +26,6 @@ function wrongCode(code: string): string {
   return String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 }
 
-async function verifyEmailThroughApi(email: string, token: string): Promise<void> {
-  await api.callApi('POST', '/api/send-verification-email', { token });
-  await api.callApi('POST', '/api/verify-email', { token, body: { code: await readCode(email, 'email') } });
-}
-
-async function openSignedIn(token: string): Promise<Page> {
-  context = await browser.newContext({ viewport: viewports.desktop, baseURL: server.baseUrl });
-  await context.addInitScript((value) => window.localStorage.setItem('authToken', value), token);
-  return context.newPage();
-}
-
-/** Screenshots at 1280 and 360 px, and no sideways scrolling on the phone. */
-async function captureBothSizes(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await saveScreenshot(page, `${name}-1280`);
-  await page.setViewportSize(viewports.phone);
-  expect(await hasHorizontalScroll(page)).toBe(false);
-  // The app shell clips sideways overflow, so also check that nothing in the page is wider than the screen.
-  expect(await page.evaluate(() => document.querySelector('main')!.scrollWidth <= window.innerWidth)).toBe(true);
-  await saveScreenshot(page, `${name}-360`);
-  await page.setViewportSize(viewports.desktop);
-}
-
 /** A toast's description, inside the toast area (not Radix's spoken copy of it). */
 function toastSaying(page: Page, text: string) {
   return page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true });
@@ -103,8 +41,8 @@ async function expectStatus(page: Page, label: 'Email' | 'Phone' | 'Card', state
 
 describe('becoming a verified neighbour', () => {
   it('a new member verifies email, phone and card, then sets a postcode, corrects it once, and it locks for 30 days', async () => {
-    const { email, token } = await registerMember('Jo');
-    const page = await openSignedIn(token);
+    const { email, token } = await newMember({ firstName: 'Jo', lastName: 'Walker' });
+    const page = await openPageAs({ token });
 
     // Email: a short code, a wrong code, then the right one.
     await page.goto('/verify-email');
@@ -252,15 +190,15 @@ describe('becoming a verified neighbour', () => {
   });
 
   it('a declined test card shows the decline and the card stays pending', async () => {
-    const { email, token } = await registerMember('Kim');
-    const page = await openSignedIn(token);
+    const { email, token } = await newMember({ firstName: 'Kim', lastName: 'Walker' });
+    const page = await openPageAs({ token });
 
     // With the email not yet verified, the phone page sends the member to verify it first.
     await page.goto('/verify-phone');
     await page.waitForURL('**/verify-email');
     await expectVisible(page.getByRole('heading', { level: 1, name: 'Verify your email' }));
 
-    await verifyEmailThroughApi(email, token);
+    await api.verifyEmail({ email, token });
     await page.goto('/account');
     await expectVisible(page.getByRole('heading', { level: 1, name: 'Your account' }));
     await expectStatus(page, 'Email', 'Verified');
@@ -290,9 +228,9 @@ describe('becoming a verified neighbour', () => {
   });
 
   it('Change Phone Number returns to the number with the code cleared', async () => {
-    const { email, token } = await registerMember('Lee');
-    await verifyEmailThroughApi(email, token);
-    const page = await openSignedIn(token);
+    const { email, token } = await newMember({ firstName: 'Lee', lastName: 'Walker' });
+    await api.verifyEmail({ email, token });
+    const page = await openPageAs({ token });
 
     await page.goto('/verify-phone');
     await page.getByLabel('Mobile number').fill('0412 000 111');

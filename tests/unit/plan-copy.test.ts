@@ -27,7 +27,7 @@ import {
   withArticle,
   type MembershipTier,
 } from '../../src/domain';
-import { listPlanFeatures } from '../../src/web/components/membership-plan-facts';
+import { listPlanFeatures } from '../../src/web/shared/membership/plan-facts';
 import { faqEntries } from '../../src/web/features/how-it-works/faq';
 import { helpTopics } from '../../src/web/features/support/help-topics';
 

@@ -5,12 +5,15 @@ import { accountMessages, nextPostcodeChangeAllowedAt, postcodeLockedMessage, ty
 import { AppError } from '../../domain/errors';
 import { formatListingLocation } from '../../domain/listing';
 import type { CurrentUser } from '../../domain/user-schemas';
-import { toCurrentUser } from '../auth/current-user';
-import type { Database } from '../db/open-database';
+import { toCurrentUser } from '../auth';
 import { users } from '../db/schema';
-import { findPostcode, missingPostcodeMessage } from '../postcodes/postcode-directory';
+import { writeTransaction } from '../db/write-transaction';
+import type { ServerDeps } from '../deps';
+import { findPostcode, missingPostcodeMessage } from '../postcodes';
 
-export async function updateProfile(db: Database, userId: string, body: UpdateProfileBody, now = new Date()): Promise<CurrentUser> {
+export async function updateProfile(deps: ServerDeps, input: { userId: string; body: UpdateProfileBody }): Promise<CurrentUser> {
+  const { userId, body } = input;
+  const now = deps.clock.now();
   const place = findPostcode(body.postcode);
   if (!place) throw new AppError('VALIDATION_FAILED', missingPostcodeMessage(body.postcode));
   // Without a choice, the postcode's main locality (its first suburb).
@@ -18,7 +21,7 @@ export async function updateProfile(db: Database, userId: string, body: UpdatePr
   if (!suburb) throw new AppError('VALIDATION_FAILED', accountMessages.suburbNotInPostcode);
   if (body.state && body.state.toUpperCase() !== place.state) throw new AppError('VALIDATION_FAILED', accountMessages.stateMismatch);
 
-  return db.transaction(async (tx) => {
+  return writeTransaction(deps, async (tx, changes) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     const postcodeChanges = user.postcode !== body.postcode;
     const unlock = postcodeChanges ? nextPostcodeChangeAllowedAt(user, now) : null;
@@ -34,6 +37,7 @@ export async function updateProfile(db: Database, userId: string, body: UpdatePr
       })
       .where(eq(users.id, userId))
       .returning();
+    changes.touch('members', userId);
     return toCurrentUser(updated);
   });
 }

@@ -1,18 +1,20 @@
 import { desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Database } from '../db/open-database';
 import { adminAuditLog, users } from '../db/schema';
+import type { ServerDeps } from '../deps';
 
-export async function listAuditLog(db: Database, limit = 100) {
+const entriesShown = 100;
+
+export async function listAuditLog(deps: ServerDeps, input: { limit?: number } = {}) {
   const actor = alias(users, 'actor');
   const target = alias(users, 'target');
-  const rows = await db
+  const rows = await deps.db
     .select({ entry: adminAuditLog, actorEmail: actor.email, targetEmail: target.email })
     .from(adminAuditLog)
     .leftJoin(actor, eq(actor.id, adminAuditLog.actorId))
     .leftJoin(target, eq(target.id, adminAuditLog.targetUserId))
     .orderBy(desc(adminAuditLog.createdAt))
-    .limit(limit);
+    .limit(input.limit ?? entriesShown);
   return rows.map((row) => ({
     id: row.entry.id,
     action: row.entry.action,

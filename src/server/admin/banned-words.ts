@@ -3,21 +3,21 @@ import { adminMessages } from '../../domain/admin';
 import { AppError } from '../../domain/errors';
 import { uuidPattern } from '../../domain/listing';
 import { isUniqueViolation } from '../db/errors';
-import type { Database } from '../db/open-database';
 import { bannedWords } from '../db/schema';
+import type { ServerDeps } from '../deps';
 import { recordAdminAction } from './record-admin-action';
 
 const toView = (row: typeof bannedWords.$inferSelect) => ({ id: row.id, word: row.word, createdAt: row.createdAt.toISOString() });
 
-export async function listBannedWords(db: Database) {
-  const rows = await db.select().from(bannedWords).orderBy(asc(sql`lower(${bannedWords.word})`));
+export async function listBannedWords(deps: ServerDeps) {
+  const rows = await deps.db.select().from(bannedWords).orderBy(asc(sql`lower(${bannedWords.word})`));
   return rows.map(toView);
 }
 
 /** Unique whatever the case (the index is on lower(word)); the listing filter uses it at once. */
-export async function banWord(db: Database, input: { actorId: string; word: string }) {
+export async function banWord(deps: ServerDeps, input: { actorId: string; word: string }) {
   try {
-    return await db.transaction(async (tx) => {
+    return await deps.db.transaction(async (tx) => {
       const [row] = await tx.insert(bannedWords).values({ word: input.word, addedBy: input.actorId }).returning();
       await recordAdminAction(tx, { actorId: input.actorId, action: 'ban_word', details: { word: input.word } });
       return toView(row);
@@ -28,9 +28,9 @@ export async function banWord(db: Database, input: { actorId: string; word: stri
   }
 }
 
-export async function unbanWord(db: Database, input: { actorId: string; id: string }) {
+export async function unbanWord(deps: ServerDeps, input: { actorId: string; id: string }) {
   if (!uuidPattern.test(input.id)) throw new AppError('NOT_FOUND', adminMessages.wordNotFound);
-  return db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const [row] = await tx.delete(bannedWords).where(eq(bannedWords.id, input.id)).returning();
     if (!row) throw new AppError('NOT_FOUND', adminMessages.wordNotFound);
     await recordAdminAction(tx, { actorId: input.actorId, action: 'unban_word', details: { word: row.word } });

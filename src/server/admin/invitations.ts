@@ -6,31 +6,31 @@ import { AppError } from '../../domain/errors';
 import { invitationMailLine, invitationSentMessage } from '../../domain/plan-copy';
 import { productName } from '../../domain/product';
 import type { MembershipTier } from '../../domain/tiers';
-import { generateSessionToken, hashSessionToken } from '../auth/secrets';
-import type { Database, Queryable } from '../db/open-database';
+import { generateSessionToken, hashSessionToken } from '../auth';
+import type { Queryable } from '../db/open-database';
 import { invitations, users } from '../db/schema';
-import type { OperationContext } from '../deps';
+import type { ServerDeps } from '../deps';
 import { recordAdminAction } from './record-admin-action';
 
-export async function inviteMember(context: OperationContext, input: { actor: { id: string; firstName: string | null }; email: string; membershipTier: MembershipTier }) {
-  const { db, config } = context;
+export async function inviteMember(deps: ServerDeps, input: { actor: { id: string; firstName: string | null }; email: string; membershipTier: MembershipTier }) {
+  const { db, config } = deps;
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
   if (existing) throw new AppError('CONFLICT', adminMessages.alreadyMember);
   const token = generateSessionToken();
-  const expiresAt = new Date(Date.now() + invitationLifetimeDays * 24 * 60 * 60 * 1000);
+  const expiresAt = new Date(deps.clock.now().getTime() + invitationLifetimeDays * 24 * 60 * 60 * 1000);
   await db.transaction(async (tx) => {
     await tx.insert(invitations).values({ email: input.email, membershipTier: input.membershipTier, tokenHash: hashSessionToken(token), invitedBy: input.actor.id, expiresAt });
     await recordAdminAction(tx, { actorId: input.actor.id, action: 'invite_user', details: { email: input.email, membershipTier: input.membershipTier } });
   });
   const link = `${config.publicUrl}/auth?invite=${token}`;
-  await context.mail.send({
+  await deps.mail.send({
     to: input.email,
     subject: `You're invited to join ${productName}`,
     text: [
       "G'day,",
       '',
       invitationMailLine({ inviterName: input.actor.firstName?.trim() || 'The team', tier: input.membershipTier }),
-      'Join with this link (it works once, for 7 days):',
+      `Join with this link (it works once, for ${invitationLifetimeDays} days):`,
       link,
     ].join('\n'),
   });
@@ -61,8 +61,8 @@ export async function acceptInvitation(tx: Queryable, input: { token: string; em
   return invitation.membershipTier;
 }
 
-export async function describeInvitation(db: Database, token: string) {
-  const invitation = await findOpenInvitation(db, token);
+export async function describeInvitation(deps: ServerDeps, input: { token: string }) {
+  const invitation = await findOpenInvitation(deps.db, input.token);
   if (!invitation) throw new AppError('NOT_FOUND', adminMessages.inviteInvalid);
   return { email: invitation.email, membershipTier: invitation.membershipTier, expiresAt: invitation.expiresAt.toISOString() };
 }

@@ -5,15 +5,17 @@ import { AppError } from '../../domain/errors';
 import { uuidPattern } from '../../domain/listing';
 import { giftedMembershipMessage } from '../../domain/plan-copy';
 import type { MembershipTier } from '../../domain/tiers';
-import type { Database } from '../db/open-database';
+import { grantConfiguredAdmin } from '../auth';
 import { subscriptions, users } from '../db/schema';
-import { grantConfiguredAdmin } from '../auth/configured-admins';
-import { applyPlanLimits } from '../membership/plan-limits';
+import { writeTransaction } from '../db/write-transaction';
+import type { ServerDeps } from '../deps';
+import { applyPlanLimits, mailListingLimitNotices } from '../membership';
 import { recordAdminAction } from './record-admin-action';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (match) => `\\${match}`);
 
-export async function listMembers(db: Database, query: { search?: string; page: number; pageSize: number }) {
+export async function listMembers(deps: ServerDeps, query: { search?: string; page: number; pageSize: number }) {
+  const { db } = deps;
   const pattern = query.search ? `%${escapeLike(query.search)}%` : null;
   const where = pattern
     ? or(ilike(users.email, pattern), ilike(users.firstName, pattern), ilike(users.lastName, pattern), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern))
@@ -47,16 +49,17 @@ export async function listMembers(db: Database, query: { search?: string; page: 
   };
 }
 
-export async function verifyMember(db: Database, input: { actorId: string; userId: string; verificationType: VerificationType; adminEmails: string[] }) {
+export async function verifyMember(deps: ServerDeps, input: { actorId: string; userId: string; verificationType: VerificationType }) {
   if (!uuidPattern.test(input.userId)) throw new AppError('NOT_FOUND', adminMessages.userNotFound);
-  return db.transaction(async (tx) => {
+  return writeTransaction(deps, async (tx, changes) => {
     const [user] = await tx
       .update(users)
       .set({ [input.verificationType]: true })
       .where(eq(users.id, input.userId))
       .returning({ id: users.id, email: users.email });
     if (!user) throw new AppError('NOT_FOUND', adminMessages.userNotFound);
-    if (input.verificationType === 'isEmailVerified') await grantConfiguredAdmin(tx, input.adminEmails, user.id);
+    if (input.verificationType === 'isEmailVerified') await grantConfiguredAdmin(tx, deps.config.adminEmails, user.id);
+    changes.touch('members', user.id);
     await recordAdminAction(tx, { actorId: input.actorId, action: 'verify_user', targetUserId: user.id, details: { verificationType: input.verificationType } });
     return { message: `${verificationTypeLabels[input.verificationType]} verified for ${user.email}.` };
   });
@@ -67,12 +70,8 @@ export async function verifyMember(db: Database, input: { actorId: string; userI
  * payment provider, so a gifted member is never billed for a plan they no longer hold. The member's
  * row is locked, so a payment event for them applies wholly before or after the gift.
  */
-export async function giftMembership(
-  db: Database,
-  input: { actorId: string; userEmail: string; membershipTier: MembershipTier },
-  cancelAtProvider: (providerSubscriptionId: string) => Promise<void>,
-) {
-  const { message, ended, limitNotices } = await db.transaction(async (tx) => {
+export async function giftMembership(deps: ServerDeps, input: { actorId: string; userEmail: string; membershipTier: MembershipTier }): Promise<{ message: string }> {
+  const { message, ended, limitNotices } = await writeTransaction(deps, async (tx, changes) => {
     const [member] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.userEmail)).for('update');
     if (!member) throw new AppError('NOT_FOUND', adminMessages.unknownUser);
     // A gift is a decision, not a trial: it never reverts on its own.
@@ -88,8 +87,16 @@ export async function giftMembership(
       .returning({ providerSubscriptionId: subscriptions.providerSubscriptionId });
     await recordAdminAction(tx, { actorId: input.actorId, action: 'gift_membership', targetUserId: user.id, details: { membershipTier: input.membershipTier } });
     const noticeStarted = await applyPlanLimits(tx, user.id);
+    // The tier, and with it what the member's listings show and which of them stay active.
+    changes.touch('members', user.id);
+    changes.touch('listings');
     return { message: giftedMembershipMessage(user.email, input.membershipTier), ended: paid, limitNotices: noticeStarted ? [user.id] : [] };
   });
-  for (const subscription of ended) await cancelAtProvider(subscription.providerSubscriptionId);
-  return { message, limitNotices };
+  for (const subscription of ended) {
+    await deps.payments
+      .cancelSubscription(subscription.providerSubscriptionId)
+      .catch((error: unknown) => deps.log.error({ err: error }, 'cancelling a gifted member’s subscription failed'));
+  }
+  await mailListingLimitNotices(deps, { userIds: limitNotices });
+  return { message };
 }

@@ -3,23 +3,26 @@ import type { ResetConfirmBody } from '../../domain/auth';
 import { AppError, errorMessages } from '../../domain/errors';
 import type { AuthResponse } from '../../domain/user-schemas';
 import { users } from '../db/schema';
-import type { OperationContext } from '../deps';
+import { writeTransaction } from '../db/write-transaction';
+import type { ServerDeps } from '../deps';
 import { toCurrentUser } from './current-user';
 import { checkCode } from './one-time-codes';
 import { hashPassword } from './passwords';
 import { createSession, revokeUserSessions } from './sessions';
 
 /** Sets the new password, signs the member out everywhere else and signs them in here. */
-export async function confirmPasswordReset(context: OperationContext, body: ResetConfirmBody): Promise<AuthResponse> {
-  const { db, config } = context;
+export async function confirmPasswordReset(deps: ServerDeps, body: ResetConfirmBody): Promise<AuthResponse> {
+  const { db, config } = deps;
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, body.email)).limit(1);
   if (!user) throw new AppError('INVALID_CODE', errorMessages.invalidResetCode);
   const passwordHash = await hashPassword(body.password);
   // A wrong guess is counted outside the transaction, so a rollback cannot refund it.
   await checkCode(db, { userId: user.id, type: 'password_reset', code: body.code, secret: config.appSecret, consume: true });
-  return db.transaction(async (tx) => {
+  return writeTransaction(deps, async (tx, changes) => {
     const [updated] = await tx.update(users).set({ password: passwordHash }).where(eq(users.id, user.id)).returning();
     await revokeUserSessions(tx, user.id);
+    changes.touch('members', user.id);
+    changes.touch('sessions');
     const token = await createSession(tx, user.id);
     return { token, user: toCurrentUser(updated) };
   });

@@ -6,7 +6,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isAppError } from '../../domain/errors';
 import { googleSignInPaths, googleSignInProblemPath, type GoogleSignInProblem } from '../../domain/google-sign-in';
 import { googleSignInResponseSchema } from '../../domain/user-schemas';
-import type { ServerDeps } from '../deps';
+import { abuseLimits } from '../../domain/limits';
+import { withRequestLog, type ServerDeps } from '../deps';
 import { createGoogleIdentityProvider, GoogleSignInRefused } from './google-identity-provider';
 import { createGoogleSignInCookie } from './google-sign-in-cookie';
 import { pickUpGoogleSession } from './pick-up-google-session';
@@ -32,8 +33,7 @@ export const googleSignInRoutes =
     // The routes answer without Google settings too (the button is hidden then): with a reason.
     const google = config.google ? createGoogleIdentityProvider(config.google, config.publicUrl) : null;
     const cookie = createGoogleSignInCookie({ appSecret: config.appSecret, publicUrl: config.publicUrl });
-    // One budget for the three steps of a sign-in: 20 sign-ins a quarter of an hour from one address.
-    const limit = limits.perIp('google-sign-in', 60, '15 minutes');
+    const limit = limits.perIp('google-sign-in', abuseLimits.googleSignIn.perIp);
 
     const sendBackToSignIn = (request: FastifyRequest, reply: FastifyReply, error: unknown) => {
       const problem = problemOf(error);
@@ -65,9 +65,7 @@ export const googleSignInRoutes =
         const flow = cookie.readFlow(request.headers.cookie);
         if (!flow) throw new GoogleSignInRefused('expired');
         const identity = await google.finishSignIn(queryStringOf(request.url), flow);
-        const member = await signInWithGoogle({ ...deps, log: request.log }, identity);
-        // A GET that wrote (a member made or linked): cached reads of that member are stale now.
-        deps.contentVersion.bump();
+        const member = await signInWithGoogle(withRequestLog(deps, request), identity);
         // No token in the address: the landing page picks its session up with a POST.
         return reply.header('set-cookie', cookie.writeSignedIn(member)).header('cache-control', 'no-store').redirect(googleSignInPaths.done);
       } catch (error) {
@@ -79,7 +77,7 @@ export const googleSignInRoutes =
       googleSignInPaths.session,
       { onRequest: limit, schema: { tags, summary: "The landing page's session after a Google sign-in", response: { 200: googleSignInResponseSchema } } },
       async (request, reply) => {
-        const session = await pickUpGoogleSession({ ...deps, log: request.log }, cookie.readSignedIn(request.headers.cookie));
+        const session = await pickUpGoogleSession(withRequestLog(deps, request), cookie.readSignedIn(request.headers.cookie));
         reply.header('set-cookie', cookie.clear()).header('cache-control', 'no-store');
         return session;
       },

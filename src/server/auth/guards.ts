@@ -1,9 +1,10 @@
 // Who is asking: every route that needs a member or an admin says so with one of these.
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, errorMessages } from '../../domain/errors';
 import type { Database } from '../db/open-database';
 import type { UserRow } from '../db/schema';
-import type { ReadCache } from '../http/read-cache';
+import type { ServerDeps } from '../deps';
+import { createReadCache, type ReadCache } from '../http/read-cache';
 import { hashSessionToken } from './secrets';
 import { findSessionUser, type AuthenticatedSession } from './sessions';
 
@@ -41,6 +42,17 @@ export function createSessionLoader(db: Database, cache: ReadCache<Authenticated
       request.sessionId = session.sessionId;
     }
   };
+}
+
+/** Sessions held in memory between writes that change a member or a session (db/write-transaction.ts). */
+const cachedSessions = 10_000;
+
+/** Every request learns who is asking (request.user), before its route runs. */
+export function installSessionLoader(app: FastifyInstance, deps: Pick<ServerDeps, 'db' | 'contentVersion' | 'config'>): void {
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
+  const cache = createReadCache<AuthenticatedSession | null>(deps.contentVersion, { maxEntries: cachedSessions, ttlMs: deps.config.readCacheMs });
+  app.addHook('onRequest', createSessionLoader(deps.db, cache));
 }
 
 export async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {

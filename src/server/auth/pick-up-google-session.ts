@@ -3,7 +3,7 @@ import { AppError } from '../../domain/errors';
 import { googleSignInProblems } from '../../domain/google-sign-in';
 import type { GoogleSignInResponse } from '../../domain/user-schemas';
 import { users } from '../db/schema';
-import type { OperationContext } from '../deps';
+import type { ServerDeps } from '../deps';
 import { toCurrentUser } from './current-user';
 import type { GoogleSignedIn } from './google-sign-in-cookie';
 import { createSession } from './sessions';
@@ -12,9 +12,9 @@ import { createSession } from './sessions';
  * The landing page's half of a Google sign-in: the session for the member the sign-in cookie names,
  * made only now, so a page that never loads leaves no session behind (decision 11).
  */
-export async function pickUpGoogleSession(context: OperationContext, signedIn: GoogleSignedIn | null): Promise<GoogleSignInResponse> {
-  const [user] = signedIn ? await context.db.select().from(users).where(eq(users.id, signedIn.userId)).limit(1) : [];
+export async function pickUpGoogleSession(deps: ServerDeps, signedIn: GoogleSignedIn | null): Promise<GoogleSignInResponse> {
+  const [user] = signedIn ? await deps.db.select().from(users).where(eq(users.id, signedIn.userId)).limit(1) : [];
   if (!signedIn || !user) throw new AppError('INVALID_CODE', googleSignInProblems.expired);
-  const token = await createSession(context.db, user.id);
+  const token = await createSession(deps.db, user.id);
   return { token, user: toCurrentUser(user), isNewMember: signedIn.isNewMember };
 }

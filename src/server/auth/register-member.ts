@@ -3,10 +3,11 @@ import { AppError, errorMessages } from '../../domain/errors';
 import type { RegisterBody } from '../../domain/auth';
 import { tierRules, defaultMembershipTier } from '../../domain/tiers';
 import type { AuthResponse } from '../../domain/user-schemas';
-import { acceptInvitation } from '../admin/invitations';
+import { acceptInvitation } from '../admin';
 import { isUniqueViolation } from '../db/errors';
 import { users } from '../db/schema';
-import type { OperationContext } from '../deps';
+import { writeTransaction } from '../db/write-transaction';
+import type { ServerDeps } from '../deps';
 import { grantConfiguredAdmin } from './configured-admins';
 import { toCurrentUser } from './current-user';
 import { welcomeMail } from './mails';
@@ -26,19 +27,18 @@ export function newMemberTrialEnd(now: Date): Date | null {
 }
 
 /** Welcomes a new member by mail; a mail that cannot be sent must not undo the account. */
-export async function sendWelcomeMail(context: OperationContext, member: { email: string; firstName: string }): Promise<void> {
-  await context.mail
-    .send(welcomeMail({ to: member.email, firstName: member.firstName, publicUrl: context.config.publicUrl }))
-    .catch((error: unknown) => context.log.error({ err: error }, 'welcome mail failed'));
+export async function sendWelcomeMail(deps: ServerDeps, member: { email: string; firstName: string }): Promise<void> {
+  await deps.mail
+    .send(welcomeMail({ to: member.email, firstName: member.firstName, publicUrl: deps.config.publicUrl }))
+    .catch((error: unknown) => deps.log.error({ err: error }, 'welcome mail failed'));
 }
 
-export async function registerMember(context: OperationContext, body: RegisterBody): Promise<AuthResponse> {
-  const { db, config } = context;
+export async function registerMember(deps: ServerDeps, body: RegisterBody): Promise<AuthResponse> {
+  const { config } = deps;
   const passwordHash = await hashPassword(body.password);
-  const now = new Date();
+  const now = deps.clock.now();
 
-  const result = await db
-    .transaction(async (tx) => {
+  const result = await writeTransaction(deps, async (tx, changes) => {
       let [user] = await tx
         .insert(users)
         .values({
@@ -61,14 +61,14 @@ export async function registerMember(context: OperationContext, body: RegisterBo
         await grantConfiguredAdmin(tx, config.adminEmails, user.id);
         [user] = await tx.select().from(users).where(eq(users.id, user.id));
       }
+      changes.touch('members', user.id);
       const token = await createSession(tx, user.id, now);
       return { token, user: toCurrentUser(user) };
-    })
-    .catch((error: unknown) => {
+    }).catch((error: unknown) => {
       if (isUniqueViolation(error)) throw new AppError('CONFLICT', errorMessages.emailTaken);
       throw error;
     });
 
-  await sendWelcomeMail(context, body);
+  await sendWelcomeMail(deps, body);
   return result;
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { ResetRequestBody } from '../../domain/auth';
 import { users } from '../db/schema';
-import type { OperationContext } from '../deps';
+import type { ServerDeps } from '../deps';
 import { passwordResetMail } from './mails';
 import { assertCodeMayBeSent, issueCode } from './one-time-codes';
 
@@ -13,13 +13,13 @@ export const resetRequestAnswer = {
  * Answers at once and the same whether or not the email has an account: the lookup, the code and
  * the mail happen after the answer, so neither its words nor its timing tell who is a member.
  */
-export function requestPasswordReset(context: OperationContext, body: ResetRequestBody) {
-  context.background.run('password reset mail', `password-reset:${body.email}`, () => sendPasswordResetCode(context, body.email));
+export function requestPasswordReset(deps: ServerDeps, body: ResetRequestBody) {
+  deps.background.run('password reset mail', `password-reset:${body.email}`, () => sendPasswordResetCode(deps, body.email));
   return resetRequestAnswer;
 }
 
-async function sendPasswordResetCode(context: OperationContext, email: string): Promise<void> {
-  const { db, config } = context;
+async function sendPasswordResetCode(deps: ServerDeps, email: string): Promise<void> {
+  const { db, config } = deps;
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   if (!user) return;
   // Too soon after the last code: send nothing (the answer was the same).
@@ -29,5 +29,5 @@ async function sendPasswordResetCode(context: OperationContext, email: string): 
   );
   if (!maySend) return;
   const code = await issueCode(db, { userId: user.id, type: 'password_reset', target: user.email, secret: config.appSecret });
-  await context.mail.send(passwordResetMail({ to: user.email, firstName: user.firstName, code }));
+  await deps.mail.send(passwordResetMail({ to: user.email, firstName: user.firstName, code }));
 }

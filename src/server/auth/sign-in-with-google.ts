@@ -5,8 +5,9 @@ import { eq } from 'drizzle-orm';
 import { namesFromGoogleProfile } from '../../domain/google-profile';
 import { isUniqueViolation } from '../db/errors';
 import type { Queryable } from '../db/open-database';
+import { writeTransaction } from '../db/write-transaction';
 import { users, type UserRow } from '../db/schema';
-import type { OperationContext } from '../deps';
+import type { ServerDeps } from '../deps';
 import { grantConfiguredAdmin } from './configured-admins';
 import { GoogleSignInRefused, type GoogleIdentity } from './google-identity-provider';
 import { newMemberTrialEnd, sendWelcomeMail } from './register-member';
@@ -36,9 +37,9 @@ async function linkGoogleAccount(tx: Queryable, adminEmails: string[], member: U
   await grantConfiguredAdmin(tx, adminEmails, member.id);
 }
 
-async function findOrCreateMember(context: OperationContext, identity: GoogleIdentity): Promise<GoogleMember & { firstName: string }> {
-  const { db, config } = context;
-  return db.transaction(async (tx) => {
+async function findOrCreateMember(deps: ServerDeps, identity: GoogleIdentity): Promise<GoogleMember & { firstName: string }> {
+  const { config } = deps;
+  return writeTransaction(deps, async (tx, changes) => {
     const linked = await findMember(tx, users.googleId, identity.subject);
     if (linked) return { userId: linked.id, isNewMember: false, firstName: linked.firstName ?? '' };
 
@@ -48,6 +49,8 @@ async function findOrCreateMember(context: OperationContext, identity: GoogleIde
       // only the member's password can say this is still them.
       if (sameEmail.googleId) throw new GoogleSignInRefused('account-conflict');
       await linkGoogleAccount(tx, config.adminEmails, sameEmail, identity);
+      changes.touch('members', sameEmail.id);
+      changes.touch('sessions');
       return { userId: sameEmail.id, isNewMember: false, firstName: sameEmail.firstName ?? '' };
     }
 
@@ -62,21 +65,22 @@ async function findOrCreateMember(context: OperationContext, identity: GoogleIde
         firstName,
         lastName,
         isEmailVerified: true,
-        trialEndDate: newMemberTrialEnd(new Date()),
+        trialEndDate: newMemberTrialEnd(deps.clock.now()),
       })
       .returning({ id: users.id });
     await grantConfiguredAdmin(tx, config.adminEmails, created.id);
+    changes.touch('members', created.id);
     return { userId: created.id, isNewMember: true, firstName };
   });
 }
 
 /** The member a verified Google identity signs in as; a new member is welcomed by mail. */
-export async function signInWithGoogle(context: OperationContext, identity: GoogleIdentity): Promise<GoogleMember> {
-  const member = await findOrCreateMember(context, identity).catch((error: unknown) => {
+export async function signInWithGoogle(deps: ServerDeps, identity: GoogleIdentity): Promise<GoogleMember> {
+  const member = await findOrCreateMember(deps, identity).catch((error: unknown) => {
     // The same person's two tabs (or a registration) made the account a moment ago: use it.
-    if (isUniqueViolation(error)) return findOrCreateMember(context, identity);
+    if (isUniqueViolation(error)) return findOrCreateMember(deps, identity);
     throw error;
   });
-  if (member.isNewMember) await sendWelcomeMail(context, { email: identity.email, firstName: member.firstName });
+  if (member.isNewMember) await sendWelcomeMail(deps, { email: identity.email, firstName: member.firstName });
   return { userId: member.userId, isNewMember: member.isNewMember };
 }

@@ -3,7 +3,7 @@ import { signInPolicy, type LoginBody } from '../../domain/auth';
 import { AppError, errorMessages } from '../../domain/errors';
 import type { AuthResponse } from '../../domain/user-schemas';
 import { users } from '../db/schema';
-import type { OperationContext } from '../deps';
+import type { ServerDeps } from '../deps';
 import { toCurrentUser } from './current-user';
 import { verifyPassword } from './passwords';
 import { createSession } from './sessions';
@@ -14,15 +14,15 @@ import { createSession } from './sessions';
  * cannot lock the owner out; a pair that reaches the limit is refused whatever the password
  * until its window passes, and a success wipes its count.
  */
-export async function signIn(context: OperationContext, body: LoginBody, client: { address: string }): Promise<AuthResponse> {
-  const { db } = context;
-  const failures = context.limits.failures('sign-in', signInPolicy.maxFailures, signInPolicy.windowMinutes * 60_000);
+export async function signIn(deps: ServerDeps, input: LoginBody & { address: string }): Promise<AuthResponse> {
+  const { db } = deps;
+  const failures = deps.limits.failures('sign-in', signInPolicy.maxFailures, signInPolicy.windowMinutes * 60_000);
   // The email arrives lower-cased by emailField, so one address cannot dodge the count by case.
-  const pair = `${body.email} ${client.address}`;
+  const pair = `${input.email} ${input.address}`;
   if (!(await failures.admit(pair))) throw new AppError('RATE_LIMITED', errorMessages.rateLimited);
 
-  const [user] = await db.select().from(users).where(eq(users.email, body.email)).limit(1);
-  const passwordMatches = await verifyPassword(user?.password ?? null, body.password);
+  const [user] = await db.select().from(users).where(eq(users.email, input.email)).limit(1);
+  const passwordMatches = await verifyPassword(user?.password ?? null, input.password);
   if (!user || !passwordMatches) throw new AppError('INVALID_CREDENTIALS', errorMessages.invalidCredentials);
   await failures.clear(pair);
   const token = await createSession(db, user.id);

@@ -1,20 +1,20 @@
 // POST /api/contact-seller: mails the seller the buyer's details (spec 5 and 8).
 import { and, count, eq, gt } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
+import { contactLimitPerHour } from '../../domain/limits';
 import { listingRuleMessages, uuidPattern } from '../../domain/listing';
 import { productName } from '../../domain/product';
 import { greetingName } from '../../domain/user';
 import { contactMessages, listings, users, type UserRow } from '../db/schema';
-import type { OperationContext } from '../deps';
+import type { ServerDeps } from '../deps';
 
-export const contactLimitPerHour = 10;
 const tooManyMessages = `You've contacted ${contactLimitPerHour} sellers in the last hour. Please wait a little before sending more.`;
 
 export async function contactSeller(
-  context: OperationContext,
+  deps: ServerDeps,
   input: { buyer: UserRow; listingId: string; message?: string },
 ): Promise<{ message: string }> {
-  const { db } = context;
+  const { db } = deps;
   const { buyer } = input;
   if (!buyer.isEmailVerified) throw new AppError('EMAIL_NOT_VERIFIED', listingRuleMessages.emailNotVerifiedToContact);
   if (!uuidPattern.test(input.listingId)) throw new AppError('NOT_FOUND', listingRuleMessages.listingNotFound);
@@ -30,7 +30,7 @@ export async function contactSeller(
   if (seller.id === buyer.id) throw new AppError('VALIDATION_FAILED', listingRuleMessages.contactYourself);
   if (!listing.isActive) throw new AppError('VALIDATION_FAILED', listingRuleMessages.contactSold);
 
-  const hourAgo = new Date(Date.now() - 60 * 60 * 1000);
+  const hourAgo = new Date(deps.clock.now().getTime() - 60 * 60 * 1000);
   const [recent] = await db
     .select({ value: count() })
     .from(contactMessages)
@@ -44,7 +44,7 @@ export async function contactSeller(
     `G'day ${greetingName(seller)},`,
     '',
     `${buyerName} is interested in your listing "${listing.title}".`,
-    `${context.config.publicUrl}/listing/${listing.id}`,
+    `${deps.config.publicUrl}/listing/${listing.id}`,
     '',
     ...(input.message ? ['Their message:', input.message, ''] : []),
     'Get in touch with them:',
@@ -54,7 +54,7 @@ export async function contactSeller(
     'Meet somewhere public for pickup and never pay before you have seen the item.',
     `The ${productName} team`,
   ];
-  await context.mail.send({
+  await deps.mail.send({
     to: seller.email,
     subject: `${buyerName} is interested in "${listing.title}"`,
     text: lines.join('\n'),

@@ -16,6 +16,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { fieldLimits } from '../../domain/limits';
 import { defaultMembershipTier, membershipTiers } from '../../domain/tiers';
 
 /** Full-text search document; PostgreSQL keeps it current from the title and description. */
@@ -34,12 +35,12 @@ export const users = pgTable(
   'users',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    email: varchar('email', { length: 254 }).notNull(),
+    email: varchar('email', { length: fieldLimits.emailMax }).notNull(),
     password: text('password'),
     authMethod: varchar('auth_method', { length: 20 }).notNull().default('email'),
     googleId: varchar('google_id', { length: 255 }),
-    firstName: varchar('first_name', { length: 50 }),
-    lastName: varchar('last_name', { length: 50 }),
+    firstName: varchar('first_name', { length: fieldLimits.nameMax }),
+    lastName: varchar('last_name', { length: fieldLimits.nameMax }),
     profileImageUrl: text('profile_image_url'),
     stripeCustomerId: varchar('stripe_customer_id', { length: 255 }),
     stripeSubscriptionId: varchar('stripe_subscription_id', { length: 255 }),
@@ -53,7 +54,7 @@ export const users = pgTable(
     phone: varchar('phone', { length: 20 }),
     postcode: varchar('postcode', { length: 4 }),
     state: varchar('state', { length: 3 }),
-    suburb: varchar('suburb', { length: 100 }),
+    suburb: varchar('suburb', { length: fieldLimits.suburbMax }),
     postcodeLastChanged: timestamp('postcode_last_changed', { withTimezone: true }),
     /** The postcode was the member's first: one correction within the hour is free (domain/account.ts). */
     postcodeIsFirstSetting: boolean('postcode_is_first_setting').notNull().default(false),
@@ -76,7 +77,7 @@ export const listings = pgTable(
   'listings',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    title: varchar('title', { length: 100 }).notNull(),
+    title: varchar('title', { length: fieldLimits.listingTitleMax }).notNull(),
     description: text('description').notNull(),
     price: numeric('price', { precision: 12, scale: 2 }).notNull(),
     category: varchar('category', { length: 20 }).notNull(),
@@ -90,7 +91,7 @@ export const listings = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     isActive: boolean('is_active').notNull().default(true),
     postcode: varchar('postcode', { length: 4 }),
-    suburb: varchar('suburb', { length: 100 }),
+    suburb: varchar('suburb', { length: fieldLimits.suburbMax }),
     state: varchar('state', { length: 3 }),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
@@ -150,7 +151,7 @@ export const bannedWords = pgTable(
   'banned_words',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    word: varchar('word', { length: 100 }).notNull(),
+    word: varchar('word', { length: fieldLimits.bannedWordMax }).notNull(),
     addedBy: uuid('added_by')
       .notNull()
       .references(() => users.id),
@@ -164,7 +165,7 @@ export const homepageVideo = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     filename: varchar('filename', { length: 255 }).notNull(),
-    displayName: varchar('display_name', { length: 200 }).notNull(),
+    displayName: varchar('display_name', { length: fieldLimits.videoNameMax }).notNull(),
     fileSize: integer('file_size').notNull(),
     isActive: boolean('is_active').notNull().default(true),
     uploadedBy: uuid('uploaded_by')
@@ -257,7 +258,7 @@ export const contactMessages = pgTable(
 export const postcodeListingCounts = pgTable('postcode_listing_counts', {
   postcode: varchar('postcode', { length: 4 }).primaryKey(),
   state: varchar('state', { length: 3 }).notNull(),
-  suburb: varchar('suburb', { length: 100 }),
+  suburb: varchar('suburb', { length: fieldLimits.suburbMax }),
   latitude: doublePrecision('latitude').notNull(),
   longitude: doublePrecision('longitude').notNull(),
   activeCount: integer('active_count').notNull().default(0),
@@ -269,7 +270,7 @@ export const invitations = pgTable(
   'invitations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    email: varchar('email', { length: 254 }).notNull(),
+    email: varchar('email', { length: fieldLimits.emailMax }).notNull(),
     membershipTier: varchar('membership_tier', { length: 20, enum: membershipTiers }).notNull(),
     /** SHA-256 of the link's token. */
     tokenHash: varchar('token_hash', { length: 64 }).notNull(),

@@ -6,22 +6,20 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
-import * as icons from 'lucide-static';
 import sharp from 'sharp';
 import { formatListingLocation, type ListingCategory } from '../../domain/listing';
 import { createListingBody } from '../../domain/listing-schemas';
 import { tierRules, type MembershipTier } from '../../domain/tiers';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from '../auth';
 import type { Database } from '../db/open-database';
 import { appMeta, listings, users } from '../db/schema';
-import { rebuildPostcodeCounts } from '../map/postcode-counts';
-import { findPostcode } from '../postcodes/postcode-directory';
+import { rebuildPostcodeCounts } from '../map';
+import { findPostcode } from '../postcodes';
+import { type DemoIconName, demoIconDrawings } from './demo-icons';
 
 export const demoPassword = 'neighbour123';
 export const demoDataKey = 'demo_data';
 export const demoAdminEmail = 'admin@demo.neighbourly.au';
-
-type IconName = keyof typeof icons;
 
 type DemoMember = {
   key: string;
@@ -48,7 +46,7 @@ type DemoListing = {
   price: string;
   description: string;
   /** One photo per icon (1 to 3). */
-  photos: IconName[];
+  photos: DemoIconName[];
   daysAgo: number;
   sold?: boolean;
 };
@@ -133,14 +131,12 @@ const thumbSize = { width: 400, height: 300 };
 const dayMs = 86_400_000;
 
 /** The drawing inside a lucide icon (24x24 view box, stroked). */
-function iconShapes(name: IconName): string {
-  return String(icons[name])
-    .replace(/^[\s\S]*?<svg[^>]*>/, '')
-    .replace(/<\/svg>[\s\S]*$/, '');
+function iconShapes(name: DemoIconName): string {
+  return demoIconDrawings[name];
 }
 
 /** A photo-sized SVG: category gradient, soft light, and the item's icon in white. No text, so no fonts. */
-function composePhotoSvg(icon: IconName, category: ListingCategory, variant: number): string {
+function composePhotoSvg(icon: DemoIconName, category: ListingCategory, variant: number): string {
   const [light, dark] = categoryColours[category];
   const layouts = [
     { cx: 600, cy: 450, disc: 300, scale: 18, rotate: 0, gradient: 'x1="0" y1="0" x2="1" y2="1"', accent: { cx: 170, cy: 760, r: 150 } },
@@ -163,7 +159,7 @@ function composePhotoSvg(icon: IconName, category: ListingCategory, variant: num
 
 type RenderedPhoto = { display: Buffer; thumbnail: Buffer };
 
-async function renderPhoto(icon: IconName, category: ListingCategory, variant: number): Promise<RenderedPhoto> {
+async function renderPhoto(icon: DemoIconName, category: ListingCategory, variant: number): Promise<RenderedPhoto> {
   // sharp writes no metadata (EXIF, GPS) unless asked to.
   const display = await sharp(Buffer.from(composePhotoSvg(icon, category, variant)))
     .resize(photoSize.width, photoSize.height)
@@ -181,7 +177,7 @@ async function runWithConcurrency<T>(items: T[], limit: number, work: (item: T) 
   await Promise.all(workers);
 }
 
-type PhotoJob = { listingId: string; index: number; icon: IconName; category: ListingCategory };
+type PhotoJob = { listingId: string; index: number; icon: DemoIconName; category: ListingCategory };
 
 /** Writes `<listingId>-<n>.jpg` and `<listingId>-<n>-thumb.jpg`; identical pictures are rendered once. */
 async function writeDemoPhotos(mediaDir: string, jobs: PhotoJob[]): Promise<void> {

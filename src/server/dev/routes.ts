@@ -4,8 +4,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../domain/errors';
-import type { Database } from '../db/open-database';
 import { devOutbox } from '../db/schema';
+import type { ServerDeps } from '../deps';
 
 const outboxQuery = z.object({
   to: z.string().trim().toLowerCase().max(254).optional(),
@@ -29,25 +29,28 @@ function isFromThisComputer(request: FastifyRequest): boolean {
   return loopback && !proxied;
 }
 
+/** The newest messages first, to one address or to all. */
+export async function listOutbox(deps: ServerDeps, query: z.infer<typeof outboxQuery>) {
+  return deps.db
+    .select({
+      id: devOutbox.id,
+      to: devOutbox.to,
+      channel: devOutbox.channel,
+      subject: devOutbox.subject,
+      text: devOutbox.text,
+      createdAt: devOutbox.createdAt,
+    })
+    .from(devOutbox)
+    .where(query.to ? eq(devOutbox.to, query.to) : undefined)
+    .orderBy(desc(devOutbox.createdAt))
+    .limit(query.limit);
+}
+
 export const devRoutes =
-  (db: Database): FastifyPluginAsyncZod =>
+  (deps: ServerDeps): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onRequest', async (request) => {
       if (!isFromThisComputer(request)) throw new AppError('FORBIDDEN', devOutboxMessages.loopbackOnly);
     });
-    app.get('/api/dev/outbox', { schema: { querystring: outboxQuery, hide: true } }, async (request) =>
-      db
-        .select({
-          id: devOutbox.id,
-          to: devOutbox.to,
-          channel: devOutbox.channel,
-          subject: devOutbox.subject,
-          text: devOutbox.text,
-          createdAt: devOutbox.createdAt,
-        })
-        .from(devOutbox)
-        .where(request.query.to ? eq(devOutbox.to, request.query.to) : undefined)
-        .orderBy(desc(devOutbox.createdAt))
-        .limit(request.query.limit),
-    );
+    app.get('/api/dev/outbox', { schema: { querystring: outboxQuery, hide: true } }, async (request) => listOutbox(deps, request.query));
   };

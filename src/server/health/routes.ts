@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { DatabaseHandle } from '../db/open-database';
+import type { ServerDeps } from '../deps';
 
 const healthResponse = z.object({ status: z.enum(['ok', 'unavailable']), database: z.enum(['ok', 'unreachable']) });
 const pingTimeoutMs = 2_000;
@@ -11,7 +11,7 @@ const pingTimeoutMs = 2_000;
  * /api/health: 200 when the database answers, 503 when it does not (readiness).
  */
 export const healthRoutes =
-  (database: DatabaseHandle): FastifyPluginAsyncZod =>
+  (deps: ServerDeps): FastifyPluginAsyncZod =>
   async (app) => {
     app.get('/api/health/live', { config: { loadSession: false }, schema: { tags: ['system'], response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({ status: 'ok' as const }));
 
@@ -21,7 +21,7 @@ export const healthRoutes =
         timer = setTimeout(() => reject(new Error('database ping timed out')), pingTimeoutMs);
       });
       try {
-        await Promise.race([database.ping(), timeout]);
+        await Promise.race([deps.database.ping(), timeout]);
         return { status: 'ok' as const, database: 'ok' as const };
       } catch {
         return reply.code(503).send({ status: 'unavailable', database: 'unreachable' });

@@ -4,6 +4,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import { AppError, errorMessages } from '../../domain/errors';
+import type { RateLimit } from '../../domain/limits';
 
 export type Limiter = (request: FastifyRequest) => Promise<void>;
 
@@ -19,24 +20,29 @@ export type FailureCounter = {
 };
 
 export type RateLimits = {
-  /** At most `max` requests per window from one IP address for this action. */
-  perIp: (action: string, max: number, window: string) => Limiter;
-  /** At most `max` per window for one key (an account id or an email); no key, no limit. */
-  perKey: (action: string, max: number, window: string, key: (request: FastifyRequest) => string | null | undefined) => Limiter;
+  /** At most `limit.max` requests per window from one IP address for this action. */
+  perIp: (action: string, limit: RateLimit) => Limiter;
+  /** At most `limit.max` per window for one key (an account id or an email); no key, no limit. */
+  perKey: (action: string, limit: RateLimit, key: (request: FastifyRequest) => string | null | undefined) => Limiter;
   /** At most `max` failures per window for one key; the window starts at the key's first failure. */
   failures: (action: string, max: number, windowMs: number) => FailureCounter;
+  /** Puts the counters on the app (@fastify/rate-limit); limiters work once this has run. */
+  install: (app: FastifyInstance) => Promise<void>;
+  close: () => Promise<void>;
 };
 
-export async function installRateLimits(app: FastifyInstance, options: { redisUrl?: string; multiplier: number }): Promise<{ limits: RateLimits; close: () => Promise<void> }> {
+/** The limits of spec 6 (domain/limits.ts), each scaled by `multiplier` (RATE_LIMIT_MULTIPLIER, for tests). */
+export function createRateLimits(options: { redisUrl?: string; multiplier: number }): RateLimits {
   const redis = options.redisUrl ? new Redis(options.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false }) : null;
   redis?.on('error', () => {});
-  // skipOnError: a Redis outage lets requests through rather than locking every member out.
-  await app.register(fastifyRateLimit, { global: false, redis: redis ?? undefined, nameSpace: 'neighbourly-rl-', skipOnError: true });
+  let installedOn: FastifyInstance | null = null;
 
-  const limiter = (action: string, max: number, window: string, key: (request: FastifyRequest) => string | null | undefined): Limiter => {
-    const check = app.createRateLimit({ max: max * options.multiplier, timeWindow: window, keyGenerator: (request) => `${action}:${key(request) ?? ''}` });
+  const limiter = (action: string, limit: RateLimit, key: (request: FastifyRequest) => string | null | undefined): Limiter => {
+    let check: ReturnType<FastifyInstance['createRateLimit']> | undefined;
     return async (request) => {
       if (key(request) == null) return;
+      if (!installedOn) throw new Error('Rate limits are used before they were installed on the app.');
+      check ??= installedOn.createRateLimit({ max: limit.max * options.multiplier, timeWindow: limit.window, keyGenerator: (keyed) => `${action}:${key(keyed) ?? ''}` });
       const result = await check(request);
       if ('isExceeded' in result && result.isExceeded) {
         throw new AppError('RATE_LIMITED', errorMessages.rateLimited);
@@ -47,16 +53,20 @@ export async function installRateLimits(app: FastifyInstance, options: { redisUr
   const failures = redis ? redisFailures(redis) : memoryFailures();
 
   return {
-    limits: {
-      perIp: (action, max, window) => limiter(`${action}:ip`, max, window, (request) => request.ip),
-      perKey: (action, max, window, key) => limiter(`${action}:key`, max, window, (request) => {
+    perIp: (action, limit) => limiter(`${action}:ip`, limit, (request) => request.ip),
+    perKey: (action, limit, key) =>
+      limiter(`${action}:key`, limit, (request) => {
         const value = key(request);
         return value ? value.toLowerCase() : null;
       }),
-      failures: (action, max, windowMs) => ({
-        admit: async (key) => (await failures.count(`${action}:${key}`, windowMs)) <= max * options.multiplier,
-        clear: (key) => failures.clear(`${action}:${key}`),
-      }),
+    failures: (action, max, windowMs) => ({
+      admit: async (key) => (await failures.count(`${action}:${key}`, windowMs)) <= max * options.multiplier,
+      clear: (key) => failures.clear(`${action}:${key}`),
+    }),
+    install: async (app) => {
+      // skipOnError: a Redis outage lets requests through rather than locking every member out.
+      await app.register(fastifyRateLimit, { global: false, redis: redis ?? undefined, nameSpace: 'neighbourly-rl-', skipOnError: true });
+      installedOn = app;
     },
     close: async () => {
       redis?.disconnect();

@@ -1,46 +1,11 @@
 // Hot reads served from memory between writes. Every cached answer carries the content version it
-// was computed under; any write bumps the version, so the next read computes afresh and nobody
-// sees their own change missing. Entries also expire after a short time, which bounds how stale
+// was computed under; a write that changes what readers see publishes what it changed when it
+// commits (db/write-transaction.ts), which bumps the version, so the next read computes afresh and
+// nobody sees their own change missing. Entries also expire after a short time, which bounds how stale
 // another app server can be when there is no Redis to tell it about writes.
-import { Redis } from 'ioredis';
+import type { ContentVersion } from '../services/content-version';
 
-/** A number that changes whenever data the caches hold may have changed. */
-export type ContentVersion = {
-  readonly current: number;
-  /** Data changed in this process (or, through Redis, in another). */
-  bump(): void;
-  close(): Promise<void>;
-};
-
-const invalidationChannel = 'neighbourly:content-changed';
-
-/** In-process version; with REDIS_URL, bumps are broadcast to and received from every app server. */
-export function createContentVersion(options: { redisUrl?: string } = {}): ContentVersion {
-  let current = 0;
-  const publisher = options.redisUrl ? new Redis(options.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : null;
-  const subscriber = options.redisUrl ? new Redis(options.redisUrl, { maxRetriesPerRequest: 1 }) : null;
-  const origin = `${process.pid}-${Math.random().toString(36).slice(2)}`;
-  // A Redis outage leaves each server with its own writes plus the entries' short lifetime.
-  publisher?.on('error', () => {});
-  subscriber?.on('error', () => {});
-  subscriber?.on('message', (_channel, message) => {
-    if (message !== origin) current += 1;
-  });
-  void subscriber?.subscribe(invalidationChannel).catch(() => {});
-  return {
-    get current() {
-      return current;
-    },
-    bump() {
-      current += 1;
-      publisher?.publish(invalidationChannel, origin).catch(() => {});
-    },
-    async close() {
-      publisher?.disconnect();
-      subscriber?.disconnect();
-    },
-  };
-}
+export { createContentVersion, type ContentVersion } from '../services/content-version';
 
 export type ReadCache<V> = {
   /** The cached value for key, or compute's (shared by every caller asking while it runs). */

@@ -1,7 +1,7 @@
 // PostgreSQL text cannot hold a NUL character (U+0000): one in a field or a query would reach the
 // database and fail there as a server error. No one types it, so it is refused at the door, in
 // every route's query, parameters and JSON body alike, before any schema or handler sees it.
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, errorMessages } from '../../domain/errors';
 
 function holdsNul(value: unknown, depth = 0): boolean {
@@ -18,4 +18,8 @@ export async function rejectNulCharacters(request: FastifyRequest): Promise<void
   if (holdsNul(request.query) || holdsNul(request.params) || holdsNul(request.body)) {
     throw new AppError('VALIDATION_FAILED', errorMessages.nulCharacter);
   }
+}
+
+export function installNulCharacterGuard(app: FastifyInstance): void {
+  app.addHook('preValidation', rejectNulCharacters);
 }

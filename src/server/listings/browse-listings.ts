@@ -8,7 +8,8 @@ import { cityAreas, type SortOption } from '../../domain/listing';
 import type { BrowseListingsQuery, ListingView } from '../../domain/listing-schemas';
 import type { Queryable } from '../db/open-database';
 import { listings, postcodeListingCounts, users } from '../db/schema';
-import { findPostcode } from '../postcodes/postcode-directory';
+import type { ServerDeps } from '../deps';
+import { findPostcode } from '../postcodes';
 import { distanceFrom, matchesSearch, withinRadius, type SearchMode } from './listing-filters';
 import { listingColumns, toListingView } from './listing-view';
 import { placeOfViewer, postcodesWithin, searchAreaFor, type Viewer } from './search-area';
@@ -130,7 +131,9 @@ async function fetchNearest(db: Queryable, input: { origin: Point; conditions: S
 
 export type BrowseResult = { items: ListingView[]; nextCursor: string | null };
 
-export async function browseListings(db: Queryable, viewer: Viewer, query: BrowseListingsQuery): Promise<BrowseResult> {
+export async function browseListings(deps: Pick<ServerDeps, 'db'>, input: { viewer: Viewer; query: BrowseListingsQuery }): Promise<BrowseResult> {
+  const { db } = deps;
+  const { viewer, query } = input;
   const sort = query.sort ?? 'newest';
   const cursor = query.cursor ? decodeCursor(query.cursor, sort) : null;
   // "Nearest first" measures from the postcode being browsed, else the member's own place.

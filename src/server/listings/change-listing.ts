@@ -5,10 +5,12 @@ import { membershipMessages } from '../../domain/membership';
 import { rulesForTier } from '../../domain/tiers';
 import { listingRuleMessages, uuidPattern } from '../../domain/listing';
 import type { ListingView, UpdateListingBody } from '../../domain/listing-schemas';
-import type { Database, Queryable } from '../db/open-database';
+import type { Queryable } from '../db/open-database';
 import { listings, users, type ListingRow, type UserRow } from '../db/schema';
-import { changePostcodeCount } from '../map/postcode-counts';
-import { applyPlanLimits } from '../membership/plan-limits';
+import { writeTransaction } from '../db/write-transaction';
+import type { ServerDeps } from '../deps';
+import { changePostcodeCount } from '../map';
+import { applyPlanLimits } from '../membership';
 import { checkListingContent } from './check-listing-content';
 import { assertRoomForActiveListing } from './create-listing';
 import { getListing, listingNotFound } from './get-listing';
@@ -23,8 +25,8 @@ async function lockOwnListing(tx: Queryable, listingId: string, ownerId: string)
   return { listing, owner };
 }
 
-export async function updateListing(db: Database, input: { listingId: string; ownerId: string; body: UpdateListingBody }): Promise<ListingView> {
-  await db.transaction(async (tx) => {
+export async function updateListing(deps: ServerDeps, input: { listingId: string; ownerId: string; body: UpdateListingBody }): Promise<ListingView> {
+  await writeTransaction(deps, async (tx, changes) => {
     const { listing, owner } = await lockOwnListing(tx, input.listingId, input.ownerId);
     await checkListingContent(tx, owner, input.body, listing.imageUrls);
     await tx
@@ -37,14 +39,16 @@ export async function updateListing(db: Database, input: { listingId: string; ow
         imageUrls: input.body.imageUrls,
       })
       .where(eq(listings.id, listing.id));
+    changes.touch('listings', listing.id);
   });
-  return getListing(db, input.listingId);
+  return getListing(deps, { listingId: input.listingId });
 }
 
-export async function setListingStatus(db: Database, input: { listingId: string; ownerId: string; isActive: boolean }): Promise<ListingView> {
-  await db.transaction(async (tx) => {
+export async function setListingStatus(deps: ServerDeps, input: { listingId: string; ownerId: string; isActive: boolean }): Promise<ListingView> {
+  await writeTransaction(deps, async (tx, changes) => {
     const { listing, owner } = await lockOwnListing(tx, input.listingId, input.ownerId);
     if (listing.isActive === input.isActive) return;
+    changes.touch('listings', listing.id);
     if (input.isActive) await assertRoomForActiveListing(tx, owner);
     // Listed again, a paused listing is simply active; marked sold, it is sold (not paused).
     await tx
@@ -52,14 +56,19 @@ export async function setListingStatus(db: Database, input: { listingId: string;
       .set({ isActive: input.isActive, pausedAt: null, ...(input.isActive ? {} : { pinnedAt: null }) })
       .where(eq(listings.id, listing.id));
     await changePostcodeCount(tx, listing, input.isActive ? 1 : -1);
-    if (!input.isActive) await applyPlanLimits(tx, owner.id, { restorePaused: false });
+    if (!input.isActive) {
+      await applyPlanLimits(tx, owner.id, { restorePaused: false });
+      changes.touch('members', owner.id);
+    }
   });
-  return getListing(db, input.listingId);
+  return getListing(deps, { listingId: input.listingId });
 }
 
-export async function deleteListing(db: Database, input: { listingId: string; ownerId: string }): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function deleteListing(deps: ServerDeps, input: { listingId: string; ownerId: string }): Promise<void> {
+  await writeTransaction(deps, async (tx, changes) => {
     const { listing } = await lockOwnListing(tx, input.listingId, input.ownerId);
+    changes.touch('listings', listing.id);
+    changes.touch('members', listing.sellerId);
     await tx.delete(listings).where(eq(listings.id, listing.id));
     if (listing.isActive) await changePostcodeCount(tx, listing, -1);
     await applyPlanLimits(tx, listing.sellerId, { restorePaused: false });
@@ -72,11 +81,14 @@ export async function deleteListing(db: Database, input: { listingId: string; ow
  * transaction that sets the new one, and with the owner's row locked (lockOwnListing) two pins by
  * one member take turns, so nobody ever sees more pins than the plan allows.
  */
-export async function pinListing(db: Database, input: { listingId: string; ownerId: string; pinned: boolean }): Promise<ListingView> {
-  await db.transaction(async (tx) => {
+export async function pinListing(deps: ServerDeps, input: { listingId: string; ownerId: string; pinned: boolean }): Promise<ListingView> {
+  await writeTransaction(deps, async (tx, changes) => {
     const { listing, owner } = await lockOwnListing(tx, input.listingId, input.ownerId);
     if (!input.pinned) {
-      if (listing.pinnedAt) await tx.update(listings).set({ pinnedAt: null }).where(eq(listings.id, listing.id));
+      if (listing.pinnedAt) {
+        await tx.update(listings).set({ pinnedAt: null }).where(eq(listings.id, listing.id));
+        changes.touch('listings', listing.id);
+      }
       return;
     }
     const rules = rulesForTier(owner.membershipTier);
@@ -89,8 +101,12 @@ export async function pinListing(db: Database, input: { listingId: string; owner
       .orderBy(desc(listings.pinnedAt));
     const released = otherPins.slice(rules.pinnedPosts - 1).map((pin) => pin.id);
     if (released.length > 0) await tx.update(listings).set({ pinnedAt: null }).where(inArray(listings.id, released));
+    for (const id of released) changes.touch('listings', id);
     // Pinned already: it keeps its place, so pinning again never jumps the queue of pinned posts.
-    if (!listing.pinnedAt) await tx.update(listings).set({ pinnedAt: new Date() }).where(eq(listings.id, listing.id));
+    if (!listing.pinnedAt) {
+      await tx.update(listings).set({ pinnedAt: deps.clock.now() }).where(eq(listings.id, listing.id));
+      changes.touch('listings', listing.id);
+    }
   });
-  return getListing(db, input.listingId);
+  return getListing(deps, { listingId: input.listingId });
 }

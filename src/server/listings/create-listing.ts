@@ -3,10 +3,12 @@ import { AppError } from '../../domain/errors';
 import { formatListingLocation, listingLimitMessage, listingRuleMessages } from '../../domain/listing';
 import type { CreateListingBody, ListingView } from '../../domain/listing-schemas';
 import { rulesForTier } from '../../domain/tiers';
-import type { Database, Queryable } from '../db/open-database';
+import type { Queryable } from '../db/open-database';
 import { listings, users, type UserRow } from '../db/schema';
-import { changePostcodeCount } from '../map/postcode-counts';
-import { findPostcode } from '../postcodes/postcode-directory';
+import { writeTransaction } from '../db/write-transaction';
+import type { ServerDeps } from '../deps';
+import { changePostcodeCount } from '../map';
+import { findPostcode } from '../postcodes';
 import { checkListingContent } from './check-listing-content';
 import { getListing } from './get-listing';
 
@@ -35,8 +37,9 @@ export async function assertRoomForActiveListing(db: Queryable, seller: UserRow)
  * Creates a listing at the seller's place. The seller's row is locked for the transaction, so
  * parallel requests from one member are counted one after another and never pass the limit.
  */
-export async function createListing(db: Database, sellerId: string, body: CreateListingBody): Promise<ListingView> {
-  const id = await db.transaction(async (tx) => {
+export async function createListing(deps: ServerDeps, input: { sellerId: string; body: CreateListingBody }): Promise<ListingView> {
+  const { sellerId, body } = input;
+  const id = await writeTransaction(deps, async (tx, changes) => {
     const [seller] = await tx.select().from(users).where(eq(users.id, sellerId)).for('update');
     if (!seller) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
     if (!seller.isEmailVerified) throw new AppError('EMAIL_NOT_VERIFIED', listingRuleMessages.emailNotVerified);
@@ -66,7 +69,8 @@ export async function createListing(db: Database, sellerId: string, body: Create
       })
       .returning();
     await changePostcodeCount(tx, created, 1);
+    changes.touch('listings', created.id);
     return created.id;
   });
-  return getListing(db, id);
+  return getListing(deps, { listingId: id });
 }

@@ -11,9 +11,9 @@ export function listingNotFound(): AppError {
 }
 
 /** One listing, active or sold; an id that is not a uuid is simply not found. */
-export async function getListing(db: Queryable, id: string): Promise<ListingView> {
-  if (!uuidPattern.test(id)) throw listingNotFound();
-  const [row] = await selectListingsWithSeller(db).where(eq(listings.id, id)).limit(1);
+export async function getListing(deps: { db: Queryable }, input: { listingId: string }): Promise<ListingView> {
+  if (!uuidPattern.test(input.listingId)) throw listingNotFound();
+  const [row] = await selectListingsWithSeller(deps.db).where(eq(listings.id, input.listingId)).limit(1);
   if (!row) throw listingNotFound();
   return toListingView(row);
 }

@@ -6,15 +6,16 @@ import { distanceKm } from '../../domain/geo';
 import { type ListingReach, cheapestPlanReaching } from '../../domain/search-reach';
 import { rulesForTier } from '../../domain/tiers';
 import { uuidPattern } from '../../domain/listing';
-import type { Queryable } from '../db/open-database';
 import { listings, type UserRow } from '../db/schema';
-import { findPostcode } from '../postcodes/postcode-directory';
+import type { ServerDeps } from '../deps';
+import { findPostcode } from '../postcodes';
 import { listingNotFound } from './get-listing';
 import { areaIncludesPostcode, placeOfMember, searchAreaFor } from './search-area';
 
-export async function getListingReach(db: Queryable, listingId: string, member: UserRow): Promise<ListingReach> {
+export async function getListingReach(deps: ServerDeps, input: { listingId: string; member: UserRow }): Promise<ListingReach> {
+  const { listingId, member } = input;
   if (!uuidPattern.test(listingId)) throw listingNotFound();
-  const [listing] = await db
+  const [listing] = await deps.db
     .select({ postcode: listings.postcode, state: listings.state, latitude: listings.latitude, longitude: listings.longitude })
     .from(listings)
     .where(eq(listings.id, listingId))

@@ -15,7 +15,7 @@ import {
   userStatsSchema,
 } from '../../domain/listing-schemas';
 import { pinListingBody } from '../../domain/membership';
-import { requireUser, signedInUser } from '../auth/guards';
+import { requireUser, signedInUser } from '../auth';
 import type { ServerDeps } from '../deps';
 import { jsonCacheBudgets, jsonTextWeight, sendJsonText, toJsonText, type JsonText } from '../http/json-text';
 import { createReadCache } from '../http/read-cache';
@@ -33,7 +33,6 @@ const listingList = z.array(listingViewSchema);
 export const listingRoutes =
   (deps: ServerDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const { db } = deps;
     const ttlMs = deps.config.readCacheMs;
     // The hot paths keep their answers as JSON text: the schemas document the shapes, and text
     // made once by our own typed code is sent as it is.
@@ -50,7 +49,7 @@ export const listingRoutes =
       const viewer: Viewer = request.user ? { user: request.user } : { user: null, postcode: request.query.near };
       const key = `${viewerAreaKey(viewer)}?${JSON.stringify(request.query)}`;
       const page = await browseCache.read(key, async () => {
-        const result = await browseListings(db, viewer, request.query);
+        const result = await browseListings(deps, { viewer, query: request.query });
         return { text: toJsonText(result.items), nextCursor: result.nextCursor };
       });
       if (page.nextCursor) reply.header(nextCursorHeader, page.nextCursor);
@@ -58,7 +57,7 @@ export const listingRoutes =
     });
 
     app.get('/api/listings/:id', { schema: { tags, params: listingIdParams, response: { 200: listingViewSchema } } }, async (request, reply) => {
-      const text = await detailCache.read(request.params.id, async () => toJsonText(await getListing(db, request.params.id)));
+      const text = await detailCache.read(request.params.id, async () => toJsonText(await getListing(deps, { listingId: request.params.id })));
       return sendJsonText(request, reply, text);
     });
 
@@ -66,52 +65,52 @@ export const listingRoutes =
     app.get(
       '/api/listings/:id/reach',
       { onRequest: requireUser, schema: { tags, params: listingIdParams, response: { 200: listingReachSchema } } },
-      async (request) => getListingReach(db, request.params.id, signedInUser(request)),
+      async (request) => getListingReach(deps, { listingId: request.params.id, member: signedInUser(request) }),
     );
 
     app.post(
       '/api/listings',
       { onRequest: requireUser, schema: { tags, body: createListingBody, response: { 201: listingViewSchema } } },
-      async (request, reply) => reply.code(201).send(await createListing(db, signedInUser(request).id, request.body)),
+      async (request, reply) => reply.code(201).send(await createListing(deps, { sellerId: signedInUser(request).id, body: request.body })),
     );
 
     app.put(
       '/api/listings/:id',
       { onRequest: requireUser, schema: { tags, params: listingIdParams, body: updateListingBody, response: { 200: listingViewSchema } } },
-      async (request) => updateListing(db, { listingId: request.params.id, ownerId: signedInUser(request).id, body: request.body }),
+      async (request) => updateListing(deps, { listingId: request.params.id, ownerId: signedInUser(request).id, body: request.body }),
     );
 
     app.patch(
       '/api/listings/:id',
       { onRequest: requireUser, schema: { tags, params: listingIdParams, body: setListingStatusBody, response: { 200: listingViewSchema } } },
-      async (request) => setListingStatus(db, { listingId: request.params.id, ownerId: signedInUser(request).id, isActive: request.body.isActive }),
+      async (request) => setListingStatus(deps, { listingId: request.params.id, ownerId: signedInUser(request).id, isActive: request.body.isActive }),
     );
 
     app.put(
       '/api/listings/:id/pin',
       { onRequest: requireUser, schema: { tags, params: listingIdParams, body: pinListingBody, response: { 200: listingViewSchema } } },
-      async (request) => pinListing(db, { listingId: request.params.id, ownerId: signedInUser(request).id, pinned: request.body.pinned }),
+      async (request) => pinListing(deps, { listingId: request.params.id, ownerId: signedInUser(request).id, pinned: request.body.pinned }),
     );
 
     app.delete('/api/listings/:id', { onRequest: requireUser, schema: { tags, params: listingIdParams } }, async (request, reply) => {
-      await deleteListing(db, { listingId: request.params.id, ownerId: signedInUser(request).id });
+      await deleteListing(deps, { listingId: request.params.id, ownerId: signedInUser(request).id });
       return reply.code(204).send();
     });
 
     app.get('/api/my-listings', { onRequest: requireUser, schema: { tags, response: { 200: listingList } } }, async (request) =>
-      listMyListings(db, signedInUser(request).id),
+      listMyListings(deps, { ownerId: signedInUser(request).id }),
     );
 
     // The listing page's "More from this seller": sent compressed, it is the page's largest answer.
     app.get('/api/seller-listings/:sellerId', { schema: { tags, params: sellerIdParams, response: { 200: listingList } } }, async (request, reply) =>
-      sendJsonText(request, reply, toJsonText(await listSellerListings(db, request.params.sellerId))),
+      sendJsonText(request, reply, toJsonText(await listSellerListings(deps, { sellerId: request.params.sellerId }))),
     );
 
     app.get('/api/sellers/:sellerId', { schema: { tags, params: sellerIdParams, response: { 200: sellerProfileSchema } } }, async (request) =>
-      getSellerProfile(db, request.params.sellerId),
+      getSellerProfile(deps, { sellerId: request.params.sellerId }),
     );
 
     app.get('/api/user/stats', { onRequest: requireUser, schema: { tags, response: { 200: userStatsSchema } } }, async (request) =>
-      getUserStats(db, signedInUser(request)),
+      getUserStats(deps, { member: signedInUser(request) }),
     );
   };

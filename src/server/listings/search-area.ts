@@ -7,7 +7,7 @@ import type { Point } from '../../domain/geo';
 import { type DiscoveryArea, areaIncludes, discoveryAreaFor } from '../../domain/search-reach';
 import { rulesForTier, visitorSearchTier } from '../../domain/tiers';
 import type { UserRow } from '../db/schema';
-import { findPostcode, listPostcodes } from '../postcodes/postcode-directory';
+import { findPostcode, listPostcodes } from '../postcodes';
 
 export type SearchArea = DiscoveryArea;
 

@@ -4,32 +4,32 @@ import { AppError } from '../../domain/errors';
 import { listingRuleMessages, uuidPattern } from '../../domain/listing';
 import type { ListingView, SellerProfile, UserStats } from '../../domain/listing-schemas';
 import { rulesForTier } from '../../domain/tiers';
-import type { Queryable } from '../db/open-database';
 import { listings, users, type UserRow } from '../db/schema';
+import type { ServerDeps } from '../deps';
 import { countActiveListings } from './create-listing';
 import { selectListingsWithSeller, toListingView } from './listing-view';
 
 const sellerPageSize = 100;
 
-export async function listMyListings(db: Queryable, ownerId: string): Promise<ListingView[]> {
-  const rows = await selectListingsWithSeller(db)
-    .where(eq(listings.sellerId, ownerId))
+export async function listMyListings(deps: ServerDeps, input: { ownerId: string }): Promise<ListingView[]> {
+  const rows = await selectListingsWithSeller(deps.db)
+    .where(eq(listings.sellerId, input.ownerId))
     .orderBy(desc(listings.createdAt), desc(listings.id));
   return rows.map((row) => toListingView(row));
 }
 
-export async function listSellerListings(db: Queryable, sellerId: string): Promise<ListingView[]> {
-  if (!uuidPattern.test(sellerId)) throw new AppError('NOT_FOUND', listingRuleMessages.sellerNotFound);
-  const rows = await selectListingsWithSeller(db)
-    .where(and(eq(listings.sellerId, sellerId), eq(listings.isActive, true)))
+export async function listSellerListings(deps: ServerDeps, input: { sellerId: string }): Promise<ListingView[]> {
+  if (!uuidPattern.test(input.sellerId)) throw new AppError('NOT_FOUND', listingRuleMessages.sellerNotFound);
+  const rows = await selectListingsWithSeller(deps.db)
+    .where(and(eq(listings.sellerId, input.sellerId), eq(listings.isActive, true)))
     .orderBy(desc(listings.createdAt), desc(listings.id))
     .limit(sellerPageSize);
   return rows.map((row) => toListingView(row));
 }
 
-export async function getSellerProfile(db: Queryable, sellerId: string): Promise<SellerProfile> {
-  if (!uuidPattern.test(sellerId)) throw new AppError('NOT_FOUND', listingRuleMessages.sellerNotFound);
-  const [user] = await db.select().from(users).where(eq(users.id, sellerId)).limit(1);
+export async function getSellerProfile(deps: ServerDeps, input: { sellerId: string }): Promise<SellerProfile> {
+  if (!uuidPattern.test(input.sellerId)) throw new AppError('NOT_FOUND', listingRuleMessages.sellerNotFound);
+  const [user] = await deps.db.select().from(users).where(eq(users.id, input.sellerId)).limit(1);
   if (!user) throw new AppError('NOT_FOUND', listingRuleMessages.sellerNotFound);
   return {
     id: user.id,
@@ -43,12 +43,13 @@ export async function getSellerProfile(db: Queryable, sellerId: string): Promise
     isCardVerified: user.isCardVerified,
     suburb: user.suburb,
     state: user.state,
-    activeListingCount: await countActiveListings(db, user.id),
+    activeListingCount: await countActiveListings(deps.db, user.id),
   };
 }
 
-export async function getUserStats(db: Queryable, user: UserRow): Promise<UserStats> {
-  const rows = await db
+export async function getUserStats(deps: ServerDeps, input: { member: UserRow }): Promise<UserStats> {
+  const user = input.member;
+  const rows = await deps.db
     .select({ isActive: listings.isActive, isPaused: sql<boolean>`${listings.pausedAt} is not null`, value: count() })
     .from(listings)
     .where(eq(listings.sellerId, user.id))

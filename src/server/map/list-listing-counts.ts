@@ -4,13 +4,14 @@
 import { and, between, gt } from 'drizzle-orm';
 import { roundCoordinate, type MapBounds } from '../../domain/map';
 import type { MapCountEntry } from '../../domain/map-schemas';
-import type { Queryable } from '../db/open-database';
 import { postcodeListingCounts, type UserRow } from '../db/schema';
-import { areaIncludesPostcode, searchAreaFor } from '../listings/search-area';
+import type { ServerDeps } from '../deps';
+import { areaIncludesPostcode, searchAreaFor } from '../listings';
 
 /** Every postcode with active listings, or only those inside bounds. */
-export async function listListingCounts(db: Queryable, viewer: UserRow, bounds: MapBounds | null = null): Promise<MapCountEntry[]> {
-  const rows = await db
+export async function listListingCounts(deps: ServerDeps, input: { viewer: UserRow; bounds?: MapBounds | null }): Promise<MapCountEntry[]> {
+  const { viewer, bounds = null } = input;
+  const rows = await deps.db
     .select()
     .from(postcodeListingCounts)
     .where(

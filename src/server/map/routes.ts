@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { boundsOf } from '../../domain/map';
 import { mapCountsQuery, mapListingCountsSchema } from '../../domain/map-schemas';
-import { requireUser, signedInUser } from '../auth/guards';
+import { requireUser, signedInUser } from '../auth';
 import type { ServerDeps } from '../deps';
 import { jsonCacheBudgets, jsonTextWeight, sendJsonText, toJsonText, type JsonText } from '../http/json-text';
 import { createReadCache } from '../http/read-cache';
-import { searchAreaKey } from '../listings/search-area';
+import { searchAreaKey } from '../listings';
 import { listListingCounts } from './list-listing-counts';
 
 export const mapRoutes =
@@ -28,7 +28,7 @@ export const mapRoutes =
         // Thousands of entries built by our own typed code: the schema documents them, and their
         // JSON text is sent as it is (re-checking each one costs more than building it).
         const key = `${searchAreaKey({ user: viewer })}|${bounds ? `${bounds.south},${bounds.west},${bounds.north},${bounds.east}` : 'all'}`;
-        const text = await countsCache.read(key, async () => toJsonText(await listListingCounts(deps.db, viewer, bounds)));
+        const text = await countsCache.read(key, async () => toJsonText(await listListingCounts(deps, { viewer, bounds })));
         return sendJsonText(request, reply, text);
       },
     );

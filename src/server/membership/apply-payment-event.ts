@@ -2,9 +2,11 @@
 // from a confirmed payment, never from the page). The events are Stripe's, whether Stripe or the
 // built-in test provider sent them.
 import { and, eq, ne } from 'drizzle-orm';
-import type { Database, Transaction } from '../db/open-database';
+import type { Transaction } from '../db/open-database';
 import { paymentEvents, subscriptions, users } from '../db/schema';
-import type { PaymentEvent } from '../services/payments';
+import { writeTransaction, type Changes } from '../db/write-transaction';
+import type { ServerDeps } from '../deps';
+import type { PaymentEvent } from '../services/payment-provider';
 import { applyPlanLimits } from './plan-limits';
 
 export type AppliedOutcome = 'applied' | 'duplicate' | 'ignored';
@@ -36,7 +38,7 @@ const endedStatuses = new Set(['canceled', 'incomplete_expired']);
 const unpaidStatuses = new Set(['past_due', 'unpaid']);
 
 /** spec 4: a card check confirmed by Stripe verifies the card of the member whose customer it is. */
-async function applyCardCheck(tx: Transaction, event: PaymentEvent): Promise<AppliedOutcome> {
+async function applyCardCheck(tx: Transaction, changes: Changes, event: PaymentEvent): Promise<AppliedOutcome> {
   const object = event.data.object;
   if (object.status !== 'succeeded' || !object.customer) return 'ignored';
   const verified = await tx
@@ -44,10 +46,11 @@ async function applyCardCheck(tx: Transaction, event: PaymentEvent): Promise<App
     .set({ isCardVerified: true })
     .where(and(eq(users.stripeCustomerId, object.customer), eq(users.isCardVerified, false)))
     .returning({ id: users.id });
+  for (const member of verified) changes.touch('members', member.id);
   return verified.length > 0 ? 'applied' : 'ignored';
 }
 
-async function endSubscription(tx: Transaction, subscription: typeof subscriptions.$inferSelect): Promise<EventResult> {
+async function endSubscription(tx: Transaction, changes: Changes, subscription: typeof subscriptions.$inferSelect): Promise<EventResult> {
   await tx.update(subscriptions).set({ status: 'cancelled' }).where(eq(subscriptions.id, subscription.id));
   // Only the member's current plan ending takes them back to Starter.
   const ended = await tx
@@ -56,15 +59,19 @@ async function endSubscription(tx: Transaction, subscription: typeof subscriptio
     .where(and(eq(users.id, subscription.userId), eq(users.stripeSubscriptionId, subscription.providerSubscriptionId)))
     .returning({ id: users.id });
   const noticeStarted = ended.length > 0 && (await applyPlanLimits(tx, subscription.userId));
+  if (ended.length > 0) {
+    changes.touch('members', subscription.userId);
+    changes.touch('listings');
+  }
   return { outcome: 'applied', replacedSubscriptionIds: [], limitNotices: noticeStarted ? [subscription.userId] : [] };
 }
 
-export async function applyPaymentEvent(db: Database, event: PaymentEvent): Promise<EventResult> {
-  return db.transaction(async (tx) => {
+export async function applyPaymentEvent(deps: ServerDeps, event: PaymentEvent): Promise<EventResult> {
+  return writeTransaction(deps, async (tx, changes) => {
     const fresh = await tx.insert(paymentEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: paymentEvents.id });
     if (fresh.length === 0) return nothingMore('duplicate');
 
-    if (event.type === 'setup_intent.succeeded') return nothingMore(await applyCardCheck(tx, event));
+    if (event.type === 'setup_intent.succeeded') return nothingMore(await applyCardCheck(tx, changes, event));
 
     const providerId = subscriptionIdOf(event);
     if (!providerId) return nothingMore('ignored');
@@ -84,7 +91,7 @@ export async function applyPaymentEvent(db: Database, event: PaymentEvent): Prom
           return { outcome: 'ignored', replacedSubscriptionIds: [subscription.providerSubscriptionId], limitNotices: [] };
         }
         // The free month's own invoice ($0, paid at once): the plan starts with the first real charge.
-        if (event.data.object.amount_paid === 0 && subscription.firstChargeAt && subscription.firstChargeAt > new Date()) return nothingMore('ignored');
+        if (event.data.object.amount_paid === 0 && subscription.firstChargeAt && subscription.firstChargeAt > deps.clock.now()) return nothingMore('ignored');
         const periodEnd = periodEndOf(event);
         await tx.update(subscriptions).set({ status: 'active', currentPeriodEnd: periodEnd }).where(eq(subscriptions.id, subscription.id));
         // An upgrade replaces the member's earlier paid plan.
@@ -99,6 +106,8 @@ export async function applyPaymentEvent(db: Database, event: PaymentEvent): Prom
           .where(eq(users.id, subscription.userId));
         // A bigger plan brings paused listings back; a smaller one gives notice.
         const noticeStarted = await applyPlanLimits(tx, subscription.userId);
+        changes.touch('members', subscription.userId);
+        changes.touch('listings');
         return {
           outcome: 'applied',
           replacedSubscriptionIds: replaced.map((row) => row.providerSubscriptionId),
@@ -115,7 +124,7 @@ export async function applyPaymentEvent(db: Database, event: PaymentEvent): Prom
       }
       case 'customer.subscription.updated': {
         const status = event.data.object.status ?? '';
-        if (endedStatuses.has(status)) return endSubscription(tx, subscription);
+        if (endedStatuses.has(status)) return endSubscription(tx, changes, subscription);
         // The card is saved for a first charge that waits for the free month to end.
         if (status === 'trialing' && event.data.object.default_payment_method && subscription.status === 'incomplete' && subscription.firstChargeAt) {
           if (member.tier === 'lifetime') {
@@ -124,6 +133,7 @@ export async function applyPaymentEvent(db: Database, event: PaymentEvent): Prom
           }
           await tx.update(subscriptions).set({ status: 'trialing' }).where(eq(subscriptions.id, subscription.id));
           await tx.update(users).set({ stripeSubscriptionId: subscription.providerSubscriptionId }).where(eq(users.id, subscription.userId));
+          changes.touch('members', subscription.userId);
           return { outcome: 'applied', replacedSubscriptionIds: [], limitNotices: [], confirmedSubscriptionId: subscription.id };
         }
         if (unpaidStatuses.has(status) && (subscription.status === 'active' || subscription.status === 'trialing')) {
@@ -134,7 +144,7 @@ export async function applyPaymentEvent(db: Database, event: PaymentEvent): Prom
         return nothingMore('ignored');
       }
       case 'customer.subscription.deleted':
-        return endSubscription(tx, subscription);
+        return endSubscription(tx, changes, subscription);
       default:
         return nothingMore('ignored');
     }

@@ -7,8 +7,9 @@ import { firstChargeDate, membershipMessages, type SubscriptionResponse } from '
 import { formatCents, tierRules, type PurchasableTier } from '../../domain/tiers';
 import type { Queryable } from '../db/open-database';
 import { subscriptions, users } from '../db/schema';
-import type { OperationContext } from '../deps';
-import type { PaymentProvider } from '../services/payments';
+import { writeTransaction } from '../db/write-transaction';
+import type { ServerDeps } from '../deps';
+import type { PaymentProvider } from '../services/payment-provider';
 import { ensurePaymentCustomer } from './ensure-payment-customer';
 import { oneAtATime } from './one-at-a-time';
 import { applyPlanLimits, mailListingLimitNotices } from './plan-limits';
@@ -19,15 +20,15 @@ const reuseCheckoutForMs = 60 * 60 * 1000;
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 export async function createSubscription(
-  context: OperationContext,
+  deps: ServerDeps,
   input: { userId: string; tier: PurchasableTier; confirm?: boolean },
 ): Promise<SubscriptionResponse> {
-  const { db, payments } = context;
+  const { db, payments } = deps;
   const rules = tierRules[input.tier];
   const amountCents = rules.annualPriceCents ?? 0;
 
   if (input.tier === 'starter') {
-    const cancelled = await db.transaction(async (tx) => {
+    const cancelled = await writeTransaction(deps, async (tx, changes) => {
       const [member] = await tx.select({ tier: users.membershipTier }).from(users).where(eq(users.id, input.userId)).for('update');
       // Lifetime is a gift nobody can buy back: it ends only when the member says they mean it.
       if (member.tier === 'lifetime' && input.confirm !== true) throw new AppError('LIFETIME_CHANGE_UNCONFIRMED', membershipMessages.lifetimeChangeUnconfirmed);
@@ -38,11 +39,14 @@ export async function createSubscription(
         .returning({ providerSubscriptionId: subscriptions.providerSubscriptionId });
       await tx.update(users).set({ membershipTier: 'starter', trialEndDate: null, stripeSubscriptionId: null }).where(eq(users.id, input.userId));
       const noticeStarted = await applyPlanLimits(tx, input.userId);
+      // The tier, and with it what the member's listings show and which of them stay active.
+      changes.touch('members', input.userId);
+      changes.touch('listings');
       return { active, noticeStarted };
     });
-    if (cancelled.noticeStarted) await mailListingLimitNotices({ db, mail: context.mail, publicUrl: context.config.publicUrl }, [input.userId]);
+    if (cancelled.noticeStarted) await mailListingLimitNotices(deps, { userIds: [input.userId] });
     for (const subscription of cancelled.active) {
-      await payments.cancelSubscription(subscription.providerSubscriptionId).catch((error: unknown) => context.log.error({ err: error }, 'cancelling a subscription failed'));
+      await payments.cancelSubscription(subscription.providerSubscriptionId).catch((error: unknown) => deps.log.error({ err: error }, 'cancelling a subscription failed'));
     }
     return {
       tier: 'starter',
@@ -65,15 +69,15 @@ export async function createSubscription(
     if (user.membershipTier === 'lifetime') throw new AppError('PLAN_ALREADY_INCLUDED', membershipMessages.lifetimeIncludesEverything);
     if (user.membershipTier === input.tier && user.stripeSubscriptionId) throw new AppError('CONFLICT', membershipMessages.alreadyOnTier);
     const firstChargeAt = firstChargeDate(user, input.tier);
-    const pending = await findPendingCheckout(db, user.id, input.tier, firstChargeAt);
+    const pending = await findPendingCheckout(db, { userId: user.id, tier: input.tier, firstChargeAt, now: deps.clock.now() });
     if (pending) return describeCheckout(pending, payments.kind);
 
-    const customerId = payments.kind === 'stripe' ? await ensurePaymentCustomer(context, payments, user.id) : null;
+    const customerId = payments.kind === 'stripe' ? await ensurePaymentCustomer(deps, { provider: payments, userId: user.id }) : null;
     const created = await payments.createSubscription({ userId: user.id, email: user.email, tier: input.tier, amountCents, customerId, firstChargeAt });
     const stored = await db.transaction(async (tx) => {
       await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
       // Another app server may have started this checkout meanwhile: keep theirs.
-      const raced = await findPendingCheckout(tx, user.id, input.tier, firstChargeAt);
+      const raced = await findPendingCheckout(tx, { userId: user.id, tier: input.tier, firstChargeAt, now: deps.clock.now() });
       if (raced) return { row: raced, kept: false };
       const [row] = await tx
         .insert(subscriptions)
@@ -91,14 +95,17 @@ export async function createSubscription(
       return { row, kept: true };
     });
     if (!stored.kept) {
-      await payments.cancelSubscription(created.providerSubscriptionId).catch((error: unknown) => context.log.error({ err: error }, 'cancelling a duplicate checkout failed'));
+      await payments.cancelSubscription(created.providerSubscriptionId).catch((error: unknown) => deps.log.error({ err: error }, 'cancelling a duplicate checkout failed'));
     }
     return describeCheckout(stored.row, payments.kind);
   });
 }
 
 /** A checkout left unpaid within the hour, which the member may still pay (charged now or later, as this one would be). */
-async function findPendingCheckout(db: Queryable, userId: string, tier: PurchasableTier, firstChargeAt: Date | null): Promise<SubscriptionRow | undefined> {
+async function findPendingCheckout(
+  db: Queryable,
+  { userId, tier, firstChargeAt, now }: { userId: string; tier: PurchasableTier; firstChargeAt: Date | null; now: Date },
+): Promise<SubscriptionRow | undefined> {
   const [pending] = await db
     .select()
     .from(subscriptions)
@@ -107,7 +114,7 @@ async function findPendingCheckout(db: Queryable, userId: string, tier: Purchasa
         eq(subscriptions.userId, userId),
         eq(subscriptions.tier, tier),
         eq(subscriptions.status, 'incomplete'),
-        gt(subscriptions.createdAt, new Date(Date.now() - reuseCheckoutForMs)),
+        gt(subscriptions.createdAt, new Date(now.getTime() - reuseCheckoutForMs)),
         firstChargeAt ? isNotNull(subscriptions.firstChargeAt) : isNull(subscriptions.firstChargeAt),
       ),
     )

@@ -5,10 +5,12 @@ import { AppError } from '../../domain/errors';
 import { planChargeMessages, type MembershipStatus } from '../../domain/membership';
 import type { Queryable } from '../db/open-database';
 import { subscriptions, users } from '../db/schema';
-import type { OperationContext } from '../deps';
+import { writeTransaction } from '../db/write-transaction';
+import type { ServerDeps } from '../deps';
 
-export async function getMembershipStatus(db: Queryable, userId: string): Promise<MembershipStatus> {
-  const [current] = await db
+export async function getMembershipStatus(deps: ServerDeps, input: { userId: string }): Promise<MembershipStatus> {
+  const { userId } = input;
+  const [current] = await deps.db
     .select()
     .from(subscriptions)
     .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, ['trialing', 'active', 'past_due'])))
@@ -31,22 +33,24 @@ export async function getMembershipStatus(db: Queryable, userId: string): Promis
  * the member keeps the free month (then goes back to Starter, as without a checkout). The
  * provider is told first: if it cannot be reached, nothing changes here and the member can retry.
  */
-export async function cancelUpcomingCharge(context: OperationContext, userId: string): Promise<{ message: string }> {
-  const [trialing] = await context.db
+export async function cancelUpcomingCharge(deps: ServerDeps, input: { userId: string }): Promise<{ message: string }> {
+  const { userId } = input;
+  const [trialing] = await deps.db
     .select()
     .from(subscriptions)
     .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'trialing')))
     .limit(1);
   if (!trialing) throw new AppError('NOT_FOUND', planChargeMessages.nothingToCancel);
-  await context.payments.cancelSubscription(trialing.providerSubscriptionId);
-  const trialEndDate = await context.db.transaction(async (tx) => {
+  await deps.payments.cancelSubscription(trialing.providerSubscriptionId);
+  const trialEndDate = await writeTransaction(deps, async (tx, changes) => {
     const [member] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+    changes.touch('members', userId);
     await tx.update(subscriptions).set({ status: 'cancelled' }).where(eq(subscriptions.id, trialing.id));
     await tx
       .update(users)
       .set({ stripeSubscriptionId: null })
       .where(and(eq(users.id, userId), eq(users.stripeSubscriptionId, trialing.providerSubscriptionId)));
-    return member.trialEndDate ?? trialing.firstChargeAt ?? new Date();
+    return member.trialEndDate ?? trialing.firstChargeAt ?? deps.clock.now();
   });
   return { message: planChargeMessages.cancelledBeforeCharge(trialing.tier, formatDateAU(trialEndDate)) };
 }

@@ -8,14 +8,15 @@ import { membershipMessages, planChargeMessages, welcomeMessage } from '../../do
 import { formatCents } from '../../domain/tiers';
 import type { TestCardBody } from '../../domain/account';
 import { subscriptions } from '../db/schema';
-import type { OperationContext } from '../deps';
-import { checkTestCard, testPaymentEvent, type PaymentEvent } from '../services/payments';
+import type { ServerDeps } from '../deps';
+import { checkTestCard, testPaymentEvent } from '../services/payments';
+import { deliverPaymentEvent } from './deliver-payment-event';
 
 export async function payWithTestCard(
-  context: OperationContext,
-  input: { userId: string; clientSecret: string; card: TestCardBody; deliver: (event: PaymentEvent) => Promise<unknown> },
+  deps: ServerDeps,
+  input: { userId: string; clientSecret: string; card: TestCardBody },
 ) {
-  const [subscription] = await context.db.select().from(subscriptions).where(eq(subscriptions.clientSecret, input.clientSecret)).limit(1);
+  const [subscription] = await deps.db.select().from(subscriptions).where(eq(subscriptions.clientSecret, input.clientSecret)).limit(1);
   if (!subscription || subscription.userId !== input.userId || subscription.provider !== 'test') {
     throw new AppError('NOT_FOUND', membershipMessages.subscriptionNotFound);
   }
@@ -26,11 +27,11 @@ export async function payWithTestCard(
   try {
     await checkTestCard(input.card);
   } catch (error) {
-    if (!chargeLater) await input.deliver(testPaymentEvent('invoice.payment_failed', subscription.providerSubscriptionId, { message: (error as Error).message }));
+    if (!chargeLater) await deliverPaymentEvent(deps, testPaymentEvent('invoice.payment_failed', subscription.providerSubscriptionId, { message: (error as Error).message }));
     throw error;
   }
   // Keeping the plan after the free month: the card is saved and charged when the month ends
   // (by the upkeep, as Stripe would); otherwise it is charged now.
-  await input.deliver(testPaymentEvent(chargeLater ? 'customer.subscription.updated' : 'invoice.paid', subscription.providerSubscriptionId));
+  await deliverPaymentEvent(deps, testPaymentEvent(chargeLater ? 'customer.subscription.updated' : 'invoice.paid', subscription.providerSubscriptionId));
   return { message: chargeLater ?? welcomeMessage(subscription.tier), tier: subscription.tier };
 }

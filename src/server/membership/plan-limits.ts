@@ -6,10 +6,11 @@ import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte } from 'driz
 import { AppError } from '../../domain/errors';
 import { listingLimitNotice, planLimitMessages, planLimitNoticeDays } from '../../domain/membership';
 import { rulesForTier } from '../../domain/tiers';
-import type { Database, Queryable } from '../db/open-database';
+import type { Queryable } from '../db/open-database';
 import { listings, users } from '../db/schema';
-import { changePostcodeCount } from '../map/postcode-counts';
-import type { MailSender } from '../services/mail';
+import { writeTransaction } from '../db/write-transaction';
+import type { ServerDeps } from '../deps';
+import { changePostcodeCount } from '../map';
 
 /**
  * Settles a member's listings with their plan, inside the transaction that changed the plan (the
@@ -79,36 +80,42 @@ async function pauseListingsOverLimit(tx: Queryable, userId: string, keepIds: st
 }
 
 /** The member chose which listings stay active: the others are paused now. */
-export async function keepActiveListings(db: Database, input: { userId: string; listingIds: string[] }): Promise<{ message: string }> {
-  await db.transaction(async (tx) => {
+export async function keepActiveListings(deps: ServerDeps, input: { userId: string; listingIds: string[] }): Promise<{ message: string }> {
+  await writeTransaction(deps, async (tx, changes) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for('update');
-    await pauseListingsOverLimit(tx, input.userId, [...new Set(input.listingIds)], new Date());
+    await pauseListingsOverLimit(tx, input.userId, [...new Set(input.listingIds)], deps.clock.now());
+    changes.touch('members', input.userId);
+    changes.touch('listings');
   });
   return { message: planLimitMessages.settled };
 }
 
 /** The notice has run out for these members: their newest listings stay, the rest are paused. Returns how many members. */
-export async function pauseOverdueListings(db: Database, now = new Date()): Promise<number> {
+export async function pauseOverdueListings(deps: ServerDeps, input: { now?: Date } = {}): Promise<number> {
+  const now = input.now ?? deps.clock.now();
   const cutoff = new Date(now.getTime() - planLimitNoticeDays * 24 * 60 * 60 * 1000);
-  const due = await db
+  const due = await deps.db
     .select({ id: users.id })
     .from(users)
     .where(lte(users.listingLimitNoticeAt, cutoff))
     .orderBy(asc(users.listingLimitNoticeAt))
     .limit(500);
   for (const { id } of due) {
-    await db.transaction(async (tx) => {
+    await writeTransaction(deps, async (tx, changes) => {
       const [member] = await tx.select({ noticeAt: users.listingLimitNoticeAt }).from(users).where(eq(users.id, id)).for('update');
       // Settled meanwhile (chosen, upgraded) by another request or app server.
       if (!member?.noticeAt || member.noticeAt > cutoff) return;
       await pauseListingsOverLimit(tx, id, null, now);
+      changes.touch('members', id);
+      changes.touch('listings');
     });
   }
   return due.length;
 }
 
 /** Mails the notice that just started for these members. */
-export async function mailListingLimitNotices(deps: { db: Queryable; mail: MailSender; publicUrl: string }, userIds: string[]): Promise<void> {
+export async function mailListingLimitNotices(deps: ServerDeps, input: { userIds: string[] }): Promise<void> {
+  const { userIds } = input;
   if (userIds.length === 0) return;
   const members = await deps.db.select().from(users).where(and(inArray(users.id, userIds), isNotNull(users.listingLimitNoticeAt)));
   for (const member of members) {
@@ -121,8 +128,8 @@ export async function mailListingLimitNotices(deps: { db: Queryable; mail: MailS
         '',
         listingLimitNotice({ tier: rulesForTier(member.membershipTier).tier, activeCount: active, noticeAt: member.listingLimitNoticeAt! }),
         '',
-        `Choose on your dashboard: ${deps.publicUrl}/dashboard`,
-        `Or upgrade to keep them all: ${deps.publicUrl}/membership-plans`,
+        `Choose on your dashboard: ${deps.config.publicUrl}/dashboard`,
+        `Or upgrade to keep them all: ${deps.config.publicUrl}/membership-plans`,
       ].join('\n'),
     });
   }

@@ -2,11 +2,11 @@
 import { eq } from 'drizzle-orm';
 import { formatDateAU } from '../../domain/dates';
 import { formatCents, tierRules } from '../../domain/tiers';
-import type { Queryable } from '../db/open-database';
 import { subscriptions, users } from '../db/schema';
-import type { MailSender } from '../services/mail';
+import type { ServerDeps } from '../deps';
 
-export async function mailPlanConfirmation(deps: { db: Queryable; mail: MailSender; publicUrl: string }, subscriptionId: string | undefined): Promise<void> {
+export async function mailPlanConfirmation(deps: ServerDeps, input: { subscriptionId: string | undefined }): Promise<void> {
+  const { subscriptionId } = input;
   if (!subscriptionId) return;
   const [row] = await deps.db
     .select({ subscription: subscriptions, email: users.email, firstName: users.firstName })
@@ -36,7 +36,7 @@ export async function mailPlanConfirmation(deps: { db: Queryable; mail: MailSend
       `Welcome to the family! You're now a ${label} member.`,
       ...charge.filter((line): line is string => line !== null),
       '',
-      `Your membership: ${deps.publicUrl}/account`,
+      `Your membership: ${deps.config.publicUrl}/account`,
     ].join('\n'),
   });
 }

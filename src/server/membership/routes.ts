@@ -1,13 +1,15 @@
 // Membership API (spec 7): checkout, the test provider's payment step, and the payment webhook.
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../domain/errors';
 import { createSubscriptionBody, keepActiveListingsBody, membershipStatusSchema, subscriptionResponseSchema, testPaymentBody } from '../../domain/membership';
 import { messageResponseSchema } from '../../domain/user-schemas';
+import { abuseLimits } from '../../domain/limits';
 import { membershipTiers } from '../../domain/tiers';
-import { requireUser, signedInUser } from '../auth/guards';
-import type { ServerDeps } from '../deps';
-import type { PaymentEvent } from '../services/payments';
+import { requireUser, signedInUser } from '../auth';
+import { withRequestLog, type ServerDeps } from '../deps';
+import type { PaymentEvent } from '../services/payment-provider';
 import { createSubscription } from './create-subscription';
 import { deliverPaymentEvent } from './deliver-payment-event';
 import { cancelUpcomingCharge, getMembershipStatus } from './membership-status';
@@ -26,12 +28,12 @@ const paymentEventSchema = z.object({
 export const membershipRoutes =
   (deps: ServerDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const deliver = (event: PaymentEvent) => deliverPaymentEvent({ ...deps, publicUrl: deps.config.publicUrl }, event);
+    const userOf = (request: FastifyRequest) => request.user?.id;
 
     app.post(
       '/api/create-subscription',
       { onRequest: requireUser, schema: { tags, body: createSubscriptionBody, response: { 200: subscriptionResponseSchema } } },
-      async (request) => createSubscription({ ...deps, log: request.log }, { userId: signedInUser(request).id, ...request.body }),
+      async (request) => createSubscription(withRequestLog(deps, request), { userId: signedInUser(request).id, ...request.body }),
     );
 
     if (deps.payments.kind === 'test') {
@@ -40,30 +42,30 @@ export const membershipRoutes =
         { onRequest: requireUser, schema: { tags, body: testPaymentBody, response: { 200: z.object({ message: z.string(), tier: z.enum(membershipTiers) }) } } },
         async (request) => {
           const { clientSecret, ...card } = request.body;
-          return payWithTestCard({ ...deps, log: request.log }, { userId: signedInUser(request).id, clientSecret, card, deliver });
+          return payWithTestCard(withRequestLog(deps, request), { userId: signedInUser(request).id, clientSecret, card });
         },
       );
     }
 
     app.get('/api/membership', { onRequest: requireUser, schema: { tags, response: { 200: membershipStatusSchema } } }, async (request) =>
-      getMembershipStatus(deps.db, signedInUser(request).id),
+      getMembershipStatus(deps, { userId: signedInUser(request).id }),
     );
 
     // Checked out during the free month: cancelling before the first charge costs nothing.
     app.post(
       '/api/membership/cancel-upcoming-charge',
-      { onRequest: [requireUser, deps.limits.perKey('cancel-charge', 10, '15 minutes', (request) => request.user?.id)], schema: { tags, response: { 200: messageResponseSchema } } },
-      async (request) => cancelUpcomingCharge({ ...deps, log: request.log }, signedInUser(request).id),
+      { onRequest: [requireUser, deps.limits.perKey('cancel-charge', abuseLimits.cancelCharge.perKey, userOf)], schema: { tags, response: { 200: messageResponseSchema } } },
+      async (request) => cancelUpcomingCharge(withRequestLog(deps, request), { userId: signedInUser(request).id }),
     );
 
     // A plan that allows fewer listings than the member has: they choose which stay active.
     app.post(
       '/api/my-listings/keep-active',
       {
-        onRequest: [requireUser, deps.limits.perKey('keep-active', 30, '15 minutes', (request) => request.user?.id)],
+        onRequest: [requireUser, deps.limits.perKey('keep-active', abuseLimits.keepActive.perKey, userOf)],
         schema: { tags, body: keepActiveListingsBody, response: { 200: messageResponseSchema } },
       },
-      async (request) => keepActiveListings(deps.db, { userId: signedInUser(request).id, listingIds: request.body.listingIds }),
+      async (request) => keepActiveListings(deps, { userId: signedInUser(request).id, listingIds: request.body.listingIds }),
     );
 
     // The webhook reads its body as raw bytes: the signature covers them exactly.
@@ -82,7 +84,7 @@ export const membershipRoutes =
         }
         const event = paymentEventSchema.safeParse(parsed);
         if (!event.success) throw new AppError('VALIDATION_FAILED', 'The event is missing its id, type or data.');
-        const result = await deliver(event.data as PaymentEvent);
+        const result = await deliverPaymentEvent(withRequestLog(deps, request), event.data as PaymentEvent);
         return { received: true, outcome: result.outcome };
       });
     });

@@ -1,9 +1,9 @@
 // Mail goes out through one MailSender: SMTP (nodemailer) when SMTP_URL is set, otherwise the
 // dev outbox in the database (never in production; config refuses that).
+import nodemailer from 'nodemailer';
 import type { Config } from '../config';
 import type { Database } from '../db/open-database';
-import { createOutboxMailSender } from './outbox-mail-sender';
-import { createSmtpMailSender } from './smtp-mail-sender';
+import { devOutbox } from '../db/schema';
 
 export type MailMessage = {
   to: string;
@@ -18,6 +18,33 @@ export type MailSender = {
   send: (message: MailMessage) => Promise<void>;
   close?: () => Promise<void>;
 };
+
+function createSmtpMailSender(options: { smtpUrl: string; from: string }): MailSender {
+  const transport = nodemailer.createTransport(options.smtpUrl);
+  return {
+    kind: 'smtp',
+    send: async (message) => {
+      await transport.sendMail({ from: options.from, ...message });
+    },
+    close: async () => transport.close(),
+  };
+}
+
+/** Keeps mail in the dev outbox table, readable at /api/dev/outbox. */
+function createOutboxMailSender(db: Database): MailSender {
+  return {
+    kind: 'outbox',
+    send: async (message) => {
+      await db.insert(devOutbox).values({
+        to: message.to,
+        channel: 'email',
+        subject: message.subject,
+        text: message.text,
+        html: message.html ?? null,
+      });
+    },
+  };
+}
 
 export function createMailSender(config: Config, db: Database): MailSender {
   if (config.smtpUrl) return createSmtpMailSender({ smtpUrl: config.smtpUrl, from: config.mailFrom });

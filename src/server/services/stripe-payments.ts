@@ -10,7 +10,7 @@ import { membershipMessages } from '../../domain/membership';
 import { currency, productName } from '../../domain/product';
 import { tierRules, type MembershipTier } from '../../domain/tiers';
 import type { StripeSettings } from '../config';
-import type { CardCheck, CreatedSubscription, StripePaymentProvider } from './payments';
+import type { CardCheck, CreatedSubscription, StripePaymentProvider } from './payment-provider';
 
 const stripeCurrency = currency.toLowerCase();
 

@@ -5,28 +5,28 @@
 // SKIP LOCKED, and putting a photo on a listing touches (and so locks) its row in the listing's
 // transaction (check-listing-content.ts), so a photo is never taken while a listing is taking it.
 import { inArray, lt, sql } from 'drizzle-orm';
-import type { Database } from '../db/open-database';
 import { listings, uploadedImages } from '../db/schema';
-import { mediaKeyFromUrl, type MediaStorage } from '../services/storage';
+import type { ServerDeps } from '../deps';
+import { mediaKeyFromUrl } from '../services/storage';
 
 export type PhotoCleanUpResult = { removed: number; stillShown: number; failedFiles: string[] };
 
-export async function cleanUpPhotos(input: {
-  db: Database;
-  storage: MediaStorage;
+export type PhotoCleanUpInput = {
   graceMs: number;
   now?: Date;
   batchSize?: number;
   /** Stops after this many batches; the next run carries on. */
   maxBatches?: number;
-}): Promise<PhotoCleanUpResult> {
+};
+
+export async function cleanUpPhotos(deps: Pick<ServerDeps, 'db' | 'storage'>, input: PhotoCleanUpInput): Promise<PhotoCleanUpResult> {
   const now = input.now ?? new Date();
   const cutoff = new Date(now.getTime() - input.graceMs);
   const batchSize = input.batchSize ?? 200;
   const result: PhotoCleanUpResult = { removed: 0, stillShown: 0, failedFiles: [] };
 
   for (let batch = 0; batch < (input.maxBatches ?? 50); batch += 1) {
-    const { claimed, orphans } = await input.db.transaction(async (tx) => {
+    const { claimed, orphans } = await deps.db.transaction(async (tx) => {
       const rows = await tx
         .select({
           id: uploadedImages.id,
@@ -54,7 +54,7 @@ export async function cleanUpPhotos(input: {
       for (const url of [orphan.url, orphan.thumbnailUrl]) {
         const key = mediaKeyFromUrl(url);
         if (!key) continue;
-        await input.storage.remove(key).catch(() => result.failedFiles.push(url));
+        await deps.storage.remove(key).catch(() => result.failedFiles.push(url));
       }
     }
     result.removed += orphans.length;

@@ -6,10 +6,10 @@ import { z } from 'zod';
 import { AppError } from '../../domain/errors';
 import { imageMessages, stillTooLargeMessage } from '../../domain/images';
 import { listingRuleMessages } from '../../domain/listing';
+import { abuseLimits } from '../../domain/limits';
 import { rulesForTier, tierRules } from '../../domain/tiers';
-import { requireVerifiedEmail, signedInUser } from '../auth/guards';
+import { requireVerifiedEmail, signedInUser } from '../auth';
 import type { ServerDeps } from '../deps';
-import type { MediaStorage } from '../services/storage';
 import { uploadImage } from './upload-image';
 
 const largestTierLimit = Math.max(...Object.values(tierRules).map((rules) => rules.maxImageBytes));
@@ -23,7 +23,7 @@ const uploadedImageSchema = z.object({
 });
 
 export const uploadRoutes =
-  (deps: ServerDeps & { storage: MediaStorage }): FastifyPluginAsyncZod =>
+  (deps: ServerDeps): FastifyPluginAsyncZod =>
   async (app) => {
     await app.register(fastifyMultipart, {
       limits: { files: 1, fields: 5, fileSize: largestTierLimit, fieldSize: 1024, parts: 10, headerPairs: 50 },
@@ -34,7 +34,7 @@ export const uploadRoutes =
     const requireVerifiedEmailToList = requireVerifiedEmail(listingRuleMessages.emailNotVerified);
     app.post(
       '/api/uploads/images',
-      { onRequest: [requireVerifiedEmailToList, deps.limits.perKey('upload', 60, '10 minutes', (request) => request.user?.id)], schema: { tags: ['listings'], consumes: ['multipart/form-data'], response: { 201: uploadedImageSchema } } },
+      { onRequest: [requireVerifiedEmailToList, deps.limits.perKey('upload', abuseLimits.photoUpload.perKey, (request) => request.user?.id)], schema: { tags: ['listings'], consumes: ['multipart/form-data'], response: { 201: uploadedImageSchema } } },
       async (request, reply) => {
         const user = signedInUser(request);
         if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', imageMessages.missingFile);
@@ -46,7 +46,7 @@ export const uploadRoutes =
           throw error;
         });
         if (bytes.length > limit) throw new AppError('PAYLOAD_TOO_LARGE', stillTooLargeMessage(user.membershipTier));
-        const image = await uploadImage({ db: deps.db, storage: deps.storage, owner: user, bytes });
+        const image = await uploadImage(deps, { owner: user, bytes });
         return reply.code(201).send(image);
       },
     );

@@ -7,49 +7,61 @@ import { accountMessages, type TestCardBody } from '../../domain/account';
 import { AppError } from '../../domain/errors';
 import { membershipMessages } from '../../domain/membership';
 import { users, type UserRow } from '../db/schema';
-import type { OperationContext } from '../deps';
-import { ensurePaymentCustomer } from '../membership/ensure-payment-customer';
-import type { StripePaymentProvider, VerifiedCard } from '../services/payments';
+import { writeTransaction } from '../db/write-transaction';
+import type { ServerDeps } from '../deps';
+import { ensurePaymentCustomer } from '../membership';
+import type { StripePaymentProvider, VerifiedCard } from '../services/payment-provider';
+
+/** The member's card counts as verified from now on. */
+async function markCardVerified(deps: ServerDeps, userId: string): Promise<void> {
+  await writeTransaction(deps, async (tx, changes) => {
+    await tx.update(users).set({ isCardVerified: true }).where(eq(users.id, userId));
+    changes.touch('members', userId);
+  });
+}
 
 function verifiedMessage(card: VerifiedCard | null): string {
   const which = card ? `${card.brand} ending ${card.last4}` : 'Your card';
   return `${which} verified. It won't be charged unless you upgrade.`;
 }
 
-function stripeProvider(context: OperationContext): StripePaymentProvider {
-  if (context.payments.kind !== 'stripe') throw new AppError('NOT_FOUND', membershipMessages.cardCheckWithTestForm);
-  return context.payments;
+function stripeProvider(deps: ServerDeps): StripePaymentProvider {
+  if (deps.payments.kind !== 'stripe') throw new AppError('NOT_FOUND', membershipMessages.cardCheckWithTestForm);
+  return deps.payments;
 }
 
 /** A card on file proves a real person; it is checked, never charged, and never stored here. */
-export async function verifyCard(context: OperationContext, user: UserRow, card: TestCardBody): Promise<{ message: string }> {
+export async function verifyCard(deps: ServerDeps, input: { member: UserRow; card: TestCardBody }): Promise<{ message: string }> {
+  const { member: user, card } = input;
   if (user.isCardVerified) throw new AppError('CONFLICT', accountMessages.cardAlreadyVerified);
-  if (context.payments.kind !== 'test') throw new AppError('VALIDATION_FAILED', membershipMessages.cardCheckWithStripe);
-  const verified = await context.payments.verifyCard(card);
-  await context.db.update(users).set({ isCardVerified: true }).where(eq(users.id, user.id));
+  if (deps.payments.kind !== 'test') throw new AppError('VALIDATION_FAILED', membershipMessages.cardCheckWithStripe);
+  const verified = await deps.payments.verifyCard(card);
+  await markCardVerified(deps, user.id);
   return { message: verifiedMessage(verified) };
 }
 
 /** Stripe: a SetupIntent on the member's customer, for the page to confirm with Stripe.js. */
-export async function startCardCheck(context: OperationContext, user: UserRow): Promise<{ clientSecret: string }> {
-  const provider = stripeProvider(context);
+export async function startCardCheck(deps: ServerDeps, input: { member: UserRow }): Promise<{ clientSecret: string }> {
+  const user = input.member;
+  const provider = stripeProvider(deps);
   if (user.isCardVerified) throw new AppError('CONFLICT', accountMessages.cardAlreadyVerified);
-  const customerId = await ensurePaymentCustomer(context, provider, user.id);
+  const customerId = await ensurePaymentCustomer(deps, { provider, userId: user.id });
   const { clientSecret } = await provider.startCardCheck({ userId: user.id, customerId });
   return { clientSecret };
 }
 
 /** Stripe: the page says it confirmed a SetupIntent; Stripe is asked whether it did. */
-export async function confirmCardCheck(context: OperationContext, user: UserRow, setupIntentId: string): Promise<{ message: string }> {
-  const provider = stripeProvider(context);
-  const check = await provider.retrieveCardCheck(setupIntentId);
+export async function confirmCardCheck(deps: ServerDeps, input: { member: UserRow; setupIntentId: string }): Promise<{ message: string }> {
+  const user = input.member;
+  const provider = stripeProvider(deps);
+  const check = await provider.retrieveCardCheck(input.setupIntentId);
   // Another member's SetupIntent is as good as none.
-  const [member] = await context.db.select({ customerId: users.stripeCustomerId, isCardVerified: users.isCardVerified }).from(users).where(eq(users.id, user.id));
+  const [member] = await deps.db.select({ customerId: users.stripeCustomerId, isCardVerified: users.isCardVerified }).from(users).where(eq(users.id, user.id));
   if (!member.customerId || check.customerId !== member.customerId) throw new AppError('NOT_FOUND', membershipMessages.cardCheckNotFound);
   if (check.status !== 'succeeded') {
     throw new AppError('VALIDATION_FAILED', check.failureMessage ?? (check.status === 'processing' ? membershipMessages.paymentConfirming : membershipMessages.cardCheckNotConfirmed));
   }
   // The webhook may have marked it first; the answer is the same.
-  if (!member.isCardVerified) await context.db.update(users).set({ isCardVerified: true }).where(eq(users.id, user.id));
+  if (!member.isCardVerified) await markCardVerified(deps, user.id);
   return { message: verifiedMessage(check.card) };
 }

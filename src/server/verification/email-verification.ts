@@ -5,16 +5,17 @@ import { codePolicy } from '../../domain/auth';
 import { AppError } from '../../domain/errors';
 import { productName } from '../../domain/product';
 import { greetingName } from '../../domain/user';
-import { grantConfiguredAdmin } from '../auth/configured-admins';
-import { assertCodeMayBeSent, checkCode, issueCode } from '../auth/one-time-codes';
+import { assertCodeMayBeSent, checkCode, grantConfiguredAdmin, issueCode } from '../auth';
 import { users, type UserRow } from '../db/schema';
-import type { OperationContext } from '../deps';
+import { writeTransaction } from '../db/write-transaction';
+import type { ServerDeps } from '../deps';
 
-export async function sendEmailCode(context: OperationContext, user: UserRow): Promise<{ message: string }> {
+export async function sendEmailCode(deps: ServerDeps, input: { member: UserRow }): Promise<{ message: string }> {
+  const user = input.member;
   if (user.isEmailVerified) throw new AppError('CONFLICT', accountMessages.emailAlreadyVerified);
-  await assertCodeMayBeSent(context.db, { userId: user.id, type: 'email_verification' });
-  const code = await issueCode(context.db, { userId: user.id, type: 'email_verification', target: user.email, secret: context.config.appSecret });
-  await context.mail.send({
+  await assertCodeMayBeSent(deps.db, { userId: user.id, type: 'email_verification' });
+  const code = await issueCode(deps.db, { userId: user.id, type: 'email_verification', target: user.email, secret: deps.config.appSecret });
+  await deps.mail.send({
     to: user.email,
     subject: `Your ${productName} verification code`,
     text: [
@@ -22,7 +23,7 @@ export async function sendEmailCode(context: OperationContext, user: UserRow): P
       '',
       `Your email verification code is ${code}.`,
       'Or open this link to confirm your address:',
-      `${context.config.publicUrl}/verify-email?code=${code}`,
+      `${deps.config.publicUrl}/verify-email?code=${code}`,
       '',
       `It expires in ${codePolicy.ttlMinutes} minutes and can be used once.`,
     ].join('\n'),
@@ -30,12 +31,14 @@ export async function sendEmailCode(context: OperationContext, user: UserRow): P
   return { message: 'Check your email for the 6-digit code.' };
 }
 
-export async function verifyEmailCode(context: OperationContext, user: UserRow, code: string): Promise<{ message: string }> {
+export async function verifyEmailCode(deps: ServerDeps, input: { member: UserRow; code: string }): Promise<{ message: string }> {
+  const { member: user, code } = input;
   if (user.isEmailVerified) return { message: accountMessages.emailAlreadyVerified };
-  await checkCode(context.db, { userId: user.id, type: 'email_verification', code, secret: context.config.appSecret, consume: true });
-  await context.db.transaction(async (tx) => {
+  await checkCode(deps.db, { userId: user.id, type: 'email_verification', code, secret: deps.config.appSecret, consume: true });
+  await writeTransaction(deps, async (tx, changes) => {
     await tx.update(users).set({ isEmailVerified: true }).where(eq(users.id, user.id));
-    await grantConfiguredAdmin(tx, context.config.adminEmails, user.id);
+    await grantConfiguredAdmin(tx, deps.config.adminEmails, user.id);
+    changes.touch('members', user.id);
   });
   return { message: 'Your email is verified.' };
 }

@@ -1,22 +1,21 @@
 // Homepage videos (spec 4): uploading makes the new one active, one can be activated, any can be
-// deleted; the database allows only one active row at a time.
+// deleted; the database allows only one active row at a time. The files live in the media storage
+// (services/storage.ts) under videos/, served at /videos/{filename}.
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { open, rename, rm } from 'node:fs/promises';
-import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import { desc, eq } from 'drizzle-orm';
 import { adminMessages, maxVideoNameLength, type HomepageVideo } from '../../domain/admin';
 import { AppError, errorMessages } from '../../domain/errors';
 import { uuidPattern } from '../../domain/listing';
+import { recordAdminAction } from '../admin';
 import { isUniqueViolation } from '../db/errors';
-import type { Database } from '../db/open-database';
 import { homepageVideo } from '../db/schema';
-import { recordAdminAction } from '../admin/record-admin-action';
-import { sniffVideo } from './sniff-video';
+import type { ServerDeps } from '../deps';
+import { sniffVideo, videoHeadBytes, type VideoFormat } from './sniff-video';
 
 export const videoUrl = (filename: string) => `/videos/${filename}`;
+const videoKey = (filename: string) => `videos/${filename}`;
 
 function toView(row: typeof homepageVideo.$inferSelect): HomepageVideo {
   return {
@@ -30,27 +29,55 @@ function toView(row: typeof homepageVideo.$inferSelect): HomepageVideo {
   };
 }
 
-export async function listHomepageVideos(db: Database): Promise<HomepageVideo[]> {
-  const rows = await db.select().from(homepageVideo).orderBy(desc(homepageVideo.createdAt));
+export async function listHomepageVideos(deps: ServerDeps): Promise<HomepageVideo[]> {
+  const rows = await deps.db.select().from(homepageVideo).orderBy(desc(homepageVideo.createdAt));
   return rows.map(toView);
 }
 
-export async function findActiveHomepageVideo(db: Database): Promise<HomepageVideo | null> {
-  const [row] = await db.select().from(homepageVideo).where(eq(homepageVideo.isActive, true)).limit(1);
+export async function findActiveHomepageVideo(deps: ServerDeps): Promise<HomepageVideo | null> {
+  const [row] = await deps.db.select().from(homepageVideo).where(eq(homepageVideo.isActive, true)).limit(1);
   return row ? toView(row) : null;
 }
 
 type UploadParts = AsyncIterable<MultipartFile | { type: 'field'; fieldname: string; value: unknown }>;
 
 /**
- * Streams the upload to disk (never whole in memory), checks its real type from its first bytes,
- * and makes it the active video.
+ * The first bytes of a stream (to tell its real type), and the whole stream, those bytes included,
+ * to read on: nothing more is held in memory than what arrived first. `counted` hears every chunk.
  */
-export async function uploadHomepageVideo(input: { db: Database; videosDir: string; actorId: string; parts: UploadParts }): Promise<HomepageVideo> {
-  const { db, videosDir } = input;
-  const temporary = path.join(videosDir, `.upload-${randomUUID()}`);
+async function readHead(source: Readable, size: number, counted: (chunk: Buffer) => void): Promise<{ head: Buffer; whole: Readable }> {
+  const chunks = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const first: Buffer[] = [];
+  let length = 0;
+  let ended = false;
+  while (length < size) {
+    const next = await chunks.next();
+    if (next.done) {
+      ended = true;
+      break;
+    }
+    counted(next.value);
+    first.push(next.value);
+    length += next.value.length;
+  }
+  async function* whole() {
+    yield* first;
+    if (ended) return;
+    for (let next = await chunks.next(); !next.done; next = await chunks.next()) {
+      counted(next.value);
+      yield next.value;
+    }
+  }
+  return { head: Buffer.concat(first).subarray(0, size), whole: Readable.from(whole(), { objectMode: false }) };
+}
+
+/**
+ * Streams the upload into the media storage (never whole in memory), checks its real type from its
+ * first bytes, and makes it the active video.
+ */
+export async function uploadHomepageVideo(deps: ServerDeps, input: { actorId: string; parts: UploadParts }): Promise<HomepageVideo> {
   let displayName = '';
-  let received: { bytes: number; mimetype: string } | null = null;
+  let received: { bytes: number; filename: string | null } | null = null;
   try {
     for await (const part of input.parts) {
       if (part.type === 'field') {
@@ -65,47 +92,56 @@ export async function uploadHomepageVideo(input: { db: Database; videosDir: stri
         part.file.resume();
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', adminMessages.videoWrongType);
       }
-      let bytes = 0;
-      part.file.on('data', (chunk: Buffer) => {
-        bytes += chunk.length;
-      });
-      await pipeline(part.file, createWriteStream(temporary)).catch((error: { code?: string }) => {
+      received = await storeVideo(deps, part.file).catch((error: { code?: string }) => {
         if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', adminMessages.videoTooLarge);
         throw error;
       });
       if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', adminMessages.videoTooLarge);
-      received = { bytes, mimetype: part.mimetype };
     }
     if (!received || received.bytes === 0 || !displayName) throw new AppError('VALIDATION_FAILED', adminMessages.missingVideoName);
     if (displayName.includes('\u0000')) throw new AppError('VALIDATION_FAILED', errorMessages.nulCharacter);
     if (displayName.length > maxVideoNameLength) throw new AppError('VALIDATION_FAILED', `Keep the display name under ${maxVideoNameLength} characters.`);
+    if (!received.filename) throw new AppError('UNSUPPORTED_MEDIA_TYPE', adminMessages.videoNotRecognised);
 
-    const handle = await open(temporary, 'r');
-    const head = Buffer.alloc(16);
-    await handle.read(head, 0, 16, 0);
-    await handle.close();
-    const format = sniffVideo(head);
-    if (!format) throw new AppError('UNSUPPORTED_MEDIA_TYPE', adminMessages.videoNotRecognised);
-
-    const filename = `${randomUUID()}.${format.extension}`;
-    await rename(temporary, path.join(videosDir, filename));
+    const filename = received.filename;
     const fileSize = received.bytes;
-    const row = await db.transaction(async (tx) => {
+    const row = await deps.db.transaction(async (tx) => {
       await tx.update(homepageVideo).set({ isActive: false }).where(eq(homepageVideo.isActive, true));
       const [created] = await tx.insert(homepageVideo).values({ filename, displayName, fileSize, isActive: true, uploadedBy: input.actorId }).returning();
       await recordAdminAction(tx, { actorId: input.actorId, action: 'upload_video', details: { displayName, filename, fileSize } });
       return created;
     });
+    received = null;
     return toView(row);
   } finally {
-    await rm(temporary, { force: true });
+    // Stored but refused (or not recorded): the file goes again.
+    if (received?.filename) await deps.storage.remove(videoKey(received.filename));
   }
 }
 
-export async function activateHomepageVideo(db: Database, input: { actorId: string; id: string }): Promise<HomepageVideo> {
+/**
+ * The video's size and file name in storage; no name (and nothing stored) when its bytes are not a
+ * video we know.
+ */
+async function storeVideo(deps: ServerDeps, file: Readable): Promise<{ bytes: number; filename: string | null }> {
+  let bytes = 0;
+  const { head, whole } = await readHead(file, videoHeadBytes, (chunk) => {
+    bytes += chunk.length;
+  });
+  const format: VideoFormat | null = sniffVideo(head);
+  if (!format) {
+    // Read to its end, so the request finishes and its size limit still applies.
+    for await (const _chunk of whole);
+    return { bytes, filename: null };
+  }
+  const filename = `${randomUUID()}.${format.extension}`;
+  await deps.storage.putStream(videoKey(filename), whole, format.contentType);
+  return { bytes, filename };
+}
+export async function activateHomepageVideo(deps: ServerDeps, input: { actorId: string; id: string }): Promise<HomepageVideo> {
   if (!uuidPattern.test(input.id)) throw new AppError('NOT_FOUND', adminMessages.videoNotFound);
   const attempt = () =>
-    db.transaction(async (tx) => {
+    deps.db.transaction(async (tx) => {
       const [target] = await tx.select().from(homepageVideo).where(eq(homepageVideo.id, input.id)).for('update');
       if (!target) throw new AppError('NOT_FOUND', adminMessages.videoNotFound);
       await tx.update(homepageVideo).set({ isActive: false }).where(eq(homepageVideo.isActive, true));
@@ -121,13 +157,13 @@ export async function activateHomepageVideo(db: Database, input: { actorId: stri
   return toView(row);
 }
 
-export async function deleteHomepageVideo(db: Database, input: { actorId: string; id: string; videosDir: string }): Promise<void> {
+export async function deleteHomepageVideo(deps: ServerDeps, input: { actorId: string; id: string }): Promise<void> {
   if (!uuidPattern.test(input.id)) throw new AppError('NOT_FOUND', adminMessages.videoNotFound);
-  const row = await db.transaction(async (tx) => {
+  const row = await deps.db.transaction(async (tx) => {
     const [deleted] = await tx.delete(homepageVideo).where(eq(homepageVideo.id, input.id)).returning();
     if (!deleted) throw new AppError('NOT_FOUND', adminMessages.videoNotFound);
     await recordAdminAction(tx, { actorId: input.actorId, action: 'delete_video', details: { displayName: deleted.displayName } });
     return deleted;
   });
-  await rm(path.join(input.videosDir, row.filename), { force: true });
+  await deps.storage.remove(videoKey(row.filename));
 }

@@ -1,6 +1,9 @@
 // Which video format a file really is, from its first bytes.
 export type VideoFormat = { extension: 'mp4' | 'webm' | 'mov'; contentType: string };
 
+/** How many of a file's first bytes sniffVideo reads. */
+export const videoHeadBytes = 16;
+
 export function sniffVideo(head: Buffer): VideoFormat | null {
   if (head.length >= 4 && head.readUInt32BE(0) === 0x1a45dfa3) return { extension: 'webm', contentType: 'video/webm' };
   if (head.length < 12) return null;

@@ -5,13 +5,15 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorMessages, type ErrorBody } from '../../domain/errors';
 import { projectPath } from '../project-paths';
+import { mediaFolders } from '../services/storage';
 import { createPageRenderer } from './server-render';
 
 export const webRoot = projectPath('dist', 'web');
 const oneYearSeconds = 31_536_000;
 
 export async function registerWebRoutes(app: FastifyInstance, options: { dataDir: string }): Promise<void> {
-  for (const folder of ['media', 'videos']) {
+  // Uploaded media (services/storage.ts keeps it under DATA_DIR, in these folders).
+  for (const folder of mediaFolders) {
     const root = path.join(options.dataDir, folder);
     mkdirSync(root, { recursive: true });
     // The bundled default homepage video ships with the web app (dist/web/videos).

@@ -1,11 +1,30 @@
-import { Suspense } from 'react';
-import { useLocation } from 'wouter';
-import { LoadingState } from '../components/loading-state';
-import { useCurrentUser } from '../lib/auth';
+import { Suspense, createElement } from 'react';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
+import type { CurrentUser } from '../../domain';
+import { LoadingState } from '@/components/loading-state';
+import { useCurrentUser } from '@/lib/auth';
 import { AppShell } from './layout/app-shell';
-import { MemberRoutes } from './lazy-pages';
+import { NotFoundPage } from './not-found-page';
 import { PageErrorBoundary } from './page-error-boundary';
-import { VisitorRoutes } from './visitor-routes';
+import { type RouteParams, routeOutcome, routes } from './routes';
+
+/** spec 2: the routes of the table, as a visitor or as this member sees them. */
+function PageRoutes({ user }: { user: CurrentUser | null }) {
+  return (
+    <Switch>
+      {routes.map((entry) => (
+        <Route key={entry.path} path={entry.path}>
+          {(params) => {
+            const outcome = routeOutcome(entry, params as RouteParams, user);
+            if ('redirectTo' in outcome) return <Redirect to={outcome.redirectTo} replace />;
+            return createElement(outcome.page, outcome.props);
+          }}
+        </Route>
+      ))}
+      <Route component={NotFoundPage} />
+    </Switch>
+  );
+}
 
 /** The set of routes depends on whether someone is signed in (spec 4). */
 export function AppRoutes() {
@@ -15,7 +34,10 @@ export function AppRoutes() {
   return (
     <AppShell user={user}>
       <PageErrorBoundary resetKey={location}>
-        <Suspense fallback={<LoadingState />}>{user ? <MemberRoutes user={user} /> : <VisitorRoutes />}</Suspense>
+        <Suspense fallback={<LoadingState />}>
+          {/* Signing in or out shows the page afresh, as the other side sees it. */}
+          <PageRoutes key={user ? 'member' : 'visitor'} user={user ?? null} />
+        </Suspense>
       </PageErrorBoundary>
     </AppShell>
   );

@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { Router } from 'wouter';
-import { ServerAuthTokenContext } from '../lib/auth-token';
+import { ServerAuthTokenContext } from '@/lib/auth-token';
 import { AppRoutes } from './app-routes';
 import { AppProviders } from './providers';
-import { ServerRenderContext, type ServerRenderReport } from './server-render';
+import { ServerRenderContext, type ServerRenderReport } from '@/lib/server-render';
 
 /** A page request being rendered on the server: its address, its member's token, what it reports. */
 export type ServerRequest = {

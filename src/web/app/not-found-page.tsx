@@ -1,7 +1,7 @@
 import { MapPinOff } from 'lucide-react';
 import { Link } from 'wouter';
-import { NoticePage } from '../components/notice-page';
-import { buttonVariants } from '../components/ui/button';
+import { NoticePage } from '@/components/notice-page';
+import { buttonVariants } from '@/components/ui/button';
 
 export function NotFoundPage() {
   return (

@@ -1,7 +1,7 @@
 import { RefreshCw, WifiOff } from 'lucide-react';
 import { Component, type ReactNode } from 'react';
-import { NoticePage } from '../components/notice-page';
-import { Button } from '../components/ui/button';
+import { NoticePage } from '@/components/notice-page';
+import { Button } from '@/components/ui/button';
 
 type Props = { children: ReactNode; /** Changes when the member moves to another page, which clears the error. */ resetKey: string };
 type State = { failedAt: string | null };

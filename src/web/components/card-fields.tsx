@@ -2,7 +2,7 @@
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { formatCardNumber, formatCvc, formatExpiry } from './card-format';
 import { FormField } from './form-field';
-import { Input } from './ui/input';
+import { Input } from '@/components/ui/input';
 
 export type CardFieldValues = { cardNumber: string; expiry: string; cvc: string };
 

@@ -1,6 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { cn } from '../lib/cn';
+import { cn } from '@/lib/cn';
 
 type EmptyStateProps = { icon: LucideIcon; title: string; description?: ReactNode; children?: ReactNode; className?: string };
 

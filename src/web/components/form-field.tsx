@@ -1,5 +1,5 @@
 import { type ReactElement, cloneElement, useId } from 'react';
-import { Label } from './ui/label';
+import { Label } from '@/components/ui/label';
 
 type FieldControlProps = {
   id?: string;

@@ -1,4 +1,4 @@
-import { cn } from '../lib/cn';
+import { cn } from '@/lib/cn';
 
 /** A calm, neutral "loading" mark: for the whole screen while the member is looked up, or a page's area. */
 export function LoadingState({ className }: { className?: string }) {

@@ -1,9 +1,9 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useServerRenderReport } from '../app/server-render';
-import { useDocumentTitle } from '../lib/use-document-title';
+import { useServerRenderReport } from '@/lib/server-render';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { PageContainer } from './page-container';
-import { Card } from './ui/card';
+import { Card } from '@/components/ui/card';
 
 type NoticePageProps = {
   icon: LucideIcon;

@@ -1,6 +1,6 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { type ComponentProps, useState } from 'react';
-import { Input } from './ui/input';
+import { Input } from '@/components/ui/input';
 
 /** A password box with a show/hide toggle. */
 export function PasswordInput(props: Omit<ComponentProps<'input'>, 'type'>) {

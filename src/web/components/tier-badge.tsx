@@ -1,6 +1,6 @@
 import { BadgeCheck, Rocket, Sprout, Star, type LucideIcon } from 'lucide-react';
 import { isMembershipTier, tierRules } from '../../domain';
-import { cn } from '../lib/cn';
+import { cn } from '@/lib/cn';
 
 type TierLook = { icon: LucideIcon; className: string };
 

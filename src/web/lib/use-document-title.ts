@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { productName } from '../../domain';
-import { useServerRenderReport } from '../app/server-render';
+import { useServerRenderReport } from './server-render';
 
 function documentTitle(pageTitle?: string): string {
   return pageTitle ? `${pageTitle} · ${productName}` : productName;

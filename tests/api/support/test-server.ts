@@ -1,17 +1,22 @@
-// Starts the real app on a free port over a fresh database; tests talk to it over HTTP.
+// Starts the real app on a free port over a fresh database; tests talk to it over HTTP. The app is
+// assembled as the server assembles it (createDeps, buildApp); a test changes a part by overriding it.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type AppOptions } from '../../../src/server/app';
+import { buildApp } from '../../../src/server/app';
 import { loadConfig, type Config } from '../../../src/server/config';
+import { createDeps, type DepsOverrides } from '../../../src/server/create-deps';
 import type { DatabaseHandle } from '../../../src/server/db/open-database';
-import { createMailSender, type MailSender } from '../../../src/server/services/mail';
+import type { ServerDeps } from '../../../src/server/deps';
+import type { MailSender } from '../../../src/server/services/mail';
 import { openTestDatabase } from './test-database';
 
 export type TestServer = {
   baseUrl: string;
   app: FastifyInstance;
+  /** What the app's features use: tests run the server's jobs (upkeep, clean-up) with it. */
+  deps: ServerDeps;
   database: DatabaseHandle;
   config: Config;
   mail: MailSender;
@@ -20,7 +25,7 @@ export type TestServer = {
 
 export type TestServerOptions = {
   /** Pino options to capture the app's logs; quiet by default. */
-  logger?: AppOptions['logger'];
+  logger?: DepsOverrides['logger'];
   /** Opens the app's database; a fresh test database by default. */
   openDatabase?: () => Promise<DatabaseHandle>;
   /** Sends the app's mail; the dev outbox (or SMTP_URL) by default. */
@@ -35,21 +40,21 @@ export async function startTestServer(environment: Record<string, string> = {}, 
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'marketplace-api-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DEMO_DATA: 'false', RATE_LIMIT_MULTIPLIER: '100', ...environment });
   const database = await (options.openDatabase ?? openTestDatabase)();
-  const mail = options.mail ? options.mail(config, database) : createMailSender(config, database.db);
-  const app = await buildApp({ config, database, mail, logger: options.logger ?? false });
+  const deps = await createDeps(config, { database, mail: options.mail?.(config, database), logger: options.logger ?? false });
+  const app = await buildApp(deps);
   await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     app,
+    deps,
     database,
     config,
-    mail,
+    mail: deps.mail,
     close: async () => {
       await app.close();
-      await mail.close?.();
-      await database.close();
+      await deps.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -2,12 +2,14 @@
 export type ApiOptions = { token?: string; body?: unknown };
 export type OutboxMessage = { to: string; channel: string; subject: string | null; text: string; createdAt: string };
 export type ApiMember = { email: string; token: string; firstName: string };
-export type MemberDetails = { firstName?: string; lastName?: string };
+export type MemberDetails = { firstName?: string; lastName?: string; email?: string };
 export type Api = ReturnType<typeof createApi>;
 
 export const memberPassword = 'neighbourly-pass-1';
 
-export function createApi(baseUrl: string) {
+/** `baseUrl` may be a function, read at each call: a journey's server starts after its fixtures are made. */
+export function createApi(baseUrl: string | (() => string)) {
+  const readBaseUrl = typeof baseUrl === 'function' ? baseUrl : () => baseUrl;
   let emailCounter = 0;
 
   /** The raw response, whatever its status. */
@@ -15,7 +17,7 @@ export function createApi(baseUrl: string) {
     const headers: Record<string, string> = {};
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
     if (options.token) headers.Authorization = `Bearer ${options.token}`;
-    return fetch(`${baseUrl}${url}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+    return fetch(`${readBaseUrl()}${url}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
   }
 
   /** The parsed JSON body (undefined when empty); throws when the answer is not OK. */
@@ -41,25 +43,39 @@ export function createApi(baseUrl: string) {
     }
   }
 
-  /** A member who has just joined: nothing verified yet. */
-  async function registerMember({ firstName = 'Member', lastName = 'Nguyen' }: MemberDetails = {}): Promise<ApiMember> {
+  /** An address no one has used yet, made from a name. */
+  function uniqueEmail(name: string): string {
     emailCounter += 1;
     // Names may hold anything a person types (the stored-script tests use markup); the address may not.
-    const email = `${firstName.toLowerCase().replace(/[^a-z0-9]+/g, '') || 'member'}.${Date.now()}.${emailCounter}@example.com`;
-    const { token } = await callApi<{ token: string }>('POST', '/api/auth/register', {
-      body: { email, password: memberPassword, firstName, lastName },
-    });
+    return `${name.toLowerCase().replace(/[^a-z0-9]+/g, '') || 'member'}.${Date.now()}.${emailCounter}@example.com`;
+  }
+
+  /** A member who has just joined: nothing verified yet. */
+  async function registerMember({ firstName = 'Member', lastName = 'Nguyen', email = uniqueEmail(firstName) }: MemberDetails = {}): Promise<ApiMember> {
+    const response = await sendApi('POST', '/api/auth/register', { body: { email, password: memberPassword, firstName, lastName } });
+    if (response.status !== 201) throw new Error(`Registering ${email} answered ${response.status}, not 201: ${await response.text()}`);
+    const { token } = (await response.json()) as { token: string };
     return { email, token, firstName };
+  }
+
+  /** Verifies the member's email with the code mailed to it, as the verify page does. */
+  async function verifyEmail(member: { email: string; token: string }): Promise<void> {
+    await callApi('POST', '/api/send-verification-email', { token: member.token });
+    await callApi('POST', '/api/verify-email', { token: member.token, body: { code: await latestCode(member.email) } });
+  }
+
+  /** Sets the member's postcode (and with it the suburb and state) through the profile. */
+  async function setPostcode(member: { token: string }, postcode: string): Promise<void> {
+    await callApi('PUT', '/api/user/profile', { token: member.token, body: { postcode } });
   }
 
   /** Register, verify the email with the mailed code and, when given, set a postcode. */
   async function createVerifiedMember({ postcode, ...details }: MemberDetails & { postcode?: string } = {}): Promise<ApiMember> {
     const member = await registerMember(details);
-    await callApi('POST', '/api/send-verification-email', { token: member.token });
-    await callApi('POST', '/api/verify-email', { token: member.token, body: { code: await latestCode(member.email) } });
-    if (postcode) await callApi('PUT', '/api/user/profile', { token: member.token, body: { postcode } });
+    await verifyEmail(member);
+    if (postcode) await setPostcode(member, postcode);
     return member;
   }
 
-  return { sendApi, callApi, readOutbox, latestCode, registerMember, createVerifiedMember };
+  return { sendApi, callApi, readOutbox, latestCode, uniqueEmail, registerMember, verifyEmail, setPostcode, createVerifiedMember };
 }

@@ -2,9 +2,9 @@ import { LogOut, Menu, Shield, UserRound, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { CurrentUser } from '../../../domain';
-import { buttonVariants, Button } from '../../components/ui/button';
-import { UserAvatar } from '../../components/user-avatar';
-import { cn } from '../../lib/cn';
+import { buttonVariants, Button } from '@/components/ui/button';
+import { UserAvatar } from '@/components/user-avatar';
+import { cn } from '@/lib/cn';
 import { memberNavLinks } from './nav-links';
 import { NavItem } from './nav-item';
 

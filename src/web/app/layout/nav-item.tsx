@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useRoute } from 'wouter';
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 
 type NavItemProps = { href: string; className: string; activeClassName?: string; children: ReactNode };
 

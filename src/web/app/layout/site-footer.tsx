@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { productName, productTagline } from '../../../domain';
-import { Logo } from '../../components/logo';
-import { supportPages } from '../../features/support/support-pages';
+import { Logo } from '@/components/logo';
+import { supportPages } from '@/features/support/support-pages';
 
 const footerLinkClass = 'inline-flex min-h-11 items-center text-sm text-ink-700 hover:text-brand-700 hover:underline';
 

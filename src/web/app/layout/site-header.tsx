@@ -1,11 +1,11 @@
 import { LogOut, Shield, UserRound } from 'lucide-react';
 import { Link } from 'wouter';
 import type { CurrentUser } from '../../../domain';
-import { Logo } from '../../components/logo';
-import { buttonVariants, Button } from '../../components/ui/button';
-import { UserAvatar } from '../../components/user-avatar';
-import { useLogout } from '../../lib/auth';
-import { cn } from '../../lib/cn';
+import { Logo } from '@/components/logo';
+import { buttonVariants, Button } from '@/components/ui/button';
+import { UserAvatar } from '@/components/user-avatar';
+import { useLogout } from '@/lib/auth';
+import { cn } from '@/lib/cn';
 import { MobileMenu } from './mobile-menu';
 import { NavItem } from './nav-item';
 import { memberNavLinks } from './nav-links';

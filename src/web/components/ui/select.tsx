@@ -1,6 +1,6 @@
 import { ChevronDown } from 'lucide-react';
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 
 /** The browser's own select, styled like Input: native keyboard and screen-reader behaviour for free. */
 export function Select({ className, children, ...props }: ComponentProps<'select'>) {

@@ -2,8 +2,8 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/cn';
-import type { ToastVariant } from '../../lib/use-toast';
+import { cn } from '@/lib/cn';
+import type { ToastVariant } from '@/lib/use-toast';
 
 export const ToastProvider = ToastPrimitive.Provider;
 

@@ -1,4 +1,4 @@
-import { useToasts } from '../../lib/use-toast';
+import { useToasts } from '@/lib/use-toast';
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast';
 import { timings } from '../../../domain/timings';
 

@@ -1,11 +1,11 @@
 // The account page's calls (spec sections 2, 5, 7 and 8) and the toasts that follow each.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type CanChangePostcode, type CurrentUser, type PostcodePlace, type TestCardBody, type UpdateProfileBody, postcodePattern } from '../../../domain';
-import { canChangePostcodeQueryKey, refreshAccountQueries } from '../../components/account-queries';
-import { apiRequest } from '../../lib/api-client';
-import { currentUserQueryKey } from '../../lib/auth';
-import { handleUnauthorizedError } from '../../lib/unauthorized';
-import { toast } from '../../lib/use-toast';
+import type { CanChangePostcode, CurrentUser, TestCardBody, UpdateProfileBody } from '../../../domain';
+import { canChangePostcodeQueryKey, refreshAccountQueries } from '@/shared/account/account-queries';
+import { apiRequest } from '@/lib/api-client';
+import { currentUserQueryKey } from '@/lib/auth';
+import { handleUnauthorizedError } from '@/lib/unauthorized';
+import { toast } from '@/lib/use-toast';
 
 type MessageResponse = { message: string };
 
@@ -19,11 +19,6 @@ export const confirmCardCheck = (setupIntentId: string) => apiRequest<MessageRes
 /** Whether the postcode may change now, else when it may (canChangePostcodeSchema, shared with the route). */
 export function useCanChangePostcode() {
   return useQuery<CanChangePostcode>({ queryKey: canChangePostcodeQueryKey });
-}
-
-/** The suburbs (main locality first) and state of a 4-digit postcode (GET /api/postcodes/:postcode); idle until four digits are typed. */
-export function usePostcodePlace(postcode: string) {
-  return useQuery<PostcodePlace>({ queryKey: ['/api/postcodes', postcode], enabled: postcodePattern.test(postcode) });
 }
 
 function showFailure(title: string, error: Error): void {

@@ -12,10 +12,10 @@ import type {
   auditEntrySchema,
   bannedWordSchema,
 } from '../../../domain';
-import { apiRequest } from '../../lib/api-client';
-import { currentUserQueryKey } from '../../lib/auth';
-import { handleUnauthorizedError } from '../../lib/unauthorized';
-import { toast } from '../../lib/use-toast';
+import { apiRequest } from '@/lib/api-client';
+import { currentUserQueryKey } from '@/lib/auth';
+import { handleUnauthorizedError } from '@/lib/unauthorized';
+import { toast } from '@/lib/use-toast';
 import { uploadVideo } from './upload-video';
 
 export type AdminUsersPage = z.infer<typeof adminUsersResponse>;

@@ -6,8 +6,8 @@ import {
   formatMegabytes,
   maxVideoBytes,
 } from '../../../domain';
-import { ApiError } from '../../lib/api-client';
-import { readAuthToken } from '../../lib/auth-token';
+import { ApiError } from '@/lib/api-client';
+import { readAuthToken } from '@/lib/auth-token';
 
 /** spec 5: MP4, WebM and MOV. */
 export const acceptedVideoTypes = 'video/mp4,video/webm,video/quicktime';

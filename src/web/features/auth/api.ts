@@ -15,10 +15,10 @@ import {
   type ResetVerifyCodeBody,
   productName,
 } from '../../../domain';
-import { apiRequest } from '../../lib/api-client';
-import { currentUserQueryKey, startSession } from '../../lib/auth';
-import { storeAuthToken } from '../../lib/auth-token';
-import { toast } from '../../lib/use-toast';
+import { apiRequest } from '@/lib/api-client';
+import { currentUserQueryKey, startSession } from '@/lib/auth';
+import { storeAuthToken } from '@/lib/auth-token';
+import { toast } from '@/lib/use-toast';
 import { timings } from '../../../domain/timings';
 
 /** spec 9: reload after register or reset about 800 ms. */

@@ -1,9 +1,9 @@
 // The dashboard's data (spec 2 and 7): the member's own listings, their numbers, the newest nearby.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { KeepActiveListingsBody, ListingView, UserStats } from '../../../domain';
-import { listingQueryKeys, refreshListingData } from '../../components/listing-cache';
-import { apiRequest } from '../../lib/api-client';
-import { currentUserQueryKey } from '../../lib/auth';
+import { listingQueryKeys, refreshListingData } from '@/shared/listing/listing-cache';
+import { apiRequest } from '@/lib/api-client';
+import { currentUserQueryKey } from '@/lib/auth';
 
 /** spec 9: the dashboard feed shows 8 items. */
 export const latestListingsCount = 8;

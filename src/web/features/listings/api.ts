@@ -5,48 +5,16 @@ import {
   type CurrentUser,
   type ListingReach,
   type ListingView,
-  type LocationFilter,
   type SellerProfile,
-  type SortOption,
   nextCursorHeader,
 } from '../../../domain';
-import { listingQueryKeys, listingReachPath, refreshListingData } from '../../components/listing-cache';
-import { ApiError, apiRequest, isNotFoundError } from '../../lib/api-client';
-import { readAuthToken } from '../../lib/auth-token';
+import { listingQueryKeys, listingReachPath, refreshListingData } from '@/shared/listing/listing-cache';
+import { ApiError, apiRequest, isNotFoundError } from '@/lib/api-client';
+import { readAuthToken } from '@/lib/auth-token';
+import { type BrowseFilters, type ListingsPage, browseQueryKey, listingsRequestPath } from './browse-filters';
 
 /** The error body's extra fields (code, bannedWords, listingLimit...). */
 type ErrorFields = NonNullable<ConstructorParameters<typeof ApiError>[2]>;
-
-export type BrowseFilters = {
-  search: string;
-  category: string;
-  location: LocationFilter | '';
-  sort: SortOption;
-  state: string;
-  postcode: string;
-};
-
-export type ListingsPage = { items: ListingView[]; nextCursor: string | null };
-
-/** The address of one page of GET /api/listings for these filters. */
-export function listingsRequestPath(filters: BrowseFilters, cursor: string | null): string {
-  return `/api/listings${toQueryString(filters, cursor)}`;
-}
-
-export function browseQueryKey(filters: BrowseFilters) {
-  return [...listingQueryKeys.listings, 'browse', filters] as const;
-}
-
-function toQueryString(filters: BrowseFilters, cursor: string | null): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(filters)) {
-    // spec 7: a filter is left out when it is 'all' or empty.
-    if (value && value !== 'all') params.set(name, value);
-  }
-  if (cursor) params.set('cursor', cursor);
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
 
 async function readError(response: Response): Promise<ApiError> {
   const text = await response.text().catch(() => '');

@@ -1,15 +1,17 @@
 // The browse page keeps its filters in the address (?search=&category=&location=&sort=&state=&postcode=),
 // so a filtered page can be shared, reloaded and reached with Back (spec 2: ?state= and ?postcode=).
+// The same filters name its GET /api/listings request and its query key (the server render asks it too).
 import {
   australianStates,
   listingCategoryValues,
   locationFilters,
   postcodePattern,
   sortOptions,
+  type ListingView,
   type LocationFilter,
   type SortOption,
 } from '../../../domain';
-import type { BrowseFilters } from './api';
+import { listingQueryKeys } from '@/shared/listing/listing-cache';
 
 export const filterNames = ['search', 'category', 'location', 'sort', 'state', 'postcode'] as const;
 export type FilterName = (typeof filterNames)[number];
@@ -43,4 +45,35 @@ export function withFilter(params: URLSearchParams, name: FilterName, value: str
   if (!value || value === 'all' || (name === 'sort' && value === defaultSort)) next.delete(name);
   else next.set(name, value);
   return next;
+}
+
+export type BrowseFilters = {
+  search: string;
+  category: string;
+  location: LocationFilter | '';
+  sort: SortOption;
+  state: string;
+  postcode: string;
+};
+
+export type ListingsPage = { items: ListingView[]; nextCursor: string | null };
+
+/** The address of one page of GET /api/listings for these filters. */
+export function listingsRequestPath(filters: BrowseFilters, cursor: string | null): string {
+  return `/api/listings${toQueryString(filters, cursor)}`;
+}
+
+export function browseQueryKey(filters: BrowseFilters) {
+  return [...listingQueryKeys.listings, 'browse', filters] as const;
+}
+
+function toQueryString(filters: BrowseFilters, cursor: string | null): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(filters)) {
+    // spec 7: a filter is left out when it is 'all' or empty.
+    if (value && value !== 'all') params.set(name, value);
+  }
+  if (cursor) params.set('cursor', cursor);
+  const text = params.toString();
+  return text ? `?${text}` : '';
 }

@@ -1,7 +1,7 @@
 // POST /api/uploads/images: one photo per request, sent with XMLHttpRequest so the page can show
 // upload progress (fetch cannot report it).
-import { ApiError } from '../../lib/api-client';
-import { readAuthToken } from '../../lib/auth-token';
+import { ApiError } from '@/lib/api-client';
+import { readAuthToken } from '@/lib/auth-token';
 
 /** The error body's extra fields (code, bannedWords, listingLimit...). */
 type ErrorFields = NonNullable<ConstructorParameters<typeof ApiError>[2]>;

@@ -1,11 +1,12 @@
 // Checkout's calls (spec sections 4, 7 and 8): create a subscription, then pay with the built-in
 // test provider. The tier changes only when the payment is confirmed, so only then is cached
 // member data refreshed.
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CurrentUser, MembershipStatus, MembershipTier, PurchasableTier, SubscriptionResponse, TestCardBody } from '../../../domain';
-import { listingQueryKeys } from '../../components/listing-cache';
-import { ApiError, apiRequest } from '../../lib/api-client';
-import { currentUserQueryKey } from '../../lib/auth';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CurrentUser, MembershipTier, PurchasableTier, SubscriptionResponse, TestCardBody } from '../../../domain';
+import { listingQueryKeys } from '@/shared/listing/listing-cache';
+import { ApiError, apiRequest } from '@/lib/api-client';
+import { currentUserQueryKey } from '@/lib/auth';
+import { membershipQueryKey } from '@/shared/membership/membership-status';
 
 export type TestPaymentResponse = { message: string; tier: MembershipTier };
 
@@ -35,27 +36,6 @@ export function refreshAfterTierChange(queryClient: QueryClient, tier: Membershi
     queryClient.invalidateQueries({ queryKey: listingQueryKeys.userStats }),
     queryClient.invalidateQueries({ predicate: ({ queryKey }) => queryKey[0] !== currentUserQueryKey[0] && queryKey[0] !== listingQueryKeys.userStats[0] }),
   ]).then(() => undefined);
-}
-
-export const membershipQueryKey = ['/api/membership'] as const;
-
-/** The member's paid plan; `refreshEveryMs` asks again while a checkout waits for the provider's word. */
-export function useMembershipStatus(options: { refreshEveryMs?: number } = {}) {
-  return useQuery<MembershipStatus>({ queryKey: membershipQueryKey, refetchInterval: options.refreshEveryMs ?? false });
-}
-
-export const cancelUpcomingCharge = () => apiRequest<{ message: string }>('POST', '/api/membership/cancel-upcoming-charge');
-
-export function useCancelUpcomingCharge() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: cancelUpcomingCharge,
-    // Not awaited: the button goes once the plan is refreshed, after the caller's toast.
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: membershipQueryKey });
-      void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
-    },
-  });
 }
 
 export function useCreateSubscription() {

@@ -1,7 +1,7 @@
 // The Contact Us form's one call: POST /api/contact mails the admins (5 an hour from one address).
 import { useMutation } from '@tanstack/react-query';
 import type { ContactFormBody } from '../../../domain';
-import { apiRequest } from '../../lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 type MessageResponse = { message: string };
 

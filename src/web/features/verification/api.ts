@@ -1,10 +1,10 @@
 // Email and phone verification calls (spec sections 4, 7 and 8) and the toasts that follow each.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { accountMessages, errorMessages } from '../../../domain';
-import { refreshAccountQueries } from '../../components/account-queries';
-import { ApiError, apiRequest } from '../../lib/api-client';
-import { handleUnauthorizedError } from '../../lib/unauthorized';
-import { toast } from '../../lib/use-toast';
+import { refreshAccountQueries } from '@/shared/account/account-queries';
+import { ApiError, apiRequest } from '@/lib/api-client';
+import { handleUnauthorizedError } from '@/lib/unauthorized';
+import { toast } from '@/lib/use-toast';
 import { timings } from '../../../domain/timings';
 
 type MessageResponse = { message: string };

@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { CreditCard, ShieldCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { testCardBody } from '../../../../domain';
-import { CardFields } from '../../../components/card-fields';
-import { Button } from '../../../components/ui/button';
-import { applyServerFieldErrors } from '../../../lib/form-errors';
-import { useVerifyCard, verifyCard as verifyTestCard } from '../api';
+import { CardFields } from '@/components/card-fields';
+import { Button } from '@/components/ui/button';
+import { applyServerFieldErrors } from '@/lib/form-errors';
+import { useVerifyCard, verifyCard as verifyTestCard } from '@/features/account/api';
 
 const cardFields = ['cardNumber', 'expiry', 'cvc'] as const;
 

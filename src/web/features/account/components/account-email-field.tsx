@@ -2,10 +2,10 @@ import { Check, Clock } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'wouter';
 import type { CurrentUser } from '../../../../domain';
-import { buttonVariants } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { cn } from '../../../lib/cn';
+import { buttonVariants } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { cn } from '@/lib/cn';
 
 /** spec 5: the email cannot be changed; it is shown with its verification state. */
 export function AccountEmailField({ user }: { user: CurrentUser }) {

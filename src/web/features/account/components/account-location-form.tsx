@@ -10,13 +10,14 @@ import {
   postcodeUnlockDate,
   updateProfileBody,
 } from '../../../../domain';
-import { FormField } from '../../../components/form-field';
-import { ModalDialog } from '../../../components/modal-dialog';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { useCanChangePostcode, usePostcodePlace, useUpdateProfile } from '../api';
-import { Select } from '../../../components/ui/select';
+import { FormField } from '@/components/form-field';
+import { ModalDialog } from '@/components/modal-dialog';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { useCanChangePostcode, useUpdateProfile } from '@/features/account/api';
+import { usePostcodePlace } from '@/shared/account/postcode-place';
+import { Select } from '@/components/ui/select';
 
 type FieldErrors = { postcode?: string; suburb?: string };
 

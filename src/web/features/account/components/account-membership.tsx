@@ -1,11 +1,11 @@
 import { ArrowRight, CalendarClock } from 'lucide-react';
 import { Link } from 'wouter';
 import { type CurrentUser, formatCents, formatDateAU, rulesForTier } from '../../../../domain';
-import { TierBadge } from '../../../components/tier-badge';
-import { Button, buttonVariants } from '../../../components/ui/button';
-import { handleUnauthorizedError } from '../../../lib/unauthorized';
-import { toast } from '../../../lib/use-toast';
-import { useCancelUpcomingCharge, useMembershipStatus } from '../../membership/api';
+import { TierBadge } from '@/components/tier-badge';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { handleUnauthorizedError } from '@/lib/unauthorized';
+import { toast } from '@/lib/use-toast';
+import { useCancelUpcomingCharge, useMembershipStatus } from '@/shared/membership/membership-status';
 
 /** The member's paid plan: when it is first charged (kept during the free month), or when it renews. */
 function PlanCharges() {

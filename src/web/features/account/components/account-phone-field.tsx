@@ -2,12 +2,12 @@ import { Check, Clock } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'wouter';
 import { type CurrentUser, formatPhoneForDisplay, normalisePhone, updatePhoneBody } from '../../../../domain';
-import { buttonVariants, Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { cn } from '../../../lib/cn';
-import { toast } from '../../../lib/use-toast';
-import { useUpdatePhone } from '../api';
+import { buttonVariants, Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { cn } from '@/lib/cn';
+import { toast } from '@/lib/use-toast';
+import { useUpdatePhone } from '@/features/account/api';
 
 /** spec 5: Update only when the field is non-empty and, normalised, differs from the saved number. */
 function canUpdatePhone(value: string, current: string | null): boolean {

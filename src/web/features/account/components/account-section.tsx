@@ -1,6 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Card } from '../../../components/ui/card';
+import { Card } from '@/components/ui/card';
 
 type AccountSectionProps = { id?: string; icon: LucideIcon; title: string; description?: string; children: ReactNode };
 

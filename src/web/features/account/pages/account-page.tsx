@@ -2,25 +2,25 @@ import { BadgeCheck, CircleCheckBig, CreditCard, LogIn, MapPin, Sparkles, UserRo
 import { Suspense, lazy, useEffect } from 'react';
 import { Link } from 'wouter';
 import type { CurrentUser } from '../../../../domain';
-import { LoadingState } from '../../../components/loading-state';
-import { NoticePage } from '../../../components/notice-page';
-import { PageContainer } from '../../../components/page-container';
-import { buttonVariants } from '../../../components/ui/button';
-import { VerificationStatusWidget } from '../../../components/verification-status';
-import { useCurrentUser } from '../../../lib/auth';
-import { usePublicConfig } from '../../../lib/public-config';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { AccountCardForm } from '../components/account-card-form';
-import { AccountEmailField } from '../components/account-email-field';
-import { AccountLocationForm } from '../components/account-location-form';
-import { AccountMembership } from '../components/account-membership';
-import { AccountPhoneField } from '../components/account-phone-field';
-import { AccountSection } from '../components/account-section';
+import { LoadingState } from '@/components/loading-state';
+import { NoticePage } from '@/components/notice-page';
+import { PageContainer } from '@/components/page-container';
+import { buttonVariants } from '@/components/ui/button';
+import { VerificationStatusWidget } from '@/shared/account/verification-status';
+import { useCurrentUser } from '@/lib/auth';
+import { usePublicConfig } from '@/lib/public-config';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { AccountCardForm } from '@/features/account/components/account-card-form';
+import { AccountEmailField } from '@/features/account/components/account-email-field';
+import { AccountLocationForm } from '@/features/account/components/account-location-form';
+import { AccountMembership } from '@/features/account/components/account-membership';
+import { AccountPhoneField } from '@/features/account/components/account-phone-field';
+import { AccountSection } from '@/features/account/components/account-section';
 
 const cardSectionId = 'add-card';
 
 // Stripe's card form and Stripe.js load only where Stripe takes the card checks.
-const StripeCardCheck = lazy(() => import('../../payments/stripe-forms').then((module) => ({ default: module.StripeCardCheck })));
+const StripeCardCheck = lazy(() => import('@/features/account/components/stripe-card-check').then((module) => ({ default: module.StripeCardCheck })));
 
 /** The card form of whoever checks cards: Stripe's Payment Element, or the built-in test provider's fields. */
 function CardForm() {

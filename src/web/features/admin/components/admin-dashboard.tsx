@@ -1,6 +1,6 @@
 import { type CurrentUser, greetingName } from '../../../../domain';
-import { PageContainer } from '../../../components/page-container';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { PageContainer } from '@/components/page-container';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { AuditLogCard } from './audit-log-card';
 import { BannedWordsCard } from './banned-words-card';
 import { GiftMembershipCard } from './gift-membership-card';

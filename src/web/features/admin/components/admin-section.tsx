@@ -1,7 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
-import { Card } from '../../../components/ui/card';
-import { cn } from '../../../lib/cn';
+import { Card } from '@/components/ui/card';
+import { cn } from '@/lib/cn';
 
 type AdminSectionProps = {
   icon: LucideIcon;

@@ -1,6 +1,6 @@
 import { History } from 'lucide-react';
 import { isMembershipTier, locale, tierRules, verificationTypeLabels, type VerificationType } from '../../../../domain';
-import { type AuditEntry, useAuditLog } from '../api';
+import { type AuditEntry, useAuditLog } from '@/features/admin/api';
 import { AdminSection } from './admin-section';
 import { QueryProblem } from './query-problem';
 

@@ -1,11 +1,11 @@
 import { Ban, X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { adminMessages } from '../../../../domain';
-import { FormField } from '../../../components/form-field';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { toast } from '../../../lib/use-toast';
-import { useBanWord, useBannedWords, useRemoveBannedWord } from '../api';
+import { adminMessages, fieldLimits } from '../../../../domain';
+import { FormField } from '@/components/form-field';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { toast } from '@/lib/use-toast';
+import { useBanWord, useBannedWords, useRemoveBannedWord } from '@/features/admin/api';
 import { AdminSection } from './admin-section';
 import { QueryProblem } from './query-problem';
 
@@ -66,7 +66,7 @@ export function BannedWordsCard() {
       <form onSubmit={submit} noValidate className="mb-5 flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="min-w-0 flex-1">
           <FormField label="Word to ban">
-            <Input autoComplete="off" maxLength={100} value={word} onChange={(event) => setWord(event.target.value)} />
+            <Input autoComplete="off" maxLength={fieldLimits.bannedWordMax} value={word} onChange={(event) => setWord(event.target.value)} />
           </FormField>
         </div>
         <Button type="submit" disabled={ban.isPending}>

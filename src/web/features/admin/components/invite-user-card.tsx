@@ -1,11 +1,11 @@
 import { MailPlus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { type MembershipTier, adminMessages, invitationLifetimeDays, isMembershipTier } from '../../../../domain';
-import { FormField } from '../../../components/form-field';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { toast } from '../../../lib/use-toast';
-import { useInviteUser } from '../api';
+import { FormField } from '@/components/form-field';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { toast } from '@/lib/use-toast';
+import { useInviteUser } from '@/features/admin/api';
 import { AdminSection } from './admin-section';
 import { TierSelect } from './tier-select';
 

@@ -1,5 +1,5 @@
 import { RefreshCw } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@/components/ui/button';
 
 /** A list that could not load: what failed, the server's reason and a way to try again. */
 export function QueryProblem({ what, error, onRetry }: { what: string; error: Error; onRetry: () => void }) {

@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 import { membershipTiers, tierRules } from '../../../../domain';
-import { Select } from '../../../components/ui/select';
+import { Select } from '@/components/ui/select';
 
 type TierSelectProps = Omit<ComponentProps<typeof Select>, 'children'> & {
   /** Text of an empty first choice; without it a tier is always chosen. */

@@ -1,9 +1,9 @@
 import { Check, Clock, ShieldCheck } from 'lucide-react';
 import { type VerificationType, formatDateAU, verificationTypeLabels, verificationTypes } from '../../../../domain';
-import { TierBadge } from '../../../components/tier-badge';
-import { Button } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
-import { type AdminUser, useVerifyUser } from '../api';
+import { TierBadge } from '@/components/tier-badge';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+import { type AdminUser, useVerifyUser } from '@/features/admin/api';
 
 function displayName(user: AdminUser): string {
   return [user.firstName, user.lastName].filter(Boolean).join(' ').trim() || 'No name given';

@@ -1,10 +1,10 @@
 import { ChevronLeft, ChevronRight, Search, Users } from 'lucide-react';
 import { useState } from 'react';
-import { FormField } from '../../../components/form-field';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { adminUsersPageSize, useAdminUsers } from '../api';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { FormField } from '@/components/form-field';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { adminUsersPageSize, useAdminUsers } from '@/features/admin/api';
+import { useDebouncedValue } from '@/features/admin/hooks/use-debounced-value';
 import { QueryProblem } from './query-problem';
 import { AdminSection } from './admin-section';
 import { UserRow } from './user-row';

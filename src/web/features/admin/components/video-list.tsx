@@ -1,7 +1,7 @@
 import { CheckCircle2, Film, Trash2 } from 'lucide-react';
 import { type HomepageVideo, formatDateAU, formatMegabytes } from '../../../../domain';
-import { Button } from '../../../components/ui/button';
-import { useActivateVideo, useDeleteVideo, useHomepageVideos } from '../api';
+import { Button } from '@/components/ui/button';
+import { useActivateVideo, useDeleteVideo, useHomepageVideos } from '@/features/admin/api';
 import { QueryProblem } from './query-problem';
 
 function VideoRow({ video }: { video: HomepageVideo }) {

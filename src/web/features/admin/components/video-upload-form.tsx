@@ -1,12 +1,12 @@
 import { Upload } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { maxVideoNameLength } from '../../../../domain';
-import { FormField } from '../../../components/form-field';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { toast } from '../../../lib/use-toast';
-import { useUploadVideo } from '../api';
-import { acceptedVideoTypes, checkVideoUpload, maxVideoMegabytes } from '../upload-video';
+import { FormField } from '@/components/form-field';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { toast } from '@/lib/use-toast';
+import { useUploadVideo } from '@/features/admin/api';
+import { acceptedVideoTypes, checkVideoUpload, maxVideoMegabytes } from '@/features/admin/upload-video';
 
 function UploadProgress({ fraction }: { fraction: number }) {
   const percent = Math.round(fraction * 100);

@@ -1,5 +1,5 @@
 import { BadgeCheck, ShieldCheck, Smartphone } from 'lucide-react';
-import { Card } from '../../../components/ui/card';
+import { Card } from '@/components/ui/card';
 import { PromoVideo } from './promo-video';
 
 // spec 1: the promises of the sign-in page.

@@ -1,6 +1,6 @@
 import { googleSignInPaths } from '../../../../domain';
-import { Button } from '../../../components/ui/button';
-import { usePublicConfig } from '../../../lib/public-config';
+import { Button } from '@/components/ui/button';
+import { usePublicConfig } from '@/lib/public-config';
 
 /**
  * Shown only when the server has a Google client configured. A plain navigation: the server

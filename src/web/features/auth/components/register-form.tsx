@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { fieldLimits, registerBody } from '../../../../domain';
-import { FormField } from '../../../components/form-field';
-import { PasswordInput } from '../../../components/password-input';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { applyServerFieldErrors } from '../../../lib/form-errors';
-import { type Invitation, useRegister } from '../api';
+import { FormField } from '@/components/form-field';
+import { PasswordInput } from '@/components/password-input';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { applyServerFieldErrors } from '@/lib/form-errors';
+import { type Invitation, useRegister } from '@/features/auth/api';
 
 const registerFields = ['firstName', 'lastName', 'email', 'password'] as const;
 

@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { fieldLimits, resetVerifyCodeBody } from '../../../../domain';
-import { FormField } from '../../../components/form-field';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { applyServerFieldErrors } from '../../../lib/form-errors';
-import { useVerifyResetCode } from '../api';
+import { FormField } from '@/components/form-field';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { applyServerFieldErrors } from '@/lib/form-errors';
+import { useVerifyResetCode } from '@/features/auth/api';
 
 const codeForm = resetVerifyCodeBody.pick({ code: true });
 

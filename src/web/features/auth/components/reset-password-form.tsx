@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { fieldLimits, resetConfirmBody } from '../../../../domain';
-import { FormField } from '../../../components/form-field';
-import { PasswordInput } from '../../../components/password-input';
-import { Button } from '../../../components/ui/button';
-import { applyServerFieldErrors } from '../../../lib/form-errors';
-import { useConfirmPasswordReset } from '../api';
+import { FormField } from '@/components/form-field';
+import { PasswordInput } from '@/components/password-input';
+import { Button } from '@/components/ui/button';
+import { applyServerFieldErrors } from '@/lib/form-errors';
+import { useConfirmPasswordReset } from '@/features/auth/api';
 
 const newPasswordForm = resetConfirmBody.pick({ password: true });
 

@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { fieldLimits, resetRequestBody } from '../../../../domain';
-import { FormField } from '../../../components/form-field';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { applyServerFieldErrors } from '../../../lib/form-errors';
-import { useRequestPasswordReset } from '../api';
+import { FormField } from '@/components/form-field';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { applyServerFieldErrors } from '@/lib/form-errors';
+import { useRequestPasswordReset } from '@/features/auth/api';
 
 type ResetRequestFormProps = { defaultEmail: string; onCodeSent: (email: string) => void };
 

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { loginBody } from '../../../../domain';
-import { FormField } from '../../../components/form-field';
-import { PasswordInput } from '../../../components/password-input';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { applyServerFieldErrors } from '../../../lib/form-errors';
-import { useLogin } from '../api';
+import { FormField } from '@/components/form-field';
+import { PasswordInput } from '@/components/password-input';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { applyServerFieldErrors } from '@/lib/form-errors';
+import { useLogin } from '@/features/auth/api';
 
 export function SignInForm({ onForgotPassword }: { onForgotPassword: () => void }) {
   const login = useLogin();

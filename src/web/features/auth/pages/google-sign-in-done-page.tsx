@@ -1,7 +1,7 @@
-import { LoadingState } from '../../../components/loading-state';
-import { PageContainer } from '../../../components/page-container';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useGoogleSignInHandOff } from '../api';
+import { LoadingState } from '@/components/loading-state';
+import { PageContainer } from '@/components/page-container';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useGoogleSignInHandOff } from '@/features/auth/api';
 
 /** /auth/google/done: where Google's sign-in lands; it picks up the session and goes home. */
 export function GoogleSignInDonePage() {

@@ -2,11 +2,11 @@ import { CalendarClock, PauseCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { type CurrentUser, type ListingView, listingLimitNotice, rulesForTier } from '../../../../domain';
-import { ModalDialog } from '../../../components/modal-dialog';
-import { Button, buttonVariants } from '../../../components/ui/button';
-import { handleUnauthorizedError } from '../../../lib/unauthorized';
-import { toast } from '../../../lib/use-toast';
-import { useKeepActiveListings } from '../api';
+import { ModalDialog } from '@/components/modal-dialog';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { handleUnauthorizedError } from '@/lib/unauthorized';
+import { toast } from '@/lib/use-toast';
+import { useKeepActiveListings } from '@/features/dashboard/api';
 
 const linkClass = 'font-semibold text-brand-700 underline-offset-4 hover:underline';
 

@@ -1,6 +1,6 @@
 import { BadgeCheck, CircleCheck, Layers, PackageCheck, type LucideIcon } from 'lucide-react';
 import type { UserStats } from '../../../../domain';
-import { cn } from '../../../lib/cn';
+import { cn } from '@/lib/cn';
 
 function StatCard({ icon: Icon, label, value, tone }: { icon: LucideIcon; label: string; value: number | undefined; tone: string }) {
   return (

@@ -1,10 +1,10 @@
 import { ArrowRight, PackageOpen } from 'lucide-react';
 import { Link } from 'wouter';
-import { EmptyState } from '../../../components/empty-state';
-import { ListingCard } from '../../../components/listing-card';
-import { ListingGrid, ListingGridSkeleton } from '../../../components/listing-grid';
-import { buttonVariants } from '../../../components/ui/button';
-import { latestListingsCount, useLatestListings } from '../api';
+import { EmptyState } from '@/components/empty-state';
+import { ListingCard } from '@/shared/listing/listing-card';
+import { ListingGrid, ListingGridSkeleton } from '@/shared/listing/listing-grid';
+import { buttonVariants } from '@/components/ui/button';
+import { latestListingsCount, useLatestListings } from '@/features/dashboard/api';
 
 /** 'What's New Around You': the first 8 listings of the member's area (spec 2). */
 export function WhatsNew() {

@@ -2,12 +2,12 @@ import { PackageCheck, PackageOpen, Pin, Plus, Rocket } from 'lucide-react';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { type ListingView, type UserStats, purchasableTiers, rulesForTier, tierRules } from '../../../../domain';
-import { EmptyState } from '../../../components/empty-state';
-import { ListingCard } from '../../../components/listing-card';
-import { ListingGrid, ListingGridSkeleton } from '../../../components/listing-grid';
-import { buttonVariants } from '../../../components/ui/button';
-import { useCurrentUser } from '../../../lib/auth';
-import { cn } from '../../../lib/cn';
+import { EmptyState } from '@/components/empty-state';
+import { ListingCard } from '@/shared/listing/listing-card';
+import { ListingGrid, ListingGridSkeleton } from '@/shared/listing/listing-grid';
+import { buttonVariants } from '@/components/ui/button';
+import { useCurrentUser } from '@/lib/auth';
+import { cn } from '@/lib/cn';
 import { PausedListingsNote } from './listing-limit-notice';
 import { StatCards } from './stat-cards';
 

@@ -1,12 +1,12 @@
 import { ArrowRight, PackagePlus, Search, Sparkles } from 'lucide-react';
 import { Link } from 'wouter';
 import { type CurrentUser, greetingName } from '../../../../domain';
-import { PageContainer } from '../../../components/page-container';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useMyListings, useUserStats } from '../api';
-import { ListingLimitNotice } from '../components/listing-limit-notice';
-import { WhatsNew } from '../components/whats-new';
-import { YourListings, YourListingsLoading } from '../components/your-listings';
+import { PageContainer } from '@/components/page-container';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useMyListings, useUserStats } from '@/features/dashboard/api';
+import { ListingLimitNotice } from '@/features/dashboard/components/listing-limit-notice';
+import { WhatsNew } from '@/features/dashboard/components/whats-new';
+import { YourListings, YourListingsLoading } from '@/features/dashboard/components/your-listings';
 
 const actions = [
   {

@@ -1,10 +1,10 @@
 import { Mail, MessageSquare, RefreshCw } from 'lucide-react';
 import { locale } from '../../../../domain';
-import { PageContainer } from '../../../components/page-container';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { type OutboxMessage, useOutbox } from '../api';
+import { PageContainer } from '@/components/page-container';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { type OutboxMessage, useOutbox } from '@/features/dev-outbox/api';
 
 function OutboxCard({ message }: { message: OutboxMessage }) {
   const Icon = message.channel === 'sms' ? MessageSquare : Mail;

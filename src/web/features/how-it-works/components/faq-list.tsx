@@ -1,5 +1,5 @@
 import { ChevronDown } from 'lucide-react';
-import { faqEntries } from '../faq';
+import { faqEntries } from '@/features/how-it-works/faq';
 
 /** The FAQ as native disclosure widgets: keyboard and screen readers work without any script. */
 export function FaqList() {

@@ -1,9 +1,9 @@
 import { productName } from '../../../../domain';
-import { MembershipCallToAction } from '../../../components/membership-call-to-action';
-import { useCurrentUser } from '../../../lib/auth';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { FaqList } from '../components/faq-list';
-import { HowItWorksSteps } from '../components/how-it-works-steps';
+import { MembershipCallToAction } from '@/shared/membership/membership-call-to-action';
+import { useCurrentUser } from '@/lib/auth';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { FaqList } from '@/features/how-it-works/components/faq-list';
+import { HowItWorksSteps } from '@/features/how-it-works/components/how-it-works-steps';
 
 /** /how-it-works (spec 2): the steps of trading with neighbours, the FAQ and a call to action. */
 export function HowItWorksPage() {

@@ -1,4 +1,4 @@
-import { defaultVideoUrl } from '../api';
+import { defaultVideoUrl } from '@/features/landing/api';
 
 /** spec 2: the second, controllable video, next to a short word on how verification works. */
 export function ExplainerVideo() {

@@ -1,8 +1,8 @@
 import { Pause, Play } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { cn } from '../../../lib/cn';
-import { defaultVideoUrl, useActiveHomepageVideo } from '../api';
-import { usePrefersReducedMotion } from '../hooks/use-prefers-reduced-motion';
+import { cn } from '@/lib/cn';
+import { defaultVideoUrl, useActiveHomepageVideo } from '@/features/landing/api';
+import { usePrefersReducedMotion } from '@/features/landing/hooks/use-prefers-reduced-motion';
 
 /**
  * spec 2: the looping, muted hero video: the admins' active video, else the bundled one. The box

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { productTagline } from '../../../../domain';
-import { buttonVariants } from '../../../components/ui/button';
+import { buttonVariants } from '@/components/ui/button';
 import { HeroVideo } from './hero-video';
 
 export function LandingHero() {

@@ -1,8 +1,8 @@
 import { Link } from 'wouter';
 import { purchasableTiers, tierRules } from '../../../../domain';
-import { PlanCard } from '../../../components/plan-card';
-import { buttonVariants } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
+import { PlanCard } from '@/shared/membership/plan-card';
+import { buttonVariants } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
 
 export function LandingPlans() {
   return (

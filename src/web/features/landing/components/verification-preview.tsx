@@ -2,12 +2,12 @@ import { CreditCard, type LucideIcon, Mail, Smartphone } from 'lucide-react';
 import { type ComponentProps, type ReactNode, useId } from 'react';
 import { Link } from 'wouter';
 import { tierRules } from '../../../../domain';
-import { formatFreeTrial } from '../../../components/membership-plan-facts';
-import { buttonVariants } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { Select } from '../../../components/ui/select';
-import { cn } from '../../../lib/cn';
+import { formatFreeTrial } from '@/shared/membership/plan-facts';
+import { buttonVariants } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
+import { cn } from '@/lib/cn';
 
 // spec 2: the three steps are a picture of what members do after joining. The fields are static:
 // read-only, never validated, never sent, and never autofilled with a real card.

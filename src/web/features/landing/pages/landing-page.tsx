@@ -1,10 +1,10 @@
 import { productTagline } from '../../../../domain';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { ExplainerVideo } from '../components/explainer-video';
-import { LandingHero } from '../components/landing-hero';
-import { LandingPlans } from '../components/landing-plans';
-import { TradingComparison } from '../components/trading-comparison';
-import { VerificationPreview } from '../components/verification-preview';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { ExplainerVideo } from '@/features/landing/components/explainer-video';
+import { LandingHero } from '@/features/landing/components/landing-hero';
+import { LandingPlans } from '@/features/landing/components/landing-plans';
+import { TradingComparison } from '@/features/landing/components/trading-comparison';
+import { VerificationPreview } from '@/features/landing/components/verification-preview';
 
 /** spec 2, in its order: hero with the looping video, the explainer, without/with, plans, the three steps. */
 export function LandingPage() {

@@ -1,12 +1,12 @@
 import { Search, X } from 'lucide-react';
 import { type FormEvent, useId } from 'react';
 import { cityAreas, listingCategories, locationFilters, sortLabels, sortOptions } from '../../../../domain';
-import { FormField } from '../../../components/form-field';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { Select } from '../../../components/ui/select';
-import type { BrowseFilters } from '../api';
-import type { FilterName } from '../browse-filters';
+import { FormField } from '@/components/form-field';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
+import type { BrowseFilters } from '@/features/listings/browse-filters';
+import type { FilterName } from '@/features/listings/browse-filters';
 
 type BrowseToolbarProps = {
   filters: BrowseFilters;

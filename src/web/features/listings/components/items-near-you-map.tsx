@@ -1,18 +1,18 @@
 // The "Items Near You" map (spec 4 and 9). Loaded lazily by the browse page: Leaflet and its CSS
 // stay out of the first bundle.
 import 'leaflet/dist/leaflet.css';
-import './map/map.css';
+import '@/features/listings/components/map/map.css';
 import { useEffect, useMemo, useState } from 'react';
 import { MapContainer, TileLayer, useMap } from 'react-leaflet';
 import { useLocation } from 'wouter';
 import { type CurrentUser, type MapBounds, type Point, countsAreaForView, mapSettings } from '../../../../domain';
-import { cn } from '../../../lib/cn';
-import { usePostcodePlace } from '../../account/api';
-import { AreaMarker } from './map/area-marker';
-import { mapCentreFor, mapModeForZoom, memberPlace, postcodeAreas, stateAreas } from './map/map-areas';
-import { MapLegend } from './map/map-legend';
-import { MapPlaceholder, MapUnavailable, mapFrameClass, mapHeightClass } from './map/map-placeholder';
-import { useListingCounts, useMapTiles } from './map/map-queries';
+import { cn } from '@/lib/cn';
+import { usePostcodePlace } from '@/shared/account/postcode-place';
+import { AreaMarker } from '@/features/listings/components/map/area-marker';
+import { mapCentreFor, mapModeForZoom, memberPlace, postcodeAreas, stateAreas } from '@/features/listings/components/map/map-areas';
+import { MapLegend } from '@/features/listings/components/map/map-legend';
+import { MapPlaceholder, MapUnavailable, mapFrameClass, mapHeightClass } from '@/features/listings/components/map/map-placeholder';
+import { useListingCounts, useMapTiles } from '@/features/listings/components/map/map-queries';
 
 const mapLabel = 'Map of items near you';
 

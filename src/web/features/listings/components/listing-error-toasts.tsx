@@ -1,8 +1,8 @@
 // spec 8: the toasts for a listing that could not be saved (or listed again).
 import { Link } from 'wouter';
-import { ApiError } from '../../../lib/api-client';
-import { handleUnauthorizedError } from '../../../lib/unauthorized';
-import { toast } from '../../../lib/use-toast';
+import { ApiError } from '@/lib/api-client';
+import { handleUnauthorizedError } from '@/lib/unauthorized';
+import { toast } from '@/lib/use-toast';
 import { timings } from '../../../../domain/timings';
 
 // spec 8 and 9: product toasts stay 8 to 10 seconds.

@@ -2,14 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { type ListingView, createListingBody, listingCategories } from '../../../../domain';
-import { FormField } from '../../../components/form-field';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { Select } from '../../../components/ui/select';
-import { Textarea } from '../../../components/ui/textarea';
-import { applyServerFieldErrors } from '../../../lib/form-errors';
-import type { ListingFormBody } from '../api';
-import { usePhotoUploads } from '../hooks/use-photo-uploads';
+import { FormField } from '@/components/form-field';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
+import { applyServerFieldErrors } from '@/lib/form-errors';
+import type { ListingFormBody } from '@/features/listings/api';
+import { usePhotoUploads } from '@/features/listings/hooks/use-photo-uploads';
 import { PhotoPicker } from './photo-picker';
 
 // The shared listing schema (spec 5); photos are managed by the picker. The category starts empty,

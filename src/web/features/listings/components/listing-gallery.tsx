@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight, Package } from 'lucide-react';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { thumbnailUrl } from '../../../../domain';
-import { cn } from '../../../lib/cn';
+import { cn } from '@/lib/cn';
 
 /** The listing's photos: one large, a strip of thumbnails; arrow keys move along the strip. */
 export function ListingGallery({ imageUrls, title }: { imageUrls: string[]; title: string }) {

@@ -1,7 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import { Link } from 'wouter';
-import { buttonVariants } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
+import { buttonVariants } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 
 type ListingGateProps = { icon: LucideIcon; title: string; message: string; href: string; action: string };
 

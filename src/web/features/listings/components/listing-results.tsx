@@ -1,13 +1,14 @@
 import { PackageOpen, PackagePlus, SearchX } from 'lucide-react';
 import { startTransition, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { EmptyState } from '../../../components/empty-state';
-import { ListingCard } from '../../../components/listing-card';
-import { ListingGrid, ListingGridSkeleton } from '../../../components/listing-grid';
-import { Button, buttonVariants } from '../../../components/ui/button';
-import { useHydrated } from '../../../lib/use-hydrated';
-import { type BrowseFilters, useBrowseListings } from '../api';
-import { hasActiveFilters } from '../browse-filters';
+import { EmptyState } from '@/components/empty-state';
+import { ListingCard } from '@/shared/listing/listing-card';
+import { ListingGrid, ListingGridSkeleton } from '@/shared/listing/listing-grid';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { useHydrated } from '@/lib/use-hydrated';
+import { useBrowseListings } from '@/features/listings/api';
+import type { BrowseFilters } from '@/features/listings/browse-filters';
+import { hasActiveFilters } from '@/features/listings/browse-filters';
 
 const placeholderCount = 8;
 /**

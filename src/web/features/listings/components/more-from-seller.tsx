@@ -1,9 +1,9 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'wouter';
 import type { ListingView } from '../../../../domain';
-import { ListingCard } from '../../../components/listing-card';
-import { ListingGrid } from '../../../components/listing-grid';
-import { useSellerListings } from '../api';
+import { ListingCard } from '@/shared/listing/listing-card';
+import { ListingGrid } from '@/shared/listing/listing-grid';
+import { useSellerListings } from '@/features/listings/api';
 
 // spec 9: a preview of 4; 'view all' once the seller has more than 5.
 const previewCount = 4;

@@ -1,7 +1,7 @@
 import { Compass } from 'lucide-react';
 import { Link } from 'wouter';
 import { type CurrentUser, type ListingView, describeOutsideArea } from '../../../../domain';
-import { useListingReach } from '../api';
+import { useListingReach } from '@/features/listings/api';
 
 const linkClass = 'font-semibold text-brand-700 underline-offset-4 hover:underline';
 

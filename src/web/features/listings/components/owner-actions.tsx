@@ -1,11 +1,11 @@
 import { CircleCheck, Pencil, RotateCcw } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import type { ListingView } from '../../../../domain';
-import { DeleteListingButton } from '../../../components/delete-listing-button';
-import { Button, buttonVariants } from '../../../components/ui/button';
-import { ApiError } from '../../../lib/api-client';
-import { toast } from '../../../lib/use-toast';
-import { useSetListingStatus } from '../api';
+import { DeleteListingButton } from '@/shared/listing/delete-listing-button';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { ApiError } from '@/lib/api-client';
+import { toast } from '@/lib/use-toast';
+import { useSetListingStatus } from '@/features/listings/api';
 import { showListingLimitToast, showListingSaveError } from './listing-error-toasts';
 
 /** What the owner sees on their own listing: edit, mark as sold or list again, delete. */

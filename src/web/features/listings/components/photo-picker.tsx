@@ -1,8 +1,8 @@
 import { CheckCircle2, ImagePlus, X } from 'lucide-react';
 import { useId } from 'react';
 import { acceptedImageTypes, formatMegabytes } from '../../../../domain';
-import { cn } from '../../../lib/cn';
-import type { PhotoItem, PhotoStatus, usePhotoUploads } from '../hooks/use-photo-uploads';
+import { cn } from '@/lib/cn';
+import type { PhotoItem, PhotoStatus, usePhotoUploads } from '@/features/listings/hooks/use-photo-uploads';
 
 const statusLabels: Record<PhotoStatus, string> = {
   waiting: 'Waiting…',

@@ -1,9 +1,9 @@
 import { CalendarDays } from 'lucide-react';
 import { Link } from 'wouter';
 import { type SellerSummary, avatarInitial, formatDateAU, sellerDisplayName } from '../../../../domain';
-import { TierBadge } from '../../../components/tier-badge';
-import { Card } from '../../../components/ui/card';
-import { useSellerProfile } from '../api';
+import { TierBadge } from '@/components/tier-badge';
+import { Card } from '@/components/ui/card';
+import { useSellerProfile } from '@/features/listings/api';
 
 /** Who is selling: name, plan, member since, and a way to their other listings. */
 export function SellerCard({ seller }: { seller: SellerSummary }) {

@@ -14,10 +14,10 @@ import {
   thumbnailUrl,
   tooManyImagesMessage,
 } from '../../../../domain';
-import { handleUnauthorizedError } from '../../../lib/unauthorized';
-import { toast } from '../../../lib/use-toast';
-import { compressPhoto } from '../compress-photo';
-import { uploadPhoto } from '../upload-photo';
+import { handleUnauthorizedError } from '@/lib/unauthorized';
+import { toast } from '@/lib/use-toast';
+import { compressPhoto } from '@/features/listings/compress-photo';
+import { uploadPhoto } from '@/features/listings/upload-photo';
 
 export type PhotoStatus = 'waiting' | 'compressing' | 'uploading' | 'done';
 

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { useSearchParams } from 'wouter';
 import type { CurrentUser } from '../../../../domain';
-import { PageContainer } from '../../../components/page-container';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { type FilterName, filterNames, readBrowseFilters, withFilter } from '../browse-filters';
-import { BrowseToolbar, FilterChips } from '../components/browse-toolbar';
-import { ListingResults } from '../components/listing-results';
-import { ItemsNearYouSection } from '../components/map/items-near-you-section';
-import { SearchAreaNote } from '../components/search-area-note';
-import { useDebouncedEffect } from '../hooks/use-debounced-callback';
+import { PageContainer } from '@/components/page-container';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { type FilterName, filterNames, readBrowseFilters, withFilter } from '@/features/listings/browse-filters';
+import { BrowseToolbar, FilterChips } from '@/features/listings/components/browse-toolbar';
+import { ListingResults } from '@/features/listings/components/listing-results';
+import { ItemsNearYouSection } from '@/features/listings/components/map/items-near-you-section';
+import { SearchAreaNote } from '@/features/listings/components/search-area-note';
+import { useDebouncedEffect } from '@/features/listings/hooks/use-debounced-callback';
 
 const searchDebounceMs = 400;
 

@@ -1,14 +1,14 @@
 import { MailWarning, MapPin } from 'lucide-react';
 import { useLocation } from 'wouter';
 import { type CurrentUser, listingRuleMessages } from '../../../../domain';
-import { PageContainer } from '../../../components/page-container';
-import { Card } from '../../../components/ui/card';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { toast } from '../../../lib/use-toast';
-import { useCreateListing } from '../api';
-import { showListingSaveError } from '../components/listing-error-toasts';
-import { ListingForm } from '../components/listing-form';
-import { ListingGate } from '../components/listing-gate';
+import { PageContainer } from '@/components/page-container';
+import { Card } from '@/components/ui/card';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { toast } from '@/lib/use-toast';
+import { useCreateListing } from '@/features/listings/api';
+import { showListingSaveError } from '@/features/listings/components/listing-error-toasts';
+import { ListingForm } from '@/features/listings/components/listing-form';
+import { ListingGate } from '@/features/listings/components/listing-gate';
 
 /** /create-listing (spec 2): a verified member with a postcode lists an item; success goes to /. */
 export function CreateListingPage({ user }: { user: CurrentUser }) {

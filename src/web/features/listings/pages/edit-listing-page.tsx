@@ -1,16 +1,16 @@
 import { PackageX, ShieldAlert } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { type CurrentUser, type ListingView, listingRuleMessages } from '../../../../domain';
-import { LoadingState } from '../../../components/loading-state';
-import { NoticePage } from '../../../components/notice-page';
-import { PageContainer } from '../../../components/page-container';
-import { buttonVariants } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { toast } from '../../../lib/use-toast';
-import { useListing, useUpdateListing } from '../api';
-import { showListingSaveError } from '../components/listing-error-toasts';
-import { ListingForm } from '../components/listing-form';
+import { LoadingState } from '@/components/loading-state';
+import { NoticePage } from '@/components/notice-page';
+import { PageContainer } from '@/components/page-container';
+import { buttonVariants } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { toast } from '@/lib/use-toast';
+import { useListing, useUpdateListing } from '@/features/listings/api';
+import { showListingSaveError } from '@/features/listings/components/listing-error-toasts';
+import { ListingForm } from '@/features/listings/components/listing-form';
 
 /** /listing/:id/edit: the listing form, filled in, for the owner only. */
 export function EditListingPage({ user, id }: { user: CurrentUser; id: string }) {

@@ -1,18 +1,18 @@
 import { BadgeCheck, CalendarDays, CreditCard, Mail, MapPin, PackageOpen, Phone, UserX, type LucideIcon } from 'lucide-react';
 import { Link } from 'wouter';
 import { type SellerProfile, avatarInitial, formatDateAU, isVerifiedNeighbour, listingRuleMessages, sellerDisplayName, uuidPattern } from '../../../../domain';
-import { EmptyState } from '../../../components/empty-state';
-import { ListingCard } from '../../../components/listing-card';
-import { ListingGrid, ListingGridSkeleton } from '../../../components/listing-grid';
-import { LoadingState } from '../../../components/loading-state';
-import { NoticePage } from '../../../components/notice-page';
-import { PageContainer } from '../../../components/page-container';
-import { TierBadge } from '../../../components/tier-badge';
-import { buttonVariants } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { cn } from '../../../lib/cn';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useSellerListings, useSellerProfile } from '../api';
+import { EmptyState } from '@/components/empty-state';
+import { ListingCard } from '@/shared/listing/listing-card';
+import { ListingGrid, ListingGridSkeleton } from '@/shared/listing/listing-grid';
+import { LoadingState } from '@/components/loading-state';
+import { NoticePage } from '@/components/notice-page';
+import { PageContainer } from '@/components/page-container';
+import { TierBadge } from '@/components/tier-badge';
+import { buttonVariants } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { cn } from '@/lib/cn';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useSellerListings, useSellerProfile } from '@/features/listings/api';
 
 function VerificationBadge({ icon: Icon, label, verified }: { icon: LucideIcon; label: string; verified: boolean }) {
   return (

@@ -2,8 +2,8 @@ import { BadgeCheck, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { type CurrentUser, membershipMessages, rulesForTier } from '../../../../domain';
-import { buttonVariants } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
+import { buttonVariants } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 
 function CheckoutNotice({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children: ReactNode }) {
   return (

@@ -1,8 +1,8 @@
 import { Check } from 'lucide-react';
 import type { TierRules } from '../../../../domain';
-import { formatMonthlyEquivalent, formatPlanPrice, listPlanFeatures } from '../../../components/membership-plan-facts';
-import { TierBadge } from '../../../components/tier-badge';
-import { Card } from '../../../components/ui/card';
+import { formatMonthlyEquivalent, formatPlanPrice, listPlanFeatures } from '@/shared/membership/plan-facts';
+import { TierBadge } from '@/components/tier-badge';
+import { Card } from '@/components/ui/card';
 
 /** What the member is buying (spec 2 Membership checkout: the price, the per-month equivalent and the tier's benefits). */
 export function CheckoutSummary({ rules }: { rules: TierRules }) {

@@ -2,9 +2,9 @@ import { Crown } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { lifetimeLosses } from '../../../../domain';
-import { Button, buttonVariants } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { StarterCheckout } from './starter-checkout';
 
 /**

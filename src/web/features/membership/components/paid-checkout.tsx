@@ -13,24 +13,25 @@ import {
   rulesForTier,
   tierRules,
 } from '../../../../domain';
-import { Button, buttonVariants } from '../../../components/ui/button';
-import { LoadingState } from '../../../components/loading-state';
-import { Card } from '../../../components/ui/card';
-import { cn } from '../../../lib/cn';
-import { usePublicConfig } from '../../../lib/public-config';
-import { handleUnauthorizedError } from '../../../lib/unauthorized';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useHydrated } from '../../../lib/use-hydrated';
-import { toast } from '../../../lib/use-toast';
-import { type TestPaymentResponse, isAlreadyOnPlanError, refreshAfterTierChange, useCreateSubscription, useMembershipStatus } from '../api';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { LoadingState } from '@/components/loading-state';
+import { Card } from '@/components/ui/card';
+import { cn } from '@/lib/cn';
+import { usePublicConfig } from '@/lib/public-config';
+import { handleUnauthorizedError } from '@/lib/unauthorized';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useHydrated } from '@/lib/use-hydrated';
+import { toast } from '@/lib/use-toast';
+import { type TestPaymentResponse, isAlreadyOnPlanError, refreshAfterTierChange, useCreateSubscription } from '@/features/membership/api';
+import { useMembershipStatus } from '@/shared/membership/membership-status';
 import { CheckoutSummary } from './checkout-summary';
 import { AlreadyOnPlanNotice } from './checkout-notices';
 import { PaymentForm } from './payment-form';
 import { PaymentSuccess } from './payment-success';
 
 // Stripe's Payment Element and Stripe.js load only where Stripe takes the payments.
-const StripePayment = lazy(() => import('../../payments/stripe-forms').then((module) => ({ default: module.StripePayment })));
-const PaymentConfirming = lazy(() => import('../../payments/stripe-forms').then((module) => ({ default: module.PaymentConfirming })));
+const StripePayment = lazy(() => import('@/features/membership/components/stripe-payment').then((module) => ({ default: module.StripePayment })));
+const PaymentConfirming = lazy(() => import('@/features/membership/components/stripe-payment').then((module) => ({ default: module.PaymentConfirming })));
 
 type PaidCheckoutProps = { tier: Exclude<PurchasableTier, 'starter'>; user: CurrentUser };
 

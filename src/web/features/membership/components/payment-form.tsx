@@ -3,12 +3,12 @@ import { AlertCircle, FlaskConical, Lock } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { membershipMessages, testCardBody } from '../../../../domain';
-import { CardFields } from '../../../components/card-fields';
-import { Button } from '../../../components/ui/button';
-import { applyServerFieldErrors } from '../../../lib/form-errors';
-import { handleUnauthorizedError, isUnauthorizedError } from '../../../lib/unauthorized';
-import { toast } from '../../../lib/use-toast';
-import { type TestPaymentResponse, usePayWithTestCard } from '../api';
+import { CardFields } from '@/components/card-fields';
+import { Button } from '@/components/ui/button';
+import { applyServerFieldErrors } from '@/lib/form-errors';
+import { handleUnauthorizedError, isUnauthorizedError } from '@/lib/unauthorized';
+import { toast } from '@/lib/use-toast';
+import { type TestPaymentResponse, usePayWithTestCard } from '@/features/membership/api';
 
 const cardFields = ['cardNumber', 'expiry', 'cvc'] as const;
 

@@ -2,9 +2,9 @@ import { PartyPopper } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { type MembershipTier, nowMemberSentence } from '../../../../domain';
-import { TierBadge } from '../../../components/tier-badge';
-import { buttonVariants } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
+import { TierBadge } from '@/components/tier-badge';
+import { buttonVariants } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 
 /**
  * spec 4: success shows 'Welcome to the family' with the tier; the payment's return target is /.

@@ -1,8 +1,8 @@
 import { Check } from 'lucide-react';
 import { Link } from 'wouter';
 import type { CurrentUser, TierRules } from '../../../../domain';
-import { Button, buttonVariants } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
 
 type PlanActionProps = { rules: TierRules; user: CurrentUser | null; emphasised: boolean };
 

@@ -4,8 +4,8 @@ import {
   formatMonthlyEquivalent,
   formatPinnedPosts,
   formatPlanPrice,
-} from '../../../components/membership-plan-facts';
-import { cn } from '../../../lib/cn';
+} from '@/shared/membership/plan-facts';
+import { cn } from '@/lib/cn';
 
 type ComparisonRow = { label: string; value: (rules: TierRules) => string | null };
 

@@ -1,5 +1,5 @@
 import { type PurchasableTier, purchasableTiers, tierRules } from '../../../../domain';
-import { cn } from '../../../lib/cn';
+import { cn } from '@/lib/cn';
 
 type PlanSelectorProps = { selected: PurchasableTier; onSelect: (tier: PurchasableTier) => void; controls: string };
 

@@ -1,5 +1,5 @@
 import { type CurrentUser, formatDateAU } from '../../../../domain';
-import { TierBadge } from '../../../components/tier-badge';
+import { TierBadge } from '@/components/tier-badge';
 
 export function PlansHero({ user }: { user: CurrentUser | null }) {
   return (

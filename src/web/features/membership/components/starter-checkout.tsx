@@ -3,11 +3,11 @@ import { AlertCircle, Sprout } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'wouter';
 import { membershipMessages } from '../../../../domain';
-import { Button, buttonVariants } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { handleUnauthorizedError } from '../../../lib/unauthorized';
-import { toast } from '../../../lib/use-toast';
-import { refreshAfterTierChange, useCreateSubscription } from '../api';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { handleUnauthorizedError } from '@/lib/unauthorized';
+import { toast } from '@/lib/use-toast';
+import { refreshAfterTierChange, useCreateSubscription } from '@/features/membership/api';
 import { timings } from '../../../../domain/timings';
 
 /** spec 9: the Starter checkout redirects home after about 1 second. */

@@ -1,7 +1,7 @@
 import { MapPinOff } from 'lucide-react';
 import { Link } from 'wouter';
-import { NoticePage } from '../../../components/notice-page';
-import { buttonVariants } from '../../../components/ui/button';
+import { NoticePage } from '@/components/notice-page';
+import { buttonVariants } from '@/components/ui/button';
 
 /** /subscribe/{anything but starter, explorer or connector} is the app's not-found screen (spec 2). */
 export function UnknownPlan() {

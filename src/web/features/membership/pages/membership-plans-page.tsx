@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { type PurchasableTier, formatDateAU, purchasableTiers, tierRules } from '../../../../domain';
-import { MembershipCallToAction } from '../../../components/membership-call-to-action';
-import { PlanCard } from '../../../components/plan-card';
-import { useCurrentUser } from '../../../lib/auth';
-import { cn } from '../../../lib/cn';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { PlanAction, isOnFreeTrial } from '../components/plan-action';
-import { PlanBenefits } from '../components/plan-benefits';
-import { PlanComparisonTable } from '../components/plan-comparison-table';
-import { PlanSelector } from '../components/plan-selector';
-import { PlansHero } from '../components/plans-hero';
+import { MembershipCallToAction } from '@/shared/membership/membership-call-to-action';
+import { PlanCard } from '@/shared/membership/plan-card';
+import { useCurrentUser } from '@/lib/auth';
+import { cn } from '@/lib/cn';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { PlanAction, isOnFreeTrial } from '@/features/membership/components/plan-action';
+import { PlanBenefits } from '@/features/membership/components/plan-benefits';
+import { PlanComparisonTable } from '@/features/membership/components/plan-comparison-table';
+import { PlanSelector } from '@/features/membership/components/plan-selector';
+import { PlansHero } from '@/features/membership/components/plans-hero';
 
 const planCardsId = 'plan-cards';
 const defaultSelection: PurchasableTier = purchasableTiers.find((tier) => tierRules[tier].mostPopular) ?? 'starter';

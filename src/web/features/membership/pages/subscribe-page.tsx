@@ -1,11 +1,11 @@
-import { isPurchasableTier } from '../../../components/membership-plan-facts';
-import { PageContainer } from '../../../components/page-container';
-import { useCurrentUser } from '../../../lib/auth';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { LifetimeToStarter } from '../components/lifetime-change';
-import { PaidCheckout } from '../components/paid-checkout';
-import { StarterCheckout } from '../components/starter-checkout';
-import { UnknownPlan } from '../components/unknown-plan';
+import { isPurchasableTier } from '@/shared/membership/plan-facts';
+import { PageContainer } from '@/components/page-container';
+import { useCurrentUser } from '@/lib/auth';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { LifetimeToStarter } from '@/features/membership/components/lifetime-change';
+import { PaidCheckout } from '@/features/membership/components/paid-checkout';
+import { StarterCheckout } from '@/features/membership/components/starter-checkout';
+import { UnknownPlan } from '@/features/membership/components/unknown-plan';
 
 function StarterCheckoutPage() {
   useDocumentTitle('Switch to Starter');

@@ -3,13 +3,13 @@ import { Send } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import type { CurrentUser } from '../../../../domain';
 import { contactFormBody } from '../../../../domain';
-import { FormField } from '../../../components/form-field';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { Textarea } from '../../../components/ui/textarea';
-import { applyServerFieldErrors } from '../../../lib/form-errors';
-import { toast } from '../../../lib/use-toast';
-import { useSendContactMessage } from '../api';
+import { FormField } from '@/components/form-field';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import { applyServerFieldErrors } from '@/lib/form-errors';
+import { toast } from '@/lib/use-toast';
+import { useSendContactMessage } from '@/features/support/api';
 
 const messageMaxLength = contactFormBody.shape.message.maxLength ?? undefined;
 

@@ -1,5 +1,5 @@
 import { ChevronDown } from 'lucide-react';
-import type { HelpTopic } from '../help-topics';
+import type { HelpTopic } from '@/features/support/help-topics';
 
 /** One topic of the Help Centre: native details/summary, so keyboard and screen readers work without script. */
 export function HelpTopicSection({ topic }: { topic: HelpTopic }) {

@@ -1,7 +1,7 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'wouter';
-import { cn } from '../../../lib/cn';
-import { supportPages, type SupportPagePath } from '../support-pages';
+import { cn } from '@/lib/cn';
+import { supportPages, type SupportPagePath } from '@/features/support/support-pages';
 
 /** The other footer pages, at the end of each one, so nobody reaches a dead end. */
 export function MoreHelp({ current, className }: { current: SupportPagePath; className?: string }) {

@@ -1,9 +1,9 @@
 import { Check, Filter, Users, X } from 'lucide-react';
 import { productName } from '../../../../domain';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { guidelines } from '../guidelines';
-import { MoreHelp } from '../components/more-help';
-import { SupportPageIntro } from '../components/support-page-intro';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { guidelines } from '@/features/support/guidelines';
+import { MoreHelp } from '@/features/support/components/more-help';
+import { SupportPageIntro } from '@/features/support/components/support-page-intro';
 
 /** /guidelines: the footer's Community Guidelines. */
 export function CommunityGuidelinesPage() {

@@ -1,11 +1,11 @@
 import { Flag, LifeBuoy, Mail, Siren } from 'lucide-react';
 import { Link } from 'wouter';
-import { Card } from '../../../components/ui/card';
-import { useCurrentUser } from '../../../lib/auth';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { ContactForm } from '../components/contact-form';
-import { MoreHelp } from '../components/more-help';
-import { SupportPageIntro } from '../components/support-page-intro';
+import { Card } from '@/components/ui/card';
+import { useCurrentUser } from '@/lib/auth';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { ContactForm } from '@/features/support/components/contact-form';
+import { MoreHelp } from '@/features/support/components/more-help';
+import { SupportPageIntro } from '@/features/support/components/support-page-intro';
 
 /** /contact: the footer's Contact Us form, open to visitors and members. */
 export function ContactPage() {

@@ -1,10 +1,10 @@
 import { LifeBuoy } from 'lucide-react';
 import { Link } from 'wouter';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { HelpTopicSection } from '../components/help-topic-section';
-import { MoreHelp } from '../components/more-help';
-import { SupportPageIntro } from '../components/support-page-intro';
-import { helpTopics } from '../help-topics';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { HelpTopicSection } from '@/features/support/components/help-topic-section';
+import { MoreHelp } from '@/features/support/components/more-help';
+import { SupportPageIntro } from '@/features/support/components/support-page-intro';
+import { helpTopics } from '@/features/support/help-topics';
 
 /** /help: the footer's Help Centre, answers grouped by topic. */
 export function HelpCentrePage() {

@@ -1,9 +1,9 @@
 import { ShieldCheck, Siren } from 'lucide-react';
-import { cn } from '../../../lib/cn';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { MoreHelp } from '../components/more-help';
-import { SupportPageIntro } from '../components/support-page-intro';
-import { reportSteps, safetyTipGroups } from '../safety-tips';
+import { cn } from '@/lib/cn';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { MoreHelp } from '@/features/support/components/more-help';
+import { SupportPageIntro } from '@/features/support/components/support-page-intro';
+import { reportSteps, safetyTipGroups } from '@/features/support/safety-tips';
 
 /** /safety: the footer's Safety Tips. */
 export function SafetyTipsPage() {

@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
 import { fieldLimits } from '../../../../domain';
-import { Input } from '../../../components/ui/input';
-import { cn } from '../../../lib/cn';
+import { Input } from '@/components/ui/input';
+import { cn } from '@/lib/cn';
 
 type CodeInputProps = Omit<ComponentProps<typeof Input>, 'value' | 'onChange'> & {
   value: string;

@@ -2,11 +2,11 @@ import { MailCheck, Send } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { accountMessages, codePolicy, emailCodeBody, fieldLimits } from '../../../../domain';
-import { FormField } from '../../../components/form-field';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { toast } from '../../../lib/use-toast';
-import { useSendVerificationEmail, useVerifyEmail } from '../api';
+import { FormField } from '@/components/form-field';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { toast } from '@/lib/use-toast';
+import { useSendVerificationEmail, useVerifyEmail } from '@/features/verification/api';
 import { CodeInput } from './code-input';
 
 type EmailCodeFormProps = { email: string; onVerified: () => void };

@@ -1,10 +1,10 @@
 import { ArrowLeft } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { accountMessages, formatPhoneForDisplay, phoneCodeBody } from '../../../../domain';
-import { FormField } from '../../../components/form-field';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../lib/use-toast';
-import { useVerifyPhone } from '../api';
+import { FormField } from '@/components/form-field';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/lib/use-toast';
+import { useVerifyPhone } from '@/features/verification/api';
 import { CodeInput } from './code-input';
 
 type PhoneCodeStepProps = { phone: string; onVerified: () => void; onChangePhone: () => void };

@@ -1,11 +1,11 @@
 import { MessageSquareText } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { accountMessages, isAustralianMobile, normalisePhone } from '../../../../domain';
-import { FormField } from '../../../components/form-field';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { toast } from '../../../lib/use-toast';
-import { useSendPhoneCode } from '../api';
+import { FormField } from '@/components/form-field';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { toast } from '@/lib/use-toast';
+import { useSendPhoneCode } from '@/features/verification/api';
 
 type PhoneNumberStepProps = {
   phone: string;

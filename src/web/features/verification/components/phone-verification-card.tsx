@@ -1,6 +1,6 @@
 import { Smartphone } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { Card } from '../../../components/ui/card';
+import { Card } from '@/components/ui/card';
 import { PhoneCodeStep } from './phone-code-step';
 import { PhoneNumberStep } from './phone-number-step';
 

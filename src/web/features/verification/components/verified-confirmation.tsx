@@ -1,8 +1,8 @@
 import { ArrowRight, CircleCheckBig } from 'lucide-react';
 import { Link } from 'wouter';
-import { buttonVariants } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { cn } from '../../../lib/cn';
+import { buttonVariants } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { cn } from '@/lib/cn';
 
 type VerifiedConfirmationProps = { title: string; description: string };
 

@@ -1,5 +1,5 @@
 import { BellRing, Gift, ShieldCheck, UsersRound } from 'lucide-react';
-import { Card } from '../../../components/ui/card';
+import { Card } from '@/components/ui/card';
 
 // spec 2: four reasons, in this order: trust, extra membership benefits, SMS notifications, security.
 const reasons = [

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { accountMessages } from '../../../../domain';
-import { useVerificationStatus } from '../../../components/account-queries';
-import { PageContainer } from '../../../components/page-container';
-import { VerificationStatusWidget } from '../../../components/verification-status';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { verificationRedirectDelayMs } from '../api';
-import { EmailCodeForm } from '../components/email-code-form';
-import { VerificationPageSkeleton } from '../components/verification-page-skeleton';
-import { VerifiedConfirmation } from '../components/verified-confirmation';
-import { useDelayedRedirect } from '../hooks/use-delayed-redirect';
+import { useVerificationStatus } from '@/shared/account/account-queries';
+import { PageContainer } from '@/components/page-container';
+import { VerificationStatusWidget } from '@/shared/account/verification-status';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { verificationRedirectDelayMs } from '@/features/verification/api';
+import { EmailCodeForm } from '@/features/verification/components/email-code-form';
+import { VerificationPageSkeleton } from '@/features/verification/components/verification-page-skeleton';
+import { VerifiedConfirmation } from '@/features/verification/components/verified-confirmation';
+import { useDelayedRedirect } from '@/features/verification/hooks/use-delayed-redirect';
 
 /** /verify-email (spec 2 and 4): request a code, enter 6 digits, verified, back to /account after 2 s. */
 export function VerifyEmailPage() {

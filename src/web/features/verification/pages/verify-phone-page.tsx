@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { Redirect } from 'wouter';
 import { formatPhoneForDisplay } from '../../../../domain';
-import { useVerificationStatus } from '../../../components/account-queries';
-import { PageContainer } from '../../../components/page-container';
-import { VerificationStatusWidget } from '../../../components/verification-status';
-import { useCurrentUser } from '../../../lib/auth';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { verificationRedirectDelayMs } from '../api';
-import { PhoneVerificationCard } from '../components/phone-verification-card';
-import { VerificationPageSkeleton } from '../components/verification-page-skeleton';
-import { VerifiedConfirmation } from '../components/verified-confirmation';
-import { WhyVerifyPhone } from '../components/why-verify-phone';
-import { useDelayedRedirect } from '../hooks/use-delayed-redirect';
+import { useVerificationStatus } from '@/shared/account/account-queries';
+import { PageContainer } from '@/components/page-container';
+import { VerificationStatusWidget } from '@/shared/account/verification-status';
+import { useCurrentUser } from '@/lib/auth';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { verificationRedirectDelayMs } from '@/features/verification/api';
+import { PhoneVerificationCard } from '@/features/verification/components/phone-verification-card';
+import { VerificationPageSkeleton } from '@/features/verification/components/verification-page-skeleton';
+import { VerifiedConfirmation } from '@/features/verification/components/verified-confirmation';
+import { WhyVerifyPhone } from '@/features/verification/components/why-verify-phone';
+import { useDelayedRedirect } from '@/features/verification/hooks/use-delayed-redirect';
 
 /** /verify-phone (spec 2 and 4): number, SMS code, verified, back to /account after 2 s. */
 export function VerifyPhonePage() {

@@ -1,12 +1,12 @@
 import { Component, type ReactNode, Suspense, lazy, useId, useRef } from 'react';
 import type { CurrentUser } from '../../../../../domain';
-import { useNearViewport } from '../../../../lib/use-near-viewport';
-import { usePageSettled } from '../../../../lib/use-page-settled';
+import { useNearViewport } from '@/lib/use-near-viewport';
+import { usePageSettled } from '@/lib/use-page-settled';
 import { MapPlaceholder, MapUnavailable } from './map-placeholder';
 
 // Leaflet and its CSS load only once the browse page has loaded, the browser is idle and the map's
 // place has come into view, never with the first page: the search and the listings come first.
-const ItemsNearYouMap = lazy(() => import('../items-near-you-map').then((module) => ({ default: module.ItemsNearYouMap })));
+const ItemsNearYouMap = lazy(() => import('@/features/listings/components/items-near-you-map').then((module) => ({ default: module.ItemsNearYouMap })));
 
 /** If the map's code cannot be fetched, the browse page carries on without it. */
 class MapErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {

@@ -1,4 +1,4 @@
-import { cn } from '../../../../lib/cn';
+import { cn } from '@/lib/cn';
 
 /** The map's height, shared by the map and what stands in for it, so nothing jumps when it loads. */
 export const mapHeightClass = 'h-[300px] sm:h-[380px] lg:h-[420px]';

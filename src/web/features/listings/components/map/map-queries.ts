@@ -2,8 +2,8 @@
 // public settings.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { CurrentUser, MapBounds, MapCountEntry } from '../../../../../domain';
-import { apiRequest } from '../../../../lib/api-client';
-import type { PublicConfig } from '../../../../lib/public-config';
+import { apiRequest } from '@/lib/api-client';
+import type { PublicConfig } from '@/lib/public-config';
 
 const listingCountsUrl = '/api/map/listing-counts';
 

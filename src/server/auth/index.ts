@@ -1,0 +1,9 @@
+// What other features (and app.ts, main.ts) may use of auth: who is asking and the guards that
+// check it, the member as the pages see them, one-time codes, and the secrets behind tokens. The
+// auth routes are composed by app.ts from routes.ts and google-routes.ts.
+export { grantConfiguredAdmin, syncConfiguredAdmins } from './configured-admins';
+export { toCurrentUser } from './current-user';
+export { installSessionLoader, requireAdmin, requireUser, requireVerifiedEmail, signedInUser } from './guards';
+export { assertCodeMayBeSent, checkCode, issueCode } from './one-time-codes';
+export { hashPassword } from './passwords';
+export { generateSessionToken, hashSessionToken } from './secrets';

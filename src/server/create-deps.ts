@@ -1,0 +1,73 @@
+// Everything the server's features use, built in one place for the server (main.ts) and the API
+// tests alike: the database, the read caches' content version, mail, SMS, payments, media storage,
+// rate limits, background work, the clock and the log. Tests pass overrides (a slow mail sender, a
+// database behind a proxy); settings such as a fake Stripe's address arrive through the config.
+import path from 'node:path';
+import type { Config } from './config';
+import { openDatabase, type DatabaseHandle } from './db/open-database';
+import type { ServerDeps } from './deps';
+import { createLogger, type LoggerSettings } from './http/logger';
+import { createRateLimits } from './http/rate-limits';
+import { createContentVersion } from './services/content-version';
+import { createBackgroundTasks } from './services/background-tasks';
+import { systemClock, type Clock } from './services/clock';
+import { createMailSender, type MailSender } from './services/mail';
+import { createPaymentProvider, type PaymentProvider } from './services/payments';
+import { createSmsSender, type SmsSender } from './services/sms';
+import { createLocalMediaStorage, type MediaStorage } from './services/storage';
+
+export type DepsOverrides = {
+  /** An open database; by default the one DATABASE_URL names, else PGlite under DATA_DIR. */
+  database?: DatabaseHandle;
+  /** Mail; SMTP_URL's server, else the dev outbox, by default. */
+  mail?: MailSender;
+  /** Text messages; SMS_API_URL's provider, else the dev outbox, by default. */
+  sms?: SmsSender;
+  /** Card checks and subscriptions; Stripe when configured, else the built-in test provider. */
+  payments?: PaymentProvider;
+  /** Photos and videos; local disk under DATA_DIR by default. */
+  storage?: MediaStorage;
+  clock?: Clock;
+  /** Pino options (with `stream`), or false to stay quiet (tests). */
+  logger?: LoggerSettings;
+};
+
+/** The settings refuse this already; the check here keeps any other way of assembling the server honest. */
+export function refuseTestPaymentsInProduction(config: Pick<Config, 'isProduction'>, payments: Pick<PaymentProvider, 'kind'>): void {
+  if (config.isProduction && payments.kind === 'test') throw new Error('The built-in test payment provider cannot run in production: set STRIPE_SECRET_KEY.');
+}
+
+export async function createDeps(config: Config, overrides: DepsOverrides = {}): Promise<ServerDeps> {
+  const log = createLogger(config, overrides.logger);
+  const payments = overrides.payments ?? createPaymentProvider(config, log);
+  refuseTestPaymentsInProduction(config, payments);
+  const database = overrides.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') }));
+  const mail = overrides.mail ?? createMailSender(config, database.db);
+  const contentVersion = createContentVersion({ redisUrl: config.redisUrl });
+  const limits = createRateLimits({ redisUrl: config.redisUrl, multiplier: config.rateLimitMultiplier });
+  const background = createBackgroundTasks(log);
+  let closing: Promise<void> | undefined;
+  return {
+    config,
+    database,
+    db: database.db,
+    log,
+    mail,
+    sms: overrides.sms ?? createSmsSender(config, database.db),
+    payments,
+    storage: overrides.storage ?? createLocalMediaStorage(config.dataDir),
+    limits,
+    contentVersion,
+    background,
+    clock: overrides.clock ?? systemClock,
+    close: () =>
+      (closing ??= (async () => {
+        // Work under way still needs the database and the mail server.
+        await background.drain();
+        await limits.close();
+        await contentVersion.close();
+        await mail.close?.();
+        await database.close();
+      })()),
+  };
+}

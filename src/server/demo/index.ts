@@ -1,0 +1,2 @@
+// The demo data main.ts loads when DEMO_DATA is true.
+export { seedDemoData } from './seed-demo-data';

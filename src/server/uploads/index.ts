@@ -1,0 +1,2 @@
+// What main.ts's clean-up uses of uploads; their routes are composed by app.ts from routes.ts.
+export { cleanUpPhotos, type PhotoCleanUpResult } from './clean-up-photos';

@@ -1,0 +1,239 @@
+// The web app's one route table (spec 2): each page is one entry here and one page module in its
+// feature. The router (app-routes.tsx), the server render (entry-server.tsx: what it asks the API
+// for, and the redirects), the access test (tests/unit/route-access.test.ts) and the sitemap
+// (indexablePaths) all read it. Adding a page is adding an entry.
+import type { QueryKey } from '@tanstack/react-query';
+import { parse as parseRoutePath } from 'regexparam';
+import { matchRoute } from 'wouter';
+import { type CurrentUser, type ListingView, googleSignInPaths, nextCursorHeader, uuidPattern } from '../../domain';
+import { latestListingsPath, latestListingsQueryKey } from '@/features/dashboard/api';
+import { activeHomepageVideoQueryKey } from '@/features/landing/api';
+import { LandingPage } from '@/features/landing/pages/landing-page';
+import { type ListingsPage, browseQueryKey, listingsRequestPath, readBrowseFilters } from '@/features/listings/browse-filters';
+import { type LazyPage, includedPage, lazyPage } from '@/lib/lazy-page';
+import { listingQueryKeys, listingReachPath } from '@/shared/listing/listing-cache';
+
+/**
+ * Who may open a page. 'visitor': anyone, signed in or not (a visitor can). 'member': members only;
+ * visitors are sent to /auth. 'admin': as 'member', and the page itself turns away members who are
+ * not admins (the server checks every call too).
+ */
+export type RouteAccess = 'visitor' | 'member' | 'admin';
+
+export type RouteParams = Record<string, string>;
+
+/** What a page entry is given: the address's params and query, and who is looking (null: a visitor). */
+export type RouteContext = { params: RouteParams; search: URLSearchParams; user: CurrentUser | null };
+
+/** One read the server makes before it renders a page, as the page's own query would make it. */
+export type PrefetchQuery = {
+  queryKey: QueryKey;
+  /** The API address, when it is not the query key joined (queryKeyPath). */
+  path?: string;
+  /** A list the page reads a page at a time (useInfiniteQuery): its first page, made from the answer. */
+  firstPage?: (body: unknown, header: (name: string) => string | undefined) => unknown;
+  /** Reads that need this one's answer (a listing's seller), made once it has come. */
+  then?: (data: unknown) => PrefetchQuery[];
+};
+
+/** How the page is named and found: a placeholder the "Found and shared" issue fills (the pages still name their tab with useDocumentTitle). */
+export type RouteMeta = {
+  title?: string | ((context: RouteContext) => string);
+  description?: string;
+  /** Kept out of search engines and the sitemap (sign-in, tools). */
+  noindex?: boolean;
+};
+
+type PageProps = Record<string, unknown> & { key?: string };
+/** Who a page's props see: anyone on a visitors' page, a member on a members' page. */
+type Viewer<Access extends RouteAccess> = Access extends 'visitor' ? CurrentUser | null : CurrentUser;
+type PropsFrom<Props, Access extends RouteAccess> = (context: { params: RouteParams; user: Viewer<Access> }) => NoInfer<Props> & { key?: string };
+
+/** What a signed-in member gets at a visitors' address instead of its page: their own page, or a redirect. */
+type ForMembers = { page: LazyPage<any>; props?: PropsFrom<any, 'member'> } | { redirectTo: string };
+
+export type RouteEntry = {
+  path: string;
+  access: RouteAccess;
+  page: LazyPage<any>;
+  /** The page's props from the address and the viewer; a `key` shows the page afresh when it changes. */
+  props?: PropsFrom<any, RouteAccess>;
+  /** Only on a visitors' page: what members get there instead. */
+  forMembers?: ForMembers;
+  /** What the server asks the API for before it renders the page, so its first screen has its data. */
+  prefetch?: (context: RouteContext) => PrefetchQuery[];
+  /** When the server did not render the page, the browser makes the prefetch's first reads alongside the page's code (earlyQueries). */
+  early?: boolean;
+  meta?: RouteMeta;
+};
+
+/** An entry, with its page's props checked against the page and against who may open it. */
+function route<Props extends object, Access extends RouteAccess>(
+  entry: Omit<RouteEntry, 'access' | 'page' | 'props' | 'forMembers'> & {
+    access: Access;
+    page: LazyPage<Props>;
+    props?: PropsFrom<Props, Access>;
+    forMembers?: Access extends 'visitor' ? ForMembers : never;
+  },
+): RouteEntry {
+  return entry as RouteEntry;
+}
+
+const withUser = ({ user }: { user: CurrentUser }) => ({ user });
+
+// The landing page ships with the app (most visits begin there); every other page is its own chunk.
+const landingPage = includedPage(LandingPage);
+const dashboardPage = lazyPage(() => import('@/features/dashboard/pages/dashboard-page'), 'DashboardPage');
+
+/** The dashboard's first screen: the member's listings, their numbers and the newest nearby. */
+const dashboardData = (): PrefetchQuery[] => [
+  { queryKey: listingQueryKeys.myListings },
+  { queryKey: listingQueryKeys.userStats },
+  { queryKey: latestListingsQueryKey, path: latestListingsPath },
+];
+
+export const routes: RouteEntry[] = [
+  // ---- Open to visitors (members see them too) ----
+  route({
+    path: '/',
+    access: 'visitor',
+    page: landingPage,
+    forMembers: { page: dashboardPage, props: withUser },
+    prefetch: ({ user }) => (user ? dashboardData() : [{ queryKey: activeHomepageVideoQueryKey }]),
+  }),
+  route({
+    path: '/auth',
+    access: 'visitor',
+    page: lazyPage(() => import('@/features/auth/pages/auth-page'), 'AuthPage'),
+    forMembers: { redirectTo: '/' },
+    meta: { noindex: true },
+  }),
+  // A Google sign-in finished (while someone was signed in here too: it signs in whoever Google named).
+  route({
+    path: googleSignInPaths.done,
+    access: 'visitor',
+    page: lazyPage(() => import('@/features/auth/pages/google-sign-in-done-page'), 'GoogleSignInDonePage'),
+    meta: { noindex: true },
+  }),
+  route({ path: '/membership-plans', access: 'visitor', page: lazyPage(() => import('@/features/membership/pages/membership-plans-page'), 'MembershipPlansPage') }),
+  route({ path: '/how-it-works', access: 'visitor', page: lazyPage(() => import('@/features/how-it-works/pages/how-it-works-page'), 'HowItWorksPage') }),
+  // The footer's pages (spec 2).
+  route({ path: '/help', access: 'visitor', page: lazyPage(() => import('@/features/support/pages/help-centre-page'), 'HelpCentrePage') }),
+  route({ path: '/safety', access: 'visitor', page: lazyPage(() => import('@/features/support/pages/safety-tips-page'), 'SafetyTipsPage') }),
+  route({ path: '/contact', access: 'visitor', page: lazyPage(() => import('@/features/support/pages/contact-page'), 'ContactPage') }),
+  route({ path: '/guidelines', access: 'visitor', page: lazyPage(() => import('@/features/support/pages/community-guidelines-page'), 'CommunityGuidelinesPage') }),
+  route({ path: '/dev/outbox', access: 'visitor', page: lazyPage(() => import('@/features/dev-outbox/pages/dev-outbox-page'), 'DevOutboxPage'), meta: { noindex: true } }),
+  // Shared links to an item or a seller open for visitors too.
+  route({
+    path: '/listing/:id',
+    access: 'visitor',
+    page: lazyPage(() => import('@/features/listings/pages/listing-detail-page'), 'ListingDetailPage'),
+    props: ({ params, user }) => ({ key: params.id, user, id: params.id }),
+    early: true,
+    // An id that cannot be one is not asked for: the page shows its not-found screen by itself. The
+    // seller's card sits beside the price, and a member's note on where the listing lies above it;
+    // the seller's other listings, further down, load in the browser.
+    prefetch: ({ params, user }) =>
+      uuidPattern.test(params.id)
+        ? [
+            {
+              queryKey: listingQueryKeys.listing(params.id),
+              then: (data) => {
+                const listing = data as ListingView;
+                const showsReach = user !== null && listing.isActive && listing.sellerId !== user.id;
+                return [
+                  { queryKey: listingQueryKeys.sellerProfile(listing.sellerId) },
+                  ...(showsReach ? [{ queryKey: listingQueryKeys.listingReach(listing.id, user), path: listingReachPath(listing.id) }] : []),
+                ];
+              },
+            },
+          ]
+        : [],
+  }),
+  route({
+    path: '/seller/:sellerId',
+    access: 'visitor',
+    page: lazyPage(() => import('@/features/listings/pages/seller-listings-page'), 'SellerListingsPage'),
+    props: ({ params }) => ({ key: params.sellerId, sellerId: params.sellerId }),
+    prefetch: ({ params }) =>
+      uuidPattern.test(params.sellerId)
+        ? [{ queryKey: listingQueryKeys.sellerProfile(params.sellerId), then: () => [{ queryKey: listingQueryKeys.sellerListings(params.sellerId) }] }]
+        : [],
+  }),
+
+  // ---- Members only: visitors are sent to /auth ----
+  route({ path: '/dashboard', access: 'member', page: dashboardPage, props: withUser, prefetch: dashboardData }),
+  route({
+    path: '/listings',
+    access: 'member',
+    page: lazyPage(() => import('@/features/listings/pages/browse-listings-page'), 'BrowseListingsPage'),
+    props: withUser,
+    prefetch: ({ search }) => {
+      const filters = readBrowseFilters(search);
+      const firstPage = (body: unknown, header: (name: string) => string | undefined): ListingsPage => ({ items: body as ListingView[], nextCursor: header(nextCursorHeader) ?? null });
+      return [{ queryKey: browseQueryKey(filters), path: listingsRequestPath(filters, null), firstPage }];
+    },
+  }),
+  route({ path: '/create-listing', access: 'member', page: lazyPage(() => import('@/features/listings/pages/create-listing-page'), 'CreateListingPage'), props: withUser }),
+  route({
+    path: '/listing/:id/edit',
+    access: 'member',
+    page: lazyPage(() => import('@/features/listings/pages/edit-listing-page'), 'EditListingPage'),
+    props: ({ params, user }) => ({ key: params.id, user, id: params.id }),
+  }),
+  route({
+    path: '/subscribe/:tier',
+    access: 'member',
+    page: lazyPage(() => import('@/features/membership/pages/subscribe-page'), 'SubscribePage'),
+    props: ({ params }) => ({ tier: params.tier }),
+  }),
+  route({ path: '/account', access: 'member', page: lazyPage(() => import('@/features/account/pages/account-page'), 'AccountPage') }),
+  route({ path: '/verify-email', access: 'member', page: lazyPage(() => import('@/features/verification/pages/verify-email-page'), 'VerifyEmailPage') }),
+  route({ path: '/verify-phone', access: 'member', page: lazyPage(() => import('@/features/verification/pages/verify-phone-page'), 'VerifyPhonePage') }),
+  route({ path: '/admin', access: 'admin', page: lazyPage(() => import('@/features/admin/pages/admin-page'), 'AdminPage'), props: withUser }),
+];
+
+/** The first entry whose path matches `pathname` (as wouter's Switch matches it), with its params. */
+export function findRoute(pathname: string): { entry: RouteEntry; params: RouteParams } | null {
+  for (const entry of routes) {
+    const [matches, params] = matchRoute(parseRoutePath, entry.path, pathname);
+    if (matches) return { entry, params: params as RouteParams };
+  }
+  return null;
+}
+
+/** What a viewer gets at an entry: a page with its props, or a redirect. */
+export type RouteOutcome = { page: LazyPage<any>; props: PageProps } | { redirectTo: string };
+
+function destination(entry: RouteEntry, signedIn: boolean): { page: LazyPage<any>; props?: PropsFrom<any, RouteAccess> } | { redirectTo: string } {
+  if (entry.access !== 'visitor') return signedIn ? entry : { redirectTo: '/auth' };
+  return (signedIn && entry.forMembers) || entry;
+}
+
+export function routeOutcome(entry: RouteEntry, params: RouteParams, user: CurrentUser | null): RouteOutcome {
+  const to = destination(entry, user !== null);
+  if ('redirectTo' in to) return to;
+  return { page: to.page, props: to.props?.({ params, user: user as CurrentUser }) ?? {} };
+}
+
+/** Fetches the code of the page at `pathname` before the app's first render (who is signed in is not known yet, only whether someone is). */
+export function preloadEntryPage(pathname: string, signedIn: boolean): Promise<unknown> {
+  const match = findRoute(pathname);
+  const to = match && destination(match.entry, signedIn);
+  return to && 'page' in to ? to.page.preload() : Promise.resolve();
+}
+
+/**
+ * What the browser asks for alongside the page's code when the server did not render the page: the
+ * entry's first reads that need no member (a listing, not the seller's note on where it lies).
+ */
+export function earlyQueries(pathname: string, signedIn: boolean): QueryKey[] {
+  const match = findRoute(pathname);
+  if (!match?.entry.early || !match.entry.prefetch || 'redirectTo' in destination(match.entry, signedIn)) return [];
+  return match.entry.prefetch({ params: match.params, search: new URLSearchParams(), user: null }).filter((query) => !query.path && !query.firstPage).map((query) => query.queryKey);
+}
+
+/** The public pages search engines may list, for the sitemap: open to visitors, one address each, not kept out. */
+export function indexablePaths(): string[] {
+  return routes.filter((entry) => entry.access === 'visitor' && !entry.path.includes(':') && !entry.meta?.noindex).map((entry) => entry.path);
+}

@@ -1,0 +1,137 @@
+import { MapPin, Navigation, Package, Pencil, Pin } from 'lucide-react';
+import { Link } from 'wouter';
+import { type ListingView, formatPrice, sellerDisplayName, thumbnailUrl } from '../../../domain';
+import { useCurrentUser } from '@/lib/auth';
+import { cn } from '@/lib/cn';
+import { MessageSellerButton } from './contact-seller';
+import { DeleteListingButton } from './delete-listing-button';
+import { PinListingButton } from './pin-listing-button';
+import { TierBadge } from '@/components/tier-badge';
+import { buttonVariants } from '@/components/ui/button';
+
+// Made once: building a number format costs far more than using it (a page shows dozens of cards).
+const kilometres = new Intl.NumberFormat('en-AU', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/** "2.4 km away" (the server rounds to a tenth of a kilometre). */
+export function formatDistance(distanceKm: number): string {
+  if (distanceKm < 0.1) return 'Less than 0.1 km away';
+  return `${kilometres.format(distanceKm)} km away`;
+}
+
+type ListingCardProps = {
+  listing: ListingView;
+  /** Owner mode shows Edit and Delete instead of Message (spec 2), and Pin to top on plans with pinned posts. */
+  mode?: 'browse' | 'owner';
+  /** Owner mode only: sold listings on the dashboard have no Edit (spec 2). */
+  showEdit?: boolean;
+};
+
+/** One listing in a grid; the whole card opens the listing (spec 2). */
+export function ListingCard({ listing, mode = 'browse', showEdit = true }: ListingCardProps) {
+  const { user } = useCurrentUser();
+  const firstImage = listing.imageUrls[0];
+  const href = `/listing/${listing.id}`;
+  const isOwn = user?.id === listing.sellerId;
+  const isSold = !listing.isActive;
+
+  return (
+    <article
+      className={cn(
+        'group relative flex h-full flex-col overflow-hidden rounded-[var(--radius-card)] border border-sand-200 bg-white shadow-sm transition',
+        'hover:-translate-y-0.5 hover:border-brand-300 hover:shadow-md',
+        'has-[.card-link:focus-visible]:outline-2 has-[.card-link:focus-visible]:outline-offset-2 has-[.card-link:focus-visible]:outline-brand-600',
+      )}
+    >
+      <div className="relative aspect-[4/3] overflow-hidden bg-sand-100">
+        {firstImage ? (
+          <img
+            src={thumbnailUrl(firstImage)}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            width={480}
+            height={360}
+            className={cn('size-full object-cover', isSold && 'opacity-70 grayscale-[40%]')}
+          />
+        ) : (
+          <div className="flex size-full items-center justify-center text-ink-500/60">
+            <Package className="size-12" aria-hidden="true" strokeWidth={1.5} />
+          </div>
+        )}
+        {listing.isPinned && !isSold && (
+          <span className="absolute top-3 left-3 inline-flex items-center gap-1 rounded-full bg-sun-300 px-2.5 py-1 text-xs font-bold text-ink-900 shadow-sm">
+            <Pin className="size-3.5" aria-hidden="true" />
+            Pinned
+          </span>
+        )}
+        {isSold && (
+          // Paused by a plan that allows fewer listings: not sold, and back with an upgrade.
+          <span
+            className={cn(
+              'absolute top-4 -right-10 w-36 rotate-45 py-1 text-center text-xs font-bold tracking-widest uppercase shadow',
+              listing.isPaused ? 'bg-sun-300 text-ink-900' : 'bg-ink-900 text-white',
+            )}
+          >
+            {listing.isPaused ? 'Paused' : 'Sold'}
+          </span>
+        )}
+      </div>
+
+      <div className="flex flex-1 flex-col gap-1.5 p-4">
+        <p className="text-xl font-extrabold tracking-tight text-brand-700">{formatPrice(listing.price)}</p>
+        <h3 className="line-clamp-2 text-base leading-snug font-bold break-words">
+          <Link href={href} className="card-link after:absolute after:inset-0 after:content-[''] focus-visible:outline-none">
+            {listing.title}
+          </Link>
+        </h3>
+        <p className="line-clamp-2 text-sm break-words text-ink-700">{listing.description}</p>
+        <p className="mt-1 flex items-start gap-1 text-sm text-ink-500">
+          <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <span className="min-w-0 truncate">{listing.location}</span>
+        </p>
+        {listing.distanceKm != null && !isOwn && (
+          <p className="flex items-center gap-1 text-sm font-semibold text-leaf-700">
+            <Navigation className="size-4 shrink-0" aria-hidden="true" />
+            {formatDistance(listing.distanceKm)}
+          </p>
+        )}
+
+        <div className="mt-auto space-y-3 border-t border-sand-200 pt-3">
+          {/* The name and badge keep their full width; Message moves under them when both don't fit. */}
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="flex max-w-full min-w-0 items-center gap-1.5 text-sm font-semibold">
+              <span className="truncate">{sellerDisplayName(listing.seller)}</span>
+              <TierBadge tier={listing.seller.membershipTier} />
+            </p>
+            {/* Buttons sit above the card's link, so using them never opens the listing. */}
+            {mode === 'browse' && (
+              <div className="relative z-10 ml-auto shrink-0">
+                {isOwn ? (
+                  <span className="rounded-full bg-sand-100 px-3 py-1 text-xs font-semibold text-ink-700">Your listing</span>
+                ) : (
+                  <MessageSellerButton listing={listing} variant="secondary" className="px-4" />
+                )}
+              </div>
+            )}
+          </div>
+          {mode === 'owner' && (
+            <div className={cn('relative z-10 grid gap-2', showEdit && 'grid-cols-2')}>
+              <PinListingButton listing={listing} className={cn('px-3', showEdit && 'col-span-2')} />
+              {showEdit && (
+                <Link
+                  href={`/listing/${listing.id}/edit`}
+                  className={buttonVariants({ variant: 'secondary', className: 'px-3' })}
+                  aria-label={`Edit ${listing.title}`}
+                >
+                  <Pencil aria-hidden="true" />
+                  Edit
+                </Link>
+              )}
+              <DeleteListingButton listingId={listing.id} listingTitle={listing.title} className="px-3" />
+            </div>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

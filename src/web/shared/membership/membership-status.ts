@@ -1,0 +1,27 @@
+// The member's paid plan (GET /api/membership), shown by checkout and by the account page, and
+// cancelling a charge the free month left waiting.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MembershipStatus } from '../../../domain';
+import { apiRequest } from '@/lib/api-client';
+import { currentUserQueryKey } from '@/lib/auth';
+
+export const membershipQueryKey = ['/api/membership'] as const;
+
+/** The member's paid plan; `refreshEveryMs` asks again while a checkout waits for the provider's word. */
+export function useMembershipStatus(options: { refreshEveryMs?: number } = {}) {
+  return useQuery<MembershipStatus>({ queryKey: membershipQueryKey, refetchInterval: options.refreshEveryMs ?? false });
+}
+
+export const cancelUpcomingCharge = () => apiRequest<{ message: string }>('POST', '/api/membership/cancel-upcoming-charge');
+
+export function useCancelUpcomingCharge() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelUpcomingCharge,
+    // Not awaited: the button goes once the plan is refreshed, after the caller's toast.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: membershipQueryKey });
+      void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+    },
+  });
+}
