@@ -177,6 +177,7 @@ describe('invitations', () => {
     expect(other.body.message).toBe(adminMessages.inviteOtherEmail);
     const existing = await client.post('/api/admin/invite-user', { email: member.email }, admin.token);
     expect(existing.status).toBe(409);
+    expect(existing.body.code).toBe('ALREADY_A_MEMBER');
     const missing = await client.post('/api/admin/invite-user', { email: '' }, admin.token);
     expect(missing.body.message).toBe(adminMessages.missingEmail);
   });
@@ -190,7 +191,7 @@ describe('banned words', () => {
     expect(added.body.word).toBe('Knockoff');
     const duplicate = await client.post('/api/admin/banned-words', { word: 'KNOCKOFF' }, admin.token);
     expect(duplicate.status).toBe(409);
-    expect(duplicate.body.message).toBe(adminMessages.wordExists);
+    expect(duplicate.body).toMatchObject({ code: 'WORD_ALREADY_BANNED', message: adminMessages.wordExists });
     const spaces = await client.post('/api/admin/banned-words', { word: '    ' }, admin.token);
     expect(spaces.status).toBe(400);
     expect(spaces.body.message).toBe(adminMessages.missingWord);

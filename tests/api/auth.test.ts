@@ -62,7 +62,7 @@ describe('joining', () => {
       lastName: 'Person',
     });
     expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({ code: 'CONFLICT', message: errorMessages.emailTaken });
+    expect(again.body).toMatchObject({ code: 'EMAIL_TAKEN', message: errorMessages.emailTaken });
   });
 
   it('makes an account named in ADMIN_EMAILS an admin only once its owner has proved the address', async () => {

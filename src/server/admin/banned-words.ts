@@ -23,7 +23,7 @@ export async function banWord(deps: ServerDeps, input: { actorId: string; word: 
       return toView(row);
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('CONFLICT', adminMessages.wordExists);
+    if (isUniqueViolation(error)) throw new AppError('WORD_ALREADY_BANNED', adminMessages.wordExists);
     throw error;
   }
 }

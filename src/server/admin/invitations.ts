@@ -15,7 +15,7 @@ import { recordAdminAction } from './record-admin-action';
 export async function inviteMember(deps: ServerDeps, input: { actor: { id: string; firstName: string | null }; email: string; membershipTier: MembershipTier }) {
   const { db, config } = deps;
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
-  if (existing) throw new AppError('CONFLICT', adminMessages.alreadyMember);
+  if (existing) throw new AppError('ALREADY_A_MEMBER', adminMessages.alreadyMember);
   const token = generateSessionToken();
   const expiresAt = new Date(deps.clock.now().getTime() + invitationLifetimeDays * 24 * 60 * 60 * 1000);
   await db.transaction(async (tx) => {

@@ -65,7 +65,7 @@ export async function registerMember(deps: ServerDeps, body: RegisterBody): Prom
       const token = await createSession(tx, user.id, now);
       return { token, user: toCurrentUser(user) };
     }).catch((error: unknown) => {
-      if (isUniqueViolation(error)) throw new AppError('CONFLICT', errorMessages.emailTaken);
+      if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN', errorMessages.emailTaken);
       throw error;
     });
 

@@ -67,7 +67,7 @@ export async function createSubscription(
     const [user] = await db.select().from(users).where(eq(users.id, input.userId));
     // Lifetime already holds every paid plan's benefits (decision 12).
     if (user.membershipTier === 'lifetime') throw new AppError('PLAN_ALREADY_INCLUDED', membershipMessages.lifetimeIncludesEverything);
-    if (user.membershipTier === input.tier && user.stripeSubscriptionId) throw new AppError('CONFLICT', membershipMessages.alreadyOnTier);
+    if (user.membershipTier === input.tier && user.stripeSubscriptionId) throw new AppError('ALREADY_ON_PLAN', membershipMessages.alreadyOnTier);
     const firstChargeAt = firstChargeDate(user, input.tier);
     const pending = await findPendingCheckout(db, { userId: user.id, tier: input.tier, firstChargeAt, now: deps.clock.now() });
     if (pending) return describeCheckout(pending, payments.kind);

@@ -33,7 +33,7 @@ function stripeProvider(deps: ServerDeps): StripePaymentProvider {
 /** A card on file proves a real person; it is checked, never charged, and never stored here. */
 export async function verifyCard(deps: ServerDeps, input: { member: UserRow; card: TestCardBody }): Promise<{ message: string }> {
   const { member: user, card } = input;
-  if (user.isCardVerified) throw new AppError('CONFLICT', accountMessages.cardAlreadyVerified);
+  if (user.isCardVerified) throw new AppError('CARD_ALREADY_VERIFIED', accountMessages.cardAlreadyVerified);
   if (deps.payments.kind !== 'test') throw new AppError('VALIDATION_FAILED', membershipMessages.cardCheckWithStripe);
   const verified = await deps.payments.verifyCard(card);
   await markCardVerified(deps, user.id);
@@ -44,7 +44,7 @@ export async function verifyCard(deps: ServerDeps, input: { member: UserRow; car
 export async function startCardCheck(deps: ServerDeps, input: { member: UserRow }): Promise<{ clientSecret: string }> {
   const user = input.member;
   const provider = stripeProvider(deps);
-  if (user.isCardVerified) throw new AppError('CONFLICT', accountMessages.cardAlreadyVerified);
+  if (user.isCardVerified) throw new AppError('CARD_ALREADY_VERIFIED', accountMessages.cardAlreadyVerified);
   const customerId = await ensurePaymentCustomer(deps, { provider, userId: user.id });
   const { clientSecret } = await provider.startCardCheck({ userId: user.id, customerId });
   return { clientSecret };

@@ -27,7 +27,7 @@ export async function sendPhoneCode(deps: ServerDeps, input: { member: UserRow; 
   if (!user.isEmailVerified) throw new AppError('EMAIL_NOT_VERIFIED', accountMessages.verifyEmailFirst);
   const target = phone ?? user.phone;
   if (!target) throw new AppError('VALIDATION_FAILED', accountMessages.noPhoneYet);
-  if (user.isPhoneVerified && target === user.phone) throw new AppError('CONFLICT', accountMessages.phoneAlreadyVerified);
+  if (user.isPhoneVerified && target === user.phone) throw new AppError('PHONE_ALREADY_VERIFIED', accountMessages.phoneAlreadyVerified);
   // Refused before any text goes out: a code for a taken number could never be used.
   await assertPhoneNotVerifiedElsewhere(deps.db, { phone: target, userId: user.id });
   await assertCodeMayBeSent(deps.db, { userId: user.id, type: 'phone_verification' });

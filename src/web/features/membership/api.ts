@@ -19,7 +19,7 @@ export const payWithTestCard = (body: TestCardBody & { clientSecret: string }) =
 
 /** Checkout refused because the member already has this plan, or Lifetime (which includes it). */
 export function isAlreadyOnPlanError(error: unknown): boolean {
-  return error instanceof ApiError && (error.code === 'CONFLICT' || error.code === 'PLAN_ALREADY_INCLUDED');
+  return error instanceof ApiError && (error.code === 'ALREADY_ON_PLAN' || error.code === 'PLAN_ALREADY_INCLUDED');
 }
 
 /**

@@ -30,8 +30,8 @@ export function useSendVerificationEmail() {
     onError: (error) => {
       if (handleUnauthorizedError(error)) return;
       showFailure('Failed to Send Email', error.message);
-      // A 409 means the email was verified elsewhere (another tab, an admin): show that.
-      if (error instanceof ApiError && error.status === 409) void refreshAccountQueries(queryClient);
+      // Verified elsewhere meanwhile (another tab, an admin): show that.
+      if (error instanceof ApiError && error.code === 'EMAIL_ALREADY_VERIFIED') void refreshAccountQueries(queryClient);
     },
   });
 }
@@ -62,7 +62,7 @@ export function useSendPhoneCode() {
       showFailure('Error Sending Code', error.message || 'Failed to send verification code. Please try again.');
       // The email is not verified after all, or the phone already is: the page follows the fresh
       // status. A number taken by another account changes nothing here, so no refresh for it.
-      if (error instanceof ApiError && (error.code === 'EMAIL_NOT_VERIFIED' || error.code === 'CONFLICT')) void refreshAccountQueries(queryClient);
+      if (error instanceof ApiError && (error.code === 'EMAIL_NOT_VERIFIED' || error.code === 'PHONE_ALREADY_VERIFIED')) void refreshAccountQueries(queryClient);
     },
   });
 }

@@ -24,7 +24,7 @@ function useContactSeller(onSent: () => void) {
       onSent();
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.status === 401) {
+      if (error instanceof ApiError && error.code === 'UNAUTHENTICATED') {
         showSignInPrompt();
         return;
       }
