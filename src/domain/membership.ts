@@ -62,6 +62,7 @@ export const planLimitMessages = {
   tooManyKept: (limit: number) => `Your plan allows ${listingsCount(limit)}: choose at most ${limit}.`,
   notYourActiveListing: 'Choose among your own active listings.',
   settled: 'Done: the listings you chose stay active and the rest are paused until you upgrade.',
+  nothingToChoose: 'Your plan allows all your active listings, so there is nothing to choose.',
 } as const;
 
 /** What a Lifetime member gives up by switching to Starter, one line each (spec 1 and 9). */

@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { formatDateAU } from '../../src/domain/dates';
-import { membershipMessages, planChargeMessages } from '../../src/domain/membership';
+import { membershipMessages, planChargeMessages, planLimitMessages } from '../../src/domain/membership';
 import { listings, subscriptions, users } from '../../src/server/db/schema';
 import { runMembershipUpkeep } from '../../src/server/membership/membership-upkeep';
 import { registerMember, sellerMember, validListing } from './support/factories';
@@ -91,6 +91,10 @@ describe('a plan that allows fewer listings', () => {
     expect(mine.find((listing) => listing.id === middle)).toMatchObject({ isActive: true, isPaused: false });
     expect((await client.get('/api/user/stats', member.token)).body).toMatchObject({ activeListings: 1, pausedListings: 2, soldListings: 0, totalListings: 3 });
     expect((await me(member.token)).listingLimitNoticeAt).toBeNull();
+    // Settled: no second choice pauses anything more.
+    const again = await client.post('/api/my-listings/keep-active', { listingIds: [middle] }, member.token);
+    expect(again.status).toBe(400);
+    expect(again.body.message).toBe(planLimitMessages.nothingToChoose);
 
     // Paused, not deleted: an upgrade brings them back.
     await payFor(member.token, 'connector');

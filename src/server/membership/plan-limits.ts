@@ -82,7 +82,9 @@ async function pauseListingsOverLimit(tx: Queryable, userId: string, keepIds: st
 /** The member chose which listings stay active: the others are paused now. */
 export async function keepActiveListings(deps: ServerDeps, input: { userId: string; listingIds: string[] }): Promise<{ message: string }> {
   await writeTransaction(deps, async (tx, changes) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for('update');
+    const [member] = await tx.select({ noticeAt: users.listingLimitNoticeAt }).from(users).where(eq(users.id, input.userId)).for('update');
+    // Only a plan that allows fewer listings asks for a choice; otherwise there is nothing to pause.
+    if (!member?.noticeAt) throw new AppError('VALIDATION_FAILED', planLimitMessages.nothingToChoose);
     await pauseListingsOverLimit(tx, input.userId, [...new Set(input.listingIds)], deps.clock.now());
     changes.touch('members', input.userId);
     changes.touch('listings');

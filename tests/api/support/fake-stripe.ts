@@ -63,6 +63,24 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const subscriptionBySecret = new Map<string, string>();
   let down = false;
 
+  /** A SetupIntent waiting for its card, as Stripe makes one for a card check or a trial's subscription. */
+  function createSetupIntent(input: { customer: unknown; usage: unknown; metadata?: unknown }) {
+    const setupIntentId = newId('seti');
+    const setupIntent = {
+      id: setupIntentId,
+      object: 'setup_intent',
+      customer: input.customer,
+      status: 'requires_payment_method',
+      usage: input.usage,
+      metadata: input.metadata ?? {},
+      client_secret: `${setupIntentId}_secret_${randomBytes(8).toString('hex')}`,
+      payment_method: null as string | null,
+      last_setup_error: null as Fields | null,
+    };
+    setupIntents.set(setupIntentId, setupIntent);
+    return setupIntent;
+  }
+
   function route(method: string, path: string, fields: Fields, query: URLSearchParams): { status: number; body: unknown } {
     const [, , resource, id] = path.split('/');
     // expand travels in the query of a GET and in the body of a POST.
@@ -106,19 +124,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         const subscriptionId = newId('sub');
         if (fields.trial_end) {
           // A trial: nothing to pay yet; the page saves the card through the pending SetupIntent.
-          const setupIntentId = newId('seti');
-          const setupIntent = {
-            id: setupIntentId,
-            object: 'setup_intent',
-            customer: fields.customer,
-            status: 'requires_payment_method',
-            usage: 'off_session',
-            metadata: {},
-            client_secret: `${setupIntentId}_secret_${randomBytes(8).toString('hex')}`,
-            payment_method: null as string | null,
-            last_setup_error: null as Fields | null,
-          };
-          setupIntents.set(setupIntentId, setupIntent);
+          const setupIntent = createSetupIntent({ customer: fields.customer, usage: 'off_session' });
+          const setupIntentId = setupIntent.id;
           const trialing = {
             id: subscriptionId,
             object: 'subscription',
@@ -165,19 +172,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     }
     if (resource === 'setup_intents') {
       if (method === 'POST' && !id) {
-        const setupIntentId = newId('seti');
-        const setupIntent = {
-          id: setupIntentId,
-          object: 'setup_intent',
-          customer: fields.customer,
-          status: 'requires_payment_method',
-          usage: fields.usage,
-          metadata: fields.metadata ?? {},
-          client_secret: `${setupIntentId}_secret_${randomBytes(8).toString('hex')}`,
-          payment_method: null as string | null,
-          last_setup_error: null as Fields | null,
-        };
-        setupIntents.set(setupIntentId, setupIntent);
+        const setupIntent = createSetupIntent({ customer: fields.customer, usage: fields.usage, metadata: fields.metadata });
         return { status: 200, body: setupIntent };
       }
       if (method === 'GET' && id) {

@@ -31,8 +31,7 @@ function ListingNotFound() {
   );
 }
 
-/** /listing/:id (spec 2). */
-/** Signed out too: a shared link to an item opens it; messaging asks the visitor to log in. */
+/** /listing/:id (spec 2), signed out too: a shared link to an item opens it; messaging asks the visitor to log in. */
 export function ListingDetailPage({ user, id }: { user: CurrentUser | null; id: string }) {
   // An address that cannot be a listing's is not asked of the server.
   if (!uuidPattern.test(id)) return <ListingNotFound />;
