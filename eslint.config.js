@@ -11,6 +11,11 @@ const web = './src/web';
 const features = readdirSync(new URL('./src/web/features/', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+/** The server's features; db, http and services are the layers every feature stands on. */
+const serverLayers = ['db', 'http', 'services'];
+const serverFeatures = readdirSync(new URL('./src/server/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !serverLayers.includes(entry.name))
+  .map((entry) => entry.name);
 /** Where the app is put together: only these compose features (the router, the two ways into the app). */
 const composition = [`${web}/app`, `${web}/main.tsx`, `${web}/entry-server.tsx`];
 
@@ -77,6 +82,40 @@ export default tseslint.config(
               message: 'A feature never imports another feature: move what both need into shared/ (or lib/, components/), and let app/ compose them.',
             })),
           ],
+        },
+      ],
+    },
+  },
+  // The server (docs/decisions/0014-server-composition.md): a feature reaches another only through
+  // its public index.ts; app.ts and main.ts compose; nothing imports in a circle.
+  {
+    files: ['src/server/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.mjs', '.json'] })],
+      // Packages are not read: a circle can only run through our own files.
+      'import-x/ignore': ['node_modules'],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: serverFeatures.map((feature) => ({
+            target: `./src/server/${feature}`,
+            from: './src/server',
+            except: [
+              `./${feature}`,
+              ...serverLayers.map((layer) => `./${layer}`),
+              './config.ts',
+              './deps.ts',
+              './project-paths.ts',
+              ...serverFeatures.filter((other) => other !== feature).map((other) => `./${other}/index.ts`),
+            ],
+            message: 'A server feature reaches another only through its index.ts (and the db, http and services layers).',
+          })),
         },
       ],
     },
