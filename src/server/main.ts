@@ -28,13 +28,16 @@ async function main(): Promise<void> {
   await syncConfiguredAdmins(deps.db, config.adminEmails);
   const app = await buildApp(deps);
 
-  // Free months that have ended revert to Starter, and notices about a lower listing limit that
-  // have run out pause the extra listings: now, then every hour.
+  // Free months kept with a saved card are charged (test provider), the others revert to Starter,
+  // and notices about a lower listing limit that have run out pause the extra listings: now, then
+  // every hour.
   const runUpkeep = () =>
     runMembershipUpkeep(deps).then(
       (result) => {
         if (result.trialsEnded === 0 && result.membersPaused === 0 && result.testCharges === 0) return;
-        app.log.info(`${result.trialsEnded} free month(s) ended; ${result.membersPaused} member(s) had listings over their plan paused`);
+        app.log.info(
+          `${result.testCharges} kept free month(s) charged; ${result.trialsEnded} free month(s) ended; ${result.membersPaused} member(s) had listings over their plan paused`,
+        );
       },
       (error: unknown) => app.log.error({ err: error }, 'membership upkeep failed'),
     );
