@@ -14,7 +14,7 @@ import { listingCategories } from '../src/domain/listing';
 import { rulesForTier } from '../src/domain/tiers';
 import type { Database } from '../src/server/db/open-database';
 import { rebuildPostcodeCounts } from '../src/server/map/postcode-counts';
-import { contactLimitPerHour } from '../src/domain/limits';
+import { conversationLimits } from '../src/domain/conversations';
 import { runBuild, serve, startBenchApp } from './bench/app-server';
 import { countData, ensureDatabaseExists } from './bench/bench-database';
 import { isPostgresUrl, parseCliArgs, positiveIntegerArg, positiveNumberArg, redactDatabaseUrl, stringArg } from './bench/cli-args';
@@ -71,7 +71,7 @@ async function runMix(input: {
   expectedPerSecond: number;
 }): Promise<{ load: LoadResult; byKind: Map<Kind, KindStats> }> {
   const expected = input.expectedPerSecond * input.durationSeconds * 1.3;
-  const posterCount = Math.ceil(Math.max((expected * share('create listing')) / createsPerPoster, (expected * share('contact seller')) / contactLimitPerHour)) + 20;
+  const posterCount = Math.ceil(Math.max((expected * share('create listing')) / createsPerPoster, (expected * share('contact seller')) / conversationLimits.newPerHour)) + 20;
   const started = performance.now();
   const tokens = await createSignedInPosters(input.pool, { prefix: posterPrefix, runId: input.runId, batch: input.batch, count: posterCount });
   console.log(`    ${tokens.length} fresh verified sellers signed in (${((performance.now() - started) / 1000).toFixed(1)} s)`);
@@ -209,7 +209,7 @@ async function main(): Promise<void> {
       `- How the rate was found: ${probes.map((probe) => `${probe.connections} connections → ${Math.round(probe.load.requestsPerSecond).toLocaleString('en-AU')} req/s, ${probe.load.errors} errors${probe.load.errors > 0 ? ` (${describeErrors(probe.load)})` : ''}`).join('; ')} (${probeSeconds} s probes, halving the connections until none failed)`,
       `- Machine: ${machine.cpuModel}, ${machine.cores} cores, ${machine.memoryGiB} GiB RAM; Node ${machine.node}; PostgreSQL ${machine.postgres}; load average ${machine.loadAverage} when the run started.`,
       `- Server: the built bundle as npm start runs it (\`${['node', ...serve.args].join(' ')}\`), NODE_ENV=production, default read cache and pool of 10 connections, RATE_LIMIT_MULTIPLIER=10000 (every request comes from one address); autocannon runs in the same process as the script, on the same cores.`,
-      `- Writers: ${share('create listing') * 100}% of requests create a listing as one of the run's fresh verified Connector sellers (made in SQL at seeded members' postcodes, each with its own session; at most ${createsPerPoster} listings each), ${share('contact seller') * 100}% contact the seller of a random active listing as one of them (at most ${contactLimitPerHour} an hour each, the product's limit). They and everything they made are deleted afterwards.`,
+      `- Writers: ${share('create listing') * 100}% of requests create a listing as one of the run's fresh verified Connector sellers (made in SQL at seeded members' postcodes, each with its own session; at most ${createsPerPoster} listings each), ${share('contact seller') * 100}% contact the seller of a random active listing as one of them (at most ${conversationLimits.newPerHour} new conversations an hour each, the product's limit). They and everything they made are deleted afterwards.`,
       '',
       '| request | share | answers | per s | p50 ms | p99 ms | errors |',
       '|---|---:|---:|---:|---:|---:|---:|',

@@ -1,37 +1,179 @@
-// One error type for every expected failure (spec section 8). The server turns an AppError into
-// the error body below; the pages branch on `code` to choose their toast.
+// One error type for every expected failure (spec section 8). Each failure has its own code in the
+// list below, which gives its HTTP status and, when the words do not depend on the data, its
+// message. The server turns an AppError into the error body below; the pages branch on `code`
+// (never on the HTTP status) to choose their screen or toast.
+import { accountMessages } from './account';
+import { adminMessages } from './admin';
+import { conversationMessages } from './conversations';
+import { imageMessages } from './images';
+import { listingRuleMessages } from './listing';
+import { membershipMessages, planChargeMessages, planLimitMessages } from './membership';
 import type { MembershipTier } from './tiers';
 
-export const errorStatus = {
-  VALIDATION_FAILED: 400,
-  INVALID_CODE: 400,
-  CONTENT_FILTERED: 400,
-  UNAUTHENTICATED: 401,
-  INVALID_CREDENTIALS: 401,
-  FORBIDDEN: 403,
-  EMAIL_NOT_VERIFIED: 403,
-  LISTING_LIMIT_REACHED: 403,
-  IMAGE_LIMIT_REACHED: 403,
-  NOT_FOUND: 404,
-  EMAIL_TAKEN: 409,
-  EMAIL_ALREADY_VERIFIED: 409,
-  PHONE_ALREADY_VERIFIED: 409,
-  CARD_ALREADY_VERIFIED: 409,
-  WORD_ALREADY_BANNED: 409,
-  ALREADY_A_MEMBER: 409,
-  ALREADY_ON_PLAN: 409,
-  POSTCODE_CHANGE_TOO_SOON: 409,
-  LIFETIME_CHANGE_UNCONFIRMED: 409,
-  PLAN_ALREADY_INCLUDED: 409,
-  PHONE_IN_USE: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  RATE_LIMITED: 429,
-  INTERNAL: 500,
-  UNAVAILABLE: 503,
+/** Messages the server speaks in its own voice where the spec has none. */
+export const errorMessages = {
+  signInRequired: 'Please sign in to continue.',
+  invalidToken: 'Invalid token',
+  invalidCredentials: 'Incorrect email or password.',
+  emailTaken: 'An account with this email already exists. Try signing in instead.',
+  invalidResetCode: 'That code is incorrect or has expired. Request a new code and try again.',
+  tooManyCodeAttempts: 'Too many incorrect attempts. Request a new code and try again.',
+  adminOnly: 'You need admin privileges to access this page',
+  notFound: 'Not found',
+  malformedJson: 'The request body is not valid JSON.',
+  emptyBody: 'The request body is empty. Send it as JSON.',
+  nulCharacter: 'The text contains a character that is not allowed (a NUL character). Remove it and try again.',
+  malformedUpload: 'The upload was cut short or is not a valid form. Choose the file again and retry.',
+  unsupportedContentType: 'Send the request body as JSON.',
+  bodyTooLarge: 'The request is too large.',
+  rateLimited: 'Too many requests. Please wait a moment and try again.',
+  unexpected: 'Something went wrong on our side. Please try again.',
+  unavailable: 'The service is temporarily unavailable. Please try again shortly.',
 } as const;
 
-export type ErrorCode = keyof typeof errorStatus;
+type AppErrorSpec = { readonly status: number; readonly message?: string };
+
+/**
+ * Every expected failure: its HTTP status, and its message when that is always the same words
+ * (a code without one is thrown with the message the situation calls for).
+ */
+export const appErrors = {
+  // 400: the request cannot be done as sent.
+  /** The request breaks its schema (with field errors), or a form field is wrong. */
+  VALIDATION_FAILED: { status: 400 },
+  MALFORMED_JSON: { status: 400, message: errorMessages.malformedJson },
+  EMPTY_BODY: { status: 400, message: errorMessages.emptyBody },
+  NUL_CHARACTER: { status: 400, message: errorMessages.nulCharacter },
+  MALFORMED_UPLOAD: { status: 400, message: errorMessages.malformedUpload },
+  /** A one-time code (password reset, email, phone, Google sign-in pick-up) that is wrong, used or expired. */
+  INVALID_CODE: { status: 400, message: errorMessages.invalidResetCode },
+  CONTENT_FILTERED: { status: 400, message: listingRuleMessages.bannedWords },
+  /** A browse cursor that is malformed or from another sort. */
+  PAGE_EXPIRED: { status: 400, message: listingRuleMessages.pageExpired },
+  POSTCODE_REQUIRED: { status: 400, message: listingRuleMessages.postcodeRequired },
+  /** A profile saved with a postcode that is not in the directory. */
+  POSTCODE_UNKNOWN: { status: 400 },
+  SUBURB_NOT_IN_POSTCODE: { status: 400, message: accountMessages.suburbNotInPostcode },
+  STATE_MISMATCH: { status: 400, message: accountMessages.stateMismatch },
+  UNKNOWN_IMAGE: { status: 400, message: listingRuleMessages.unknownImage },
+  IMAGE_MISSING: { status: 400, message: imageMessages.missingFile },
+  IMAGE_EMPTY: { status: 400, message: imageMessages.empty },
+  CONTACT_OWN_LISTING: { status: 400, message: listingRuleMessages.contactYourself },
+  /** A buyer writes about a listing that has sold. */
+  LISTING_SOLD: { status: 400, message: listingRuleMessages.contactSold },
+  PIN_SOLD_LISTING: { status: 400, message: membershipMessages.pinSoldListing },
+  NO_PHONE_YET: { status: 400, message: accountMessages.noPhoneYet },
+  CARD_EXPIRED: { status: 400, message: accountMessages.cardExpired },
+  /** The card was refused (the default words, or the payment provider's). */
+  CARD_DECLINED: { status: 400, message: accountMessages.cardDeclined },
+  /** A Stripe card check the member has not completed. */
+  CARD_NOT_CONFIRMED: { status: 400, message: membershipMessages.cardCheckNotConfirmed },
+  /** A Stripe card check the bank is still confirming. */
+  CARD_CHECK_PROCESSING: { status: 400, message: membershipMessages.paymentConfirming },
+  /** The built-in test card form, used while Stripe takes the payments. */
+  TEST_CARD_UNAVAILABLE: { status: 400, message: membershipMessages.cardCheckWithStripe },
+  /** Registering with an invitation that is unknown, used or expired. */
+  INVITATION_INVALID: { status: 400, message: adminMessages.inviteInvalid },
+  INVITATION_OTHER_EMAIL: { status: 400, message: adminMessages.inviteOtherEmail },
+  /** Keeping active a listing that is not one of the member's own active ones. */
+  NOT_YOUR_ACTIVE_LISTING: { status: 400, message: planLimitMessages.notYourActiveListing },
+  /** Choosing listings to keep when the plan allows them all. */
+  NO_PLAN_NOTICE: { status: 400, message: planLimitMessages.nothingToChoose },
+  /** A payment webhook whose body is not a payment event. */
+  PAYMENT_EVENT_INVALID: { status: 400 },
+  WEBHOOK_SIGNATURE_INVALID: { status: 400, message: membershipMessages.forgedWebhook },
+  BLOCK_YOURSELF: { status: 400, message: conversationMessages.blockYourself },
+  /** Marking a listing sold to a conversation that is not about it. */
+  SOLD_TO_UNKNOWN_CONVERSATION: { status: 400, message: conversationMessages.soldToUnknownConversation },
+
+  // 401: who is asking is not known.
+  UNAUTHENTICATED: { status: 401, message: errorMessages.signInRequired },
+  INVALID_CREDENTIALS: { status: 401, message: errorMessages.invalidCredentials },
+  /** An event stream opened without a session: no bearer token, or a ticket that is forged or expired. */
+  EVENT_TICKET_INVALID: { status: 401 },
+
+  // 403: known, but not allowed.
+  ADMIN_ONLY: { status: 403, message: errorMessages.adminOnly },
+  NOT_YOUR_LISTING: { status: 403, message: listingRuleMessages.notYourListing },
+  PLAN_EXCLUDES_PINS: { status: 403, message: membershipMessages.pinNotAllowed },
+  /** The dev outbox, asked from another computer. */
+  DEV_OUTBOX_LOCAL_ONLY: { status: 403 },
+  EMAIL_NOT_VERIFIED: { status: 403 },
+  LISTING_LIMIT_REACHED: { status: 403 },
+  IMAGE_LIMIT_REACHED: { status: 403 },
+  /** Either member blocked the other: no messages pass between them. */
+  MEMBER_BLOCKED: { status: 403, message: conversationMessages.blocked },
+
+  // 404: the thing asked for does not exist (notFoundCodes below), or nothing is there to act on.
+  /** An address the API does not have. */
+  NOT_FOUND: { status: 404, message: errorMessages.notFound },
+  LISTING_NOT_FOUND: { status: 404, message: listingRuleMessages.listingNotFound },
+  SELLER_NOT_FOUND: { status: 404, message: listingRuleMessages.sellerNotFound },
+  /** An admin names a member (by id, or by email) who does not exist. */
+  MEMBER_NOT_FOUND: { status: 404, message: adminMessages.userNotFound },
+  BANNED_WORD_NOT_FOUND: { status: 404, message: adminMessages.wordNotFound },
+  VIDEO_NOT_FOUND: { status: 404, message: adminMessages.videoNotFound },
+  /** GET /api/invitations/:token for a token that is unknown, used or expired. */
+  INVITATION_NOT_FOUND: { status: 404, message: adminMessages.inviteInvalid },
+  /** GET /api/postcodes/:postcode for a postcode not in the directory. */
+  POSTCODE_NOT_FOUND: { status: 404 },
+  CARD_CHECK_NOT_FOUND: { status: 404, message: membershipMessages.cardCheckNotFound },
+  /** A conversation that does not exist, or that the member asking is not part of. */
+  CONVERSATION_NOT_FOUND: { status: 404, message: conversationMessages.conversationNotFound },
+  /** A test-card payment for a checkout that is unknown, another member's or not the test provider's. */
+  SUBSCRIPTION_NOT_FOUND: { status: 404, message: membershipMessages.subscriptionNotFound },
+  /** Cancelling when no charge is coming. */
+  NO_UPCOMING_CHARGE: { status: 404, message: planChargeMessages.nothingToCancel },
+  /** The Stripe card check, asked while the built-in test provider takes the payments. */
+  STRIPE_CARD_CHECK_UNAVAILABLE: { status: 404, message: membershipMessages.cardCheckWithTestForm },
+
+  // 409: it clashes with what is already so.
+  EMAIL_TAKEN: { status: 409, message: errorMessages.emailTaken },
+  EMAIL_ALREADY_VERIFIED: { status: 409, message: accountMessages.emailAlreadyVerified },
+  PHONE_ALREADY_VERIFIED: { status: 409, message: accountMessages.phoneAlreadyVerified },
+  CARD_ALREADY_VERIFIED: { status: 409, message: accountMessages.cardAlreadyVerified },
+  WORD_ALREADY_BANNED: { status: 409, message: adminMessages.wordExists },
+  ALREADY_A_MEMBER: { status: 409, message: adminMessages.alreadyMember },
+  ALREADY_ON_PLAN: { status: 409, message: membershipMessages.alreadyOnTier },
+  POSTCODE_CHANGE_TOO_SOON: { status: 409 },
+  LIFETIME_CHANGE_UNCONFIRMED: { status: 409, message: membershipMessages.lifetimeChangeUnconfirmed },
+  PLAN_ALREADY_INCLUDED: { status: 409, message: membershipMessages.lifetimeIncludesEverything },
+  PHONE_IN_USE: { status: 409, message: accountMessages.phoneInUse },
+  /** Writing in a conversation whose listing was deleted. */
+  CONVERSATION_CLOSED: { status: 409, message: conversationMessages.listingGone },
+
+  // 413, 415, 429: too big, the wrong kind, too often.
+  PAYLOAD_TOO_LARGE: { status: 413, message: errorMessages.bodyTooLarge },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: errorMessages.unsupportedContentType },
+  RATE_LIMITED: { status: 429, message: errorMessages.rateLimited },
+
+  // 5xx: our side.
+  INTERNAL: { status: 500, message: errorMessages.unexpected },
+  UNAVAILABLE: { status: 503, message: errorMessages.unavailable },
+} as const satisfies Record<string, AppErrorSpec>;
+
+export type ErrorCode = keyof typeof appErrors;
+
+/** The codes whose entry gives a message: only these may be thrown without one. */
+export type ErrorCodeWithMessage = { [K in ErrorCode]: (typeof appErrors)[K] extends { message: string } ? K : never }[ErrorCode];
+
+/** The answer means the thing asked for does not exist: a page shows its not-found screen (spec 2). */
+export const notFoundCodes = [
+  'LISTING_NOT_FOUND',
+  'SELLER_NOT_FOUND',
+  'MEMBER_NOT_FOUND',
+  'BANNED_WORD_NOT_FOUND',
+  'VIDEO_NOT_FOUND',
+  'INVITATION_NOT_FOUND',
+  'POSTCODE_NOT_FOUND',
+  'CARD_CHECK_NOT_FOUND',
+  'SUBSCRIPTION_NOT_FOUND',
+  'CONVERSATION_NOT_FOUND',
+] as const satisfies readonly ErrorCode[];
+
+export function isNotFoundCode(code: string | undefined): boolean {
+  return (notFoundCodes as readonly string[]).includes(code ?? '');
+}
 
 export type FieldError = { path: string; message: string };
 
@@ -49,19 +191,28 @@ export type ErrorBody = {
 
 export type AppErrorDetails = Omit<ErrorBody, 'message' | 'code'>;
 
+function defaultMessage(code: ErrorCode): string {
+  const spec: AppErrorSpec = appErrors[code];
+  return spec.message ?? errorMessages.unexpected;
+}
+
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly details: AppErrorDetails;
 
-  constructor(code: ErrorCode, message: string, details: AppErrorDetails = {}) {
-    super(message);
+  /** The list's message, unless the situation has better words. */
+  constructor(code: ErrorCodeWithMessage, message?: string, details?: AppErrorDetails);
+  /** A code without a message of its own needs one. */
+  constructor(code: ErrorCode, message: string, details?: AppErrorDetails);
+  constructor(code: ErrorCode, message?: string, details: AppErrorDetails = {}) {
+    super(message ?? defaultMessage(code));
     this.name = 'AppError';
     this.code = code;
     this.details = details;
   }
 
   get status(): number {
-    return errorStatus[this.code];
+    return appErrors[this.code].status;
   }
 
   toBody(): ErrorBody {
@@ -72,23 +223,3 @@ export class AppError extends Error {
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
 }
-
-/** Messages the server speaks in its own voice where the spec has none. */
-export const errorMessages = {
-  signInRequired: 'Please sign in to continue.',
-  invalidToken: 'Invalid token',
-  invalidCredentials: 'Incorrect email or password.',
-  emailTaken: 'An account with this email already exists. Try signing in instead.',
-  invalidResetCode: 'That code is incorrect or has expired. Request a new code and try again.',
-  tooManyCodeAttempts: 'Too many incorrect attempts. Request a new code and try again.',
-  adminOnly: 'You need admin privileges to access this page',
-  notFound: 'Not found',
-  malformedJson: 'The request body is not valid JSON.',
-  nulCharacter: 'The text contains a character that is not allowed (a NUL character). Remove it and try again.',
-  malformedUpload: 'The upload was cut short or is not a valid form. Choose the file again and retry.',
-  unsupportedContentType: 'Send the request body as JSON.',
-  bodyTooLarge: 'The request is too large.',
-  rateLimited: 'Too many requests. Please wait a moment and try again.',
-  unexpected: 'Something went wrong on our side. Please try again.',
-  unavailable: 'The service is temporarily unavailable. Please try again shortly.',
-} as const;

@@ -27,3 +27,7 @@ export * from './membership';
 export * from './contact';
 export * from './timings';
 export * from './limits';
+export * from './conversations';
+export * from './conversation-schemas';
+export * from './api-endpoints';
+export * from './api-schemas';

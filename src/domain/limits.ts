@@ -51,7 +51,8 @@ export const abuseLimits = {
   photoUpload: { perKey: { max: 60, window: '10 minutes' } },
   cancelCharge: { perKey: { max: 10, window: '15 minutes' } },
   keepActive: { perKey: { max: 30, window: '15 minutes' } },
+  /** Messages one member sends over all their conversations (one conversation has its own pace, conversations.ts). */
+  sendMessage: { perKey: { max: 120, window: '1 minute' } },
+  blockMember: { perKey: { max: 60, window: '1 hour' } },
+  eventTicket: { perKey: { max: 120, window: '1 minute' } },
 } as const satisfies Record<string, { perIp?: RateLimit; perKey?: RateLimit }>;
-
-/** spec 5: sellers one member may contact in an hour. */
-export const contactLimitPerHour = 10;

@@ -39,9 +39,10 @@ export type CreateListingBody = z.infer<typeof createListingBody>;
 export const updateListingBody = createListingBody;
 export type UpdateListingBody = CreateListingBody;
 
-/** Mark sold (isActive false) or list again (true). */
+/** Mark sold (isActive false), optionally to the buyer of one of its conversations, or list again (true). */
 export const setListingStatusBody = z.object({
   isActive: z.boolean({ error: 'Say whether the listing is active (true) or sold (false).' }),
+  soldToConversationId: z.string().max(fieldLimits.opaqueIdMax).nullable().optional(),
 });
 
 export const listingIdParams = z.object({ id: z.string().max(fieldLimits.opaqueIdMax) });

@@ -103,6 +103,7 @@ export const listingRuleMessages = {
   contactSold: 'This item has already sold.',
   unknownImage: 'One of the photos was not uploaded by you. Upload it again and try once more.',
   bannedWords: 'Your listing contains words that are not allowed in our community. Please remove them and try again.',
+  pageExpired: 'That page of results has expired. Start again from the first page.',
 } as const;
 
 export function listingLimitMessage(tier: MembershipTier): string {

@@ -21,6 +21,8 @@ export const currentUserSchema = z.object({
   trialEndDate: z.string().nullable(),
   /** Set while the member's plan allows fewer active listings than they have (membership.ts listingLimitNotice). */
   listingLimitNoticeAt: z.string().nullable(),
+  /** A mail when a message waits unread while the member is away (the setting on /account). */
+  messageMail: z.boolean(),
   createdAt: z.string(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;

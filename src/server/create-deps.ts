@@ -12,6 +12,7 @@ import { createContentVersion } from './services/content-version';
 import { createBackgroundTasks } from './services/background-tasks';
 import { systemClock, type Clock } from './services/clock';
 import { createMailSender, type MailSender } from './services/mail';
+import { createMemberEvents, type MemberEvents } from './services/member-events';
 import { createPaymentProvider, type PaymentProvider } from './services/payments';
 import { createSmsSender, type SmsSender } from './services/sms';
 import { createLocalMediaStorage, type MediaStorage } from './services/storage';
@@ -28,6 +29,8 @@ export type DepsOverrides = {
   /** Photos and videos; local disk under DATA_DIR by default. */
   storage?: MediaStorage;
   clock?: Clock;
+  /** Member events between app servers; Redis, else PostgreSQL LISTEN/NOTIFY, else in the process. */
+  memberEvents?: MemberEvents;
   /** Pino options (with `stream`), or false to stay quiet (tests). */
   logger?: LoggerSettings;
 };
@@ -46,6 +49,9 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   const contentVersion = createContentVersion({ redisUrl: config.redisUrl });
   const limits = createRateLimits({ redisUrl: config.redisUrl, multiplier: config.rateLimitMultiplier });
   const background = createBackgroundTasks(log);
+  // PGlite is one process: its events stay in it. A database server carries them between app servers (NOTIFY) unless Redis does.
+  const memberEvents =
+    overrides.memberEvents ?? createMemberEvents({ redisUrl: config.redisUrl, databaseUrl: database.kind === 'postgres' ? config.databaseUrl : undefined, log });
   let closing: Promise<void> | undefined;
   return {
     config,
@@ -58,6 +64,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     storage: overrides.storage ?? createLocalMediaStorage(config.dataDir),
     limits,
     contentVersion,
+    memberEvents,
     background,
     clock: overrides.clock ?? systemClock,
     close: () =>
@@ -66,6 +73,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
         await background.drain();
         await limits.close();
         await contentVersion.close();
+        await memberEvents.close();
         await mail.close?.();
         await database.close();
       })()),

@@ -8,6 +8,7 @@ import type { Clock } from './services/clock';
 import type { MailSender } from './services/mail';
 import type { PaymentProvider } from './services/payment-provider';
 import type { SmsSender } from './services/sms';
+import type { MemberEvents } from './services/member-events';
 import type { MediaStorage } from './services/storage';
 
 /**
@@ -29,6 +30,8 @@ export type ServerDeps = {
   limits: RateLimits;
   /** The read caches compare against it; writes publish what they changed through it (db/write-transaction.ts). */
   contentVersion: ContentVersion;
+  /** Events for signed-in members' open streams, on every app server (a new message, a read mark). */
+  memberEvents: MemberEvents;
   /** Work started by a request that its answer does not wait for. */
   background: BackgroundTasks;
   clock: Clock;

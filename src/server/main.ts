@@ -6,6 +6,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { createDeps } from './create-deps';
 import { defaultLocation } from '../domain/postcodes';
 import { seedDemoData } from './demo';
+import { mailAwayMembers } from './conversations';
 import { runMembershipUpkeep } from './membership';
 import { findPostcode } from './postcodes';
 import { cleanUpPhotos } from './uploads';
@@ -55,6 +56,16 @@ async function main(): Promise<void> {
     );
   setTimeout(runPhotoCleanUp, 60 * 1000).unref();
   setInterval(runPhotoCleanUp, 60 * 60 * 1000).unref();
+
+  // Members away from a conversation with an unread message get one mail for it: checked every minute.
+  const runAwayMail = () =>
+    mailAwayMembers(deps).then(
+      (mailed) => {
+        if (mailed > 0) app.log.info(`${mailed} unread-message mail(s) sent`);
+      },
+      (error: unknown) => app.log.error({ err: error }, 'unread-message mail failed'),
+    );
+  setInterval(runAwayMail, 60 * 1000).unref();
 
   // Before the server listens, so no read has been cached that the demo data would make stale.
   if (config.demoData) await seedDemoData({ db: deps.db, dataDir: config.dataDir, log: app.log });

@@ -67,7 +67,7 @@ describe('who may use the admin API', () => {
       expect(visitor.status, `${method} ${url} as visitor`).toBe(401);
       const asMember = await client.call(method, url, { body, token: member.token });
       expect(asMember.status, `${method} ${url} as member`).toBe(403);
-      expect(asMember.body.message).toBe('You need admin privileges to access this page');
+      expect(asMember.body).toEqual({ code: 'ADMIN_ONLY', message: 'You need admin privileges to access this page' });
       const asAdmin = await client.call(method, url, { body, token: admin.token });
       expect([200, 201, 204, 400, 404, 415], `${method} ${url} as admin`).toContain(asAdmin.status);
     }
@@ -106,7 +106,7 @@ describe('members', () => {
 
     const unknown = await client.post('/api/admin/gift-membership', { userEmail: uniqueEmail('nobody'), membershipTier: 'connector' }, admin.token);
     expect(unknown.status).toBe(404);
-    expect(unknown.body.message).toBe(adminMessages.unknownUser);
+    expect(unknown.body).toEqual({ code: 'MEMBER_NOT_FOUND', message: adminMessages.unknownUser });
     const superuser = await client.post('/api/admin/gift-membership', { userEmail: target.email, membershipTier: 'superuser' }, admin.token);
     expect(superuser.status).toBe(400);
     expect(superuser.body.message).toBe(adminMessages.unknownTier);
@@ -165,8 +165,8 @@ describe('invitations', () => {
 
     const again = await client.post('/api/auth/register', { email: uniqueEmail(), password: 'another password', firstName: 'Sam', lastName: 'Again', inviteToken: token });
     expect(again.status).toBe(400);
-    expect(again.body.message).toBe(adminMessages.inviteInvalid);
-    expect((await client.get(`/api/invitations/${token}`)).status).toBe(404);
+    expect(again.body).toEqual({ code: 'INVITATION_INVALID', message: adminMessages.inviteInvalid });
+    expect(await client.get(`/api/invitations/${token}`)).toMatchObject({ status: 404, body: { code: 'INVITATION_NOT_FOUND', message: adminMessages.inviteInvalid } });
   });
 
   it('refuses an invitation for someone else, and inviting an existing member', async () => {
@@ -174,7 +174,7 @@ describe('invitations', () => {
     await client.post('/api/admin/invite-user', { email }, admin.token);
     const token = /invite=([A-Za-z0-9_-]+)/.exec((await client.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).body[0].text)![1];
     const other = await client.post('/api/auth/register', { email: uniqueEmail(), password: 'some password', firstName: 'Not', lastName: 'Them', inviteToken: token });
-    expect(other.body.message).toBe(adminMessages.inviteOtherEmail);
+    expect(other.body).toEqual({ code: 'INVITATION_OTHER_EMAIL', message: adminMessages.inviteOtherEmail });
     const existing = await client.post('/api/admin/invite-user', { email: member.email }, admin.token);
     expect(existing.status).toBe(409);
     expect(existing.body.code).toBe('ALREADY_A_MEMBER');

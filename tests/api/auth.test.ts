@@ -285,7 +285,7 @@ describe('bad input never breaks the server', () => {
   it('answers malformed JSON with a 400 and a clear message', async () => {
     const response = await client.call('POST', '/api/auth/login', { rawBody: '{"email": ', headers: { 'content-type': 'application/json' } });
     expect(response.status).toBe(400);
-    expect(response.body.message).toBe(errorMessages.malformedJson);
+    expect(response.body).toEqual({ code: 'MALFORMED_JSON', message: errorMessages.malformedJson });
   });
 
   it('answers a body that is not an object', async () => {
@@ -308,7 +308,7 @@ describe('bad input never breaks the server', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(response.status).toBe(415);
-    expect(response.body.message).toBe(errorMessages.unsupportedContentType);
+    expect(response.body).toEqual({ code: 'UNSUPPORTED_MEDIA_TYPE', message: errorMessages.unsupportedContentType });
   });
 
   it('answers an oversized body with 413', async () => {

@@ -169,7 +169,7 @@ describe('where a listing lies for the member looking at it', () => {
 
   it('is for signed-in members, and an unknown listing is not found', async () => {
     expect((await client.get(`/api/listings/${listed['3068'][0]}/reach`)).status).toBe(401);
-    expect((await client.get('/api/listings/00000000-0000-0000-0000-000000000000/reach', viewers.starter.token)).status).toBe(404);
-    expect((await client.get('/api/listings/not-an-id/reach', viewers.starter.token)).status).toBe(404);
+    expect(await client.get('/api/listings/00000000-0000-0000-0000-000000000000/reach', viewers.starter.token)).toMatchObject({ status: 404, body: { code: 'LISTING_NOT_FOUND' } });
+    expect(await client.get('/api/listings/not-an-id/reach', viewers.starter.token)).toMatchObject({ status: 404, body: { code: 'LISTING_NOT_FOUND' } });
   });
 });

@@ -59,7 +59,7 @@ describe('creating a listing', () => {
     server.app.contentVersion.bump(); // changed behind the API's back
     const response = await create(member.token);
     expect(response.status).toBe(400);
-    expect(response.body.message).toBe(listingRuleMessages.postcodeRequired);
+    expect(response.body).toEqual({ code: 'POSTCODE_REQUIRED', message: listingRuleMessages.postcodeRequired });
   });
 
   it.each([
@@ -169,7 +169,7 @@ describe('photos', () => {
     const fake = await uploadPhoto(server.baseUrl, seller.token, Buffer.from('#!/bin/sh\necho not a photo\n'.repeat(20)));
     expect(fake.status).toBe(415);
     const empty = await uploadPhoto(server.baseUrl, seller.token, Buffer.alloc(0));
-    expect(empty.status).toBe(400);
+    expect(empty).toMatchObject({ status: 400, body: { code: 'IMAGE_EMPTY' } });
     const photo = await makePhoto();
     const truncated = await uploadPhoto(server.baseUrl, seller.token, photo.subarray(0, Math.floor(photo.length / 2)));
     expect(truncated.status).toBe(415);
@@ -244,7 +244,7 @@ describe('photos', () => {
     const upload = await uploadPhoto(server.baseUrl, owner.token, await makePhoto());
     const response = await create(thief.token, { imageUrls: [upload.body.url] });
     expect(response.status).toBe(400);
-    expect(response.body.message).toBe(listingRuleMessages.unknownImage);
+    expect(response.body).toEqual({ code: 'UNKNOWN_IMAGE', message: listingRuleMessages.unknownImage });
   });
 });
 
@@ -269,7 +269,7 @@ describe('changing a listing', () => {
 
     const deleted = await client.call('DELETE', `/api/listings/${created.id}`, { token: seller.token });
     expect(deleted.status).toBe(204);
-    expect((await client.get(`/api/listings/${created.id}`)).status).toBe(404);
+    expect(await client.get(`/api/listings/${created.id}`)).toMatchObject({ status: 404, body: { code: 'LISTING_NOT_FOUND' } });
   });
 
   it("forbids changing or deleting another member's listing, and changes nothing", async () => {
@@ -277,11 +277,11 @@ describe('changing a listing', () => {
     const other = await sellerMember(client, server.database.db);
     const listing = (await create(owner.token)).body;
     const edit = await client.call('PUT', `/api/listings/${listing.id}`, { token: other.token, body: { ...validListing, title: 'Hijacked' } });
-    expect(edit.status).toBe(403);
+    expect(edit).toMatchObject({ status: 403, body: { code: 'NOT_YOUR_LISTING', message: listingRuleMessages.notYourListing } });
     const sold = await client.call('PATCH', `/api/listings/${listing.id}`, { token: other.token, body: { isActive: false } });
-    expect(sold.status).toBe(403);
+    expect(sold).toMatchObject({ status: 403, body: { code: 'NOT_YOUR_LISTING' } });
     const deleted = await client.call('DELETE', `/api/listings/${listing.id}`, { token: other.token });
-    expect(deleted.status).toBe(403);
+    expect(deleted).toMatchObject({ status: 403, body: { code: 'NOT_YOUR_LISTING' } });
     const after = await client.get(`/api/listings/${listing.id}`);
     expect(after.body).toMatchObject({ title: validListing.title, isActive: true });
   });
@@ -290,7 +290,7 @@ describe('changing a listing', () => {
     for (const id of ['not-a-uuid', '00000000-0000-0000-0000-000000000000', "1' or '1'='1"]) {
       const response = await client.get(`/api/listings/${encodeURIComponent(id)}`);
       expect(response.status).toBe(404);
-      expect(response.body.message).toBe('Listing not found');
+      expect(response.body).toEqual({ code: 'LISTING_NOT_FOUND', message: 'Listing not found' });
     }
   });
 });
@@ -340,7 +340,7 @@ describe('browsing', () => {
     expect(response.body.message).toBe('Choose a category from the list.');
     expect((await client.get('/api/listings?postcode=30')).status).toBe(400);
     expect((await client.get('/api/listings?limit=1000')).status).toBe(400);
-    expect((await client.get('/api/listings?cursor=garbage')).status).toBe(400);
+    expect(await client.get('/api/listings?cursor=garbage')).toMatchObject({ status: 400, body: { code: 'PAGE_EXPIRED' } });
   });
 
   it('pages with a cursor in a header, without repeats or gaps, for every sort', async () => {
@@ -408,7 +408,7 @@ describe('sellers and owners', () => {
     const profile = await client.get(`/api/sellers/${seller.user.id}`);
     expect(profile.body).toMatchObject({ id: seller.user.id, firstName: 'Noah', membershipTier: 'connector', isEmailVerified: true, activeListingCount: 1 });
     expect(profile.body).not.toHaveProperty('email');
-    expect((await client.get('/api/sellers/not-a-uuid')).status).toBe(404);
+    expect(await client.get('/api/sellers/not-a-uuid')).toMatchObject({ status: 404, body: { code: 'SELLER_NOT_FOUND', message: listingRuleMessages.sellerNotFound } });
   });
 });
 
@@ -435,7 +435,7 @@ describe('contacting a seller', () => {
     expect(visitor.body.message).toBe('You need to be logged in to contact sellers.');
     const self = await client.post('/api/contact-seller', { listingId: listing.id }, seller.token);
     expect(self.status).toBe(400);
-    expect(self.body.message).toBe("You can't message yourself");
+    expect(self.body).toEqual({ code: 'CONTACT_OWN_LISTING', message: "You can't message yourself" });
     const unverified = await sellerMember(client, server.database.db, { emailVerified: false });
     expect((await client.post('/api/contact-seller', { listingId: listing.id }, unverified.token)).status).toBe(403);
     const missing = await client.post('/api/contact-seller', { listingId: 'nope' }, unverified.token);

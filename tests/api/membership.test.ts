@@ -47,7 +47,7 @@ describe('checkout', () => {
     const checkout = await client.post('/api/create-subscription', { tier: 'explorer' }, member.token);
     const pay = await client.post('/api/payments/test/pay', { clientSecret: checkout.body.clientSecret, ...goodCard, cardNumber: '4000 0000 0000 0002' }, member.token);
     expect(pay.status).toBe(400);
-    expect(pay.body.message).toBe(accountMessages.cardDeclined);
+    expect(pay.body).toEqual({ code: 'CARD_DECLINED', message: accountMessages.cardDeclined });
     const [row] = await server.database.db.select().from(subscriptions).where(eq(subscriptions.userId, member.user.id));
     expect(row.status).toBe('incomplete');
   });
@@ -88,7 +88,7 @@ describe('checkout', () => {
     const other = await registerMember(client);
     const checkout = await client.post('/api/create-subscription', { tier: 'connector' }, owner.token);
     const pay = await client.post('/api/payments/test/pay', { clientSecret: checkout.body.clientSecret, ...goodCard }, other.token);
-    expect(pay.status).toBe(404);
+    expect(pay).toMatchObject({ status: 404, body: { code: 'SUBSCRIPTION_NOT_FOUND' } });
     expect((await me(other.token)).membershipTier).toBe('explorer');
   });
 });
@@ -116,7 +116,7 @@ describe('payment webhooks', () => {
     const raw = JSON.stringify(event);
     const forged = await postWebhook(event, signPayload('not-the-secret', raw));
     expect(forged.status).toBe(400);
-    expect(forged.body.message).toBe(membershipMessages.forgedWebhook);
+    expect(forged.body).toEqual({ code: 'WEBHOOK_SIGNATURE_INVALID', message: membershipMessages.forgedWebhook });
     expect((await postWebhook(event, '')).status).toBe(400);
     const stale = await postWebhook(event, signPayload(server.config.paymentsWebhookSecret, raw, Math.floor(Date.now() / 1000) - 3600));
     expect(stale.status).toBe(400);
@@ -257,7 +257,7 @@ describe('pinned posts', () => {
 
     const refused = await client.call('PUT', `/api/listings/${listing.id}/pin`, { token: seller.token, body: { pinned: true } });
     expect(refused.status).toBe(400);
-    expect(refused.body.message).toBe(membershipMessages.pinSoldListing);
+    expect(refused.body).toEqual({ code: 'PIN_SOLD_LISTING', message: membershipMessages.pinSoldListing });
   });
 
   it('refuses pinning to Starter and Explorer members', async () => {
@@ -265,6 +265,6 @@ describe('pinned posts', () => {
     const listing = (await client.post('/api/listings', validListing, seller.token)).body;
     const response = await client.call('PUT', `/api/listings/${listing.id}/pin`, { token: seller.token, body: { pinned: true } });
     expect(response.status).toBe(403);
-    expect(response.body.message).toBe(membershipMessages.pinNotAllowed);
+    expect(response.body).toEqual({ code: 'PLAN_EXCLUDES_PINS', message: membershipMessages.pinNotAllowed, membershipTier: 'explorer' });
   });
 });

@@ -59,7 +59,7 @@ describe('photo clean-up', () => {
     // A removed upload can no longer be put on a listing.
     const reuse = await client.post('/api/listings', { ...validListing, imageUrls: [abandoned.url] }, seller.token);
     expect(reuse.status).toBe(400);
-    expect(reuse.body.message).toBe(listingRuleMessages.unknownImage);
+    expect(reuse.body).toEqual({ code: 'UNKNOWN_IMAGE', message: listingRuleMessages.unknownImage });
 
     // A photo found in use is not looked at again for another grace period.
     const [row] = await server.database.db.select().from(uploadedImages).where(eq(uploadedImages.url, onListing.url));

@@ -94,7 +94,7 @@ describe('a plan that allows fewer listings', () => {
     // Settled: no second choice pauses anything more.
     const again = await client.post('/api/my-listings/keep-active', { listingIds: [middle] }, member.token);
     expect(again.status).toBe(400);
-    expect(again.body.message).toBe(planLimitMessages.nothingToChoose);
+    expect(again.body).toEqual({ code: 'NO_PLAN_NOTICE', message: planLimitMessages.nothingToChoose });
 
     // Paused, not deleted: an upgrade brings them back.
     await payFor(member.token, 'connector');
@@ -210,7 +210,7 @@ describe('keeping Explorer after the free month', () => {
     expect(cancelled.body.message).toBe(planChargeMessages.cancelledBeforeCharge('explorer', formatDateAU(trialEnd)));
     expect((await client.get('/api/membership', member.token)).body.subscription).toBeNull();
     expect((await me(member.token)).membershipTier).toBe('explorer');
-    expect((await client.post('/api/membership/cancel-upcoming-charge', undefined, member.token)).status).toBe(404);
+    expect(await client.post('/api/membership/cancel-upcoming-charge', undefined, member.token)).toMatchObject({ status: 404, body: { code: 'NO_UPCOMING_CHARGE' } });
 
     const result = await upkeep(new Date(trialEnd.getTime() + 60_000));
     expect(result.testCharges).toBe(0);

@@ -108,7 +108,7 @@ describe('the dev outbox', () => {
     expect((await client.get('/api/dev/outbox')).status).toBe(200);
     const proxied = await client.call('GET', '/api/dev/outbox', { headers: { 'x-forwarded-for': '127.0.0.1' } });
     expect(proxied.status).toBe(403);
-    expect(proxied.body.message).toBe(devOutboxMessages.loopbackOnly);
+    expect(proxied.body).toEqual({ code: 'DEV_OUTBOX_LOCAL_ONLY', message: devOutboxMessages.loopbackOnly });
   });
 
   const lanAddress = Object.values(os.networkInterfaces())
@@ -245,7 +245,7 @@ describe('a NUL character or a malformed upload', () => {
     ];
     for (const answer of answers) {
       expect(answer.status, JSON.stringify(answer.body)).toBe(400);
-      expect(answer.body.message).toBe(errorMessages.nulCharacter);
+      expect(answer.body).toEqual({ code: 'NUL_CHARACTER', message: errorMessages.nulCharacter });
     }
 
     const upload = (body: string, contentType = 'multipart/form-data; boundary=zzz') =>
@@ -257,7 +257,7 @@ describe('a NUL character or a malformed upload', () => {
     ];
     for (const response of malformed) {
       expect(response.status).toBe(400);
-      expect(((await response.json()) as { message: string }).message).toBe(errorMessages.malformedUpload);
+      expect(await response.json()).toEqual({ code: 'MALFORMED_UPLOAD', message: errorMessages.malformedUpload });
     }
   });
 });

@@ -191,13 +191,13 @@ describe('the card check through Stripe', () => {
     // The page says it is done before Stripe agrees: not verified.
     const early = await client.post('/api/verify-card/confirm', { setupIntentId }, member.token);
     expect(early.status).toBe(400);
-    expect(early.body.message).toBe(membershipMessages.cardCheckNotConfirmed);
+    expect(early.body).toEqual({ code: 'CARD_NOT_CONFIRMED', message: membershipMessages.cardCheckNotConfirmed });
 
     // A refused card: Stripe's words, still pending.
     stripe.settleSetupIntent(setupIntentId, { succeeded: false, message: 'Your card was declined.' });
     const declined = await client.post('/api/verify-card/confirm', { setupIntentId }, member.token);
     expect(declined.status).toBe(400);
-    expect(declined.body.message).toBe('Your card was declined.');
+    expect(declined.body).toEqual({ code: 'CARD_DECLINED', message: 'Your card was declined.' });
     expect((await client.get('/api/verification-status', member.token)).body.isCardVerified).toBe(false);
 
     // Another member cannot claim this card check.
@@ -206,7 +206,7 @@ describe('the card check through Stripe', () => {
     stripe.settleSetupIntent(setupIntentId, { succeeded: true, brand: 'visa', last4: '4242' });
     const stolen = await client.post('/api/verify-card/confirm', { setupIntentId }, other.token);
     expect(stolen.status).toBe(404);
-    expect(stolen.body.message).toBe(membershipMessages.cardCheckNotFound);
+    expect(stolen.body).toEqual({ code: 'CARD_CHECK_NOT_FOUND', message: membershipMessages.cardCheckNotFound });
     expect((await client.get('/api/verification-status', other.token)).body.isCardVerified).toBe(false);
 
     const confirmed = await client.post('/api/verify-card/confirm', { setupIntentId }, member.token);
@@ -224,7 +224,7 @@ describe('the card check through Stripe', () => {
     await client.post('/api/verify-card/setup', undefined, member.token);
     const unknown = await client.post('/api/verify-card/confirm', { setupIntentId: 'seti_doesnotexist' }, member.token);
     expect(unknown.status).toBe(404);
-    expect(unknown.body.message).toBe(membershipMessages.cardCheckNotFound);
+    expect(unknown.body).toEqual({ code: 'CARD_CHECK_NOT_FOUND', message: membershipMessages.cardCheckNotFound });
     const malformed = await client.post('/api/verify-card/confirm', { setupIntentId: "seti_1' or 1=1" }, member.token);
     expect(malformed.status).toBe(400);
     expect(malformed.body.message).toBe(membershipMessages.cardCheckNotFound);

@@ -206,16 +206,16 @@ describe('card verification', () => {
   });
 
   it.each([
-    [{ cardNumber: '4000 0000 0000 0002' }, accountMessages.cardDeclined],
-    [{ cardNumber: '4242 4242 4242 4241' }, accountMessages.cardNumberInvalid],
-    [{ expiry: '13/30' }, accountMessages.cardExpiryInvalid],
-    [{ expiry: '01/20' }, accountMessages.cardExpired],
-    [{ cvc: '12' }, accountMessages.cardCvcInvalid],
-  ])('refuses %j', async (override, message) => {
+    [{ cardNumber: '4000 0000 0000 0002' }, 'CARD_DECLINED', accountMessages.cardDeclined],
+    [{ cardNumber: '4242 4242 4242 4241' }, 'VALIDATION_FAILED', accountMessages.cardNumberInvalid],
+    [{ expiry: '13/30' }, 'VALIDATION_FAILED', accountMessages.cardExpiryInvalid],
+    [{ expiry: '01/20' }, 'CARD_EXPIRED', accountMessages.cardExpired],
+    [{ cvc: '12' }, 'VALIDATION_FAILED', accountMessages.cardCvcInvalid],
+  ])('refuses %j', async (override, code, message) => {
     const member = await registerMember(client);
     const response = await client.post('/api/verify-card', { cardNumber: '4242424242424242', expiry: '12/30', cvc: '123', ...override }, member.token);
     expect(response.status).toBe(400);
-    expect(response.body.message).toBe(message);
+    expect(response.body).toMatchObject({ code, message });
     expect((await client.get('/api/verification-status', member.token)).body.isCardVerified).toBe(false);
   });
 });
@@ -291,20 +291,20 @@ describe('profile and postcode lock', () => {
   });
 
   it.each([
-    [{ postcode: '99999' }, 400, accountMessages.postcodeInvalid],
-    [{ postcode: 'abcd' }, 400, accountMessages.postcodeInvalid],
-    [{ postcode: '0001' }, 400, accountMessages.postcodeUnknown],
-    [{ postcode: '2921' }, 400, accountMessages.postcodeUnknown],
-    [{ postcode: '5800' }, 400, accountMessages.postcodeNotNeighbourhood],
-    [{ postcode: '6800' }, 400, accountMessages.postcodeNotNeighbourhood],
-    [{ postcode: '9999' }, 400, accountMessages.postcodeOutsideStates],
-    [{ postcode: '3068', suburb: 'Bondi' }, 400, accountMessages.suburbNotInPostcode],
-    [{ postcode: '3068', state: 'NSW' }, 400, accountMessages.stateMismatch],
-  ])('refuses %j', async (body, status, message) => {
+    [{ postcode: '99999' }, 'VALIDATION_FAILED', accountMessages.postcodeInvalid],
+    [{ postcode: 'abcd' }, 'VALIDATION_FAILED', accountMessages.postcodeInvalid],
+    [{ postcode: '0001' }, 'POSTCODE_UNKNOWN', accountMessages.postcodeUnknown],
+    [{ postcode: '2921' }, 'POSTCODE_UNKNOWN', accountMessages.postcodeUnknown],
+    [{ postcode: '5800' }, 'POSTCODE_UNKNOWN', accountMessages.postcodeNotNeighbourhood],
+    [{ postcode: '6800' }, 'POSTCODE_UNKNOWN', accountMessages.postcodeNotNeighbourhood],
+    [{ postcode: '9999' }, 'POSTCODE_UNKNOWN', accountMessages.postcodeOutsideStates],
+    [{ postcode: '3068', suburb: 'Bondi' }, 'SUBURB_NOT_IN_POSTCODE', accountMessages.suburbNotInPostcode],
+    [{ postcode: '3068', state: 'NSW' }, 'STATE_MISMATCH', accountMessages.stateMismatch],
+  ])('refuses %j', async (body, code, message) => {
     const member = await registerMember(client);
     const response = await client.call('PUT', '/api/user/profile', { token: member.token, body });
-    expect(response.status).toBe(status);
-    expect(response.body.message).toBe(message);
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ code, message });
     expect((await client.get('/api/auth/me', member.token)).body.postcode).toBeNull();
   });
 
@@ -312,7 +312,7 @@ describe('profile and postcode lock', () => {
     const response = await client.get('/api/postcodes/3068');
     expect(response.body.state).toBe('VIC');
     expect(response.body.suburbs).toEqual(expect.arrayContaining(['Fitzroy North', 'Clifton Hill']));
-    expect((await client.get('/api/postcodes/0001')).status).toBe(404);
+    expect(await client.get('/api/postcodes/0001')).toMatchObject({ status: 404, body: { code: 'POSTCODE_NOT_FOUND' } });
     expect((await client.get('/api/postcodes/abc')).status).toBe(400);
     const poBoxes = await client.get('/api/postcodes/6800');
     expect([poBoxes.status, poBoxes.body.message]).toEqual([404, accountMessages.postcodeNotNeighbourhood]);

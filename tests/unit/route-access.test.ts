@@ -26,6 +26,7 @@ const member: CurrentUser = {
   postcodeLastChanged: null,
   trialEndDate: null,
   listingLimitNoticeAt: null,
+  messageMail: true,
   createdAt: '2025-01-01T00:00:00.000Z',
 };
 

@@ -56,7 +56,7 @@ describe("a page's not-found answer", () => {
 
   it('travels to the browser as the same error, so the page hydrates its not-found screen; other failures are asked again', async () => {
     const server = createQueryClient();
-    await server.prefetchQuery({ queryKey: missing, queryFn: () => Promise.reject(new ApiError(404, 'Listing not found', { code: 'NOT_FOUND' })) });
+    await server.prefetchQuery({ queryKey: missing, queryFn: () => Promise.reject(new ApiError(404, 'Listing not found', { code: 'LISTING_NOT_FOUND' })) });
     await server.prefetchQuery({ queryKey: failing, queryFn: () => Promise.reject(new ApiError(500, 'Something went wrong', { code: 'INTERNAL' })) });
     const sent = JSON.parse(JSON.stringify(dehydratePageQueries(server)));
 
@@ -64,7 +64,7 @@ describe("a page's not-found answer", () => {
     hydratePageQueries(browser, sent);
     const error = browser.getQueryState(missing)?.error;
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 404, code: 'NOT_FOUND', message: 'Listing not found' });
+    expect(error).toMatchObject({ status: 404, code: 'LISTING_NOT_FOUND', message: 'Listing not found' });
     expect(browser.getQueryState(failing)).toBeUndefined();
   });
 });

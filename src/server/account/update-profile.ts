@@ -1,7 +1,7 @@
 // PUT /api/user/profile (spec 2 Account page): postcode, suburb and state, with the 30-day
 // postcode lock enforced here whatever the page shows.
 import { eq } from 'drizzle-orm';
-import { accountMessages, nextPostcodeChangeAllowedAt, postcodeLockedMessage, type UpdateProfileBody } from '../../domain/account';
+import { nextPostcodeChangeAllowedAt, postcodeLockedMessage, type UpdateProfileBody } from '../../domain/account';
 import { AppError } from '../../domain/errors';
 import { formatListingLocation } from '../../domain/listing';
 import type { CurrentUser } from '../../domain/user-schemas';
@@ -15,11 +15,11 @@ export async function updateProfile(deps: ServerDeps, input: { userId: string; b
   const { userId, body } = input;
   const now = deps.clock.now();
   const place = findPostcode(body.postcode);
-  if (!place) throw new AppError('VALIDATION_FAILED', missingPostcodeMessage(body.postcode));
+  if (!place) throw new AppError('POSTCODE_UNKNOWN', missingPostcodeMessage(body.postcode));
   // Without a choice, the postcode's main locality (its first suburb).
   const suburb = body.suburb ? place.suburbs.find((name) => name.toLowerCase() === body.suburb!.toLowerCase()) : place.suburbs[0];
-  if (!suburb) throw new AppError('VALIDATION_FAILED', accountMessages.suburbNotInPostcode);
-  if (body.state && body.state.toUpperCase() !== place.state) throw new AppError('VALIDATION_FAILED', accountMessages.stateMismatch);
+  if (!suburb) throw new AppError('SUBURB_NOT_IN_POSTCODE');
+  if (body.state && body.state.toUpperCase() !== place.state) throw new AppError('STATE_MISMATCH');
 
   return writeTransaction(deps, async (tx, changes) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');

@@ -1,5 +1,4 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { adminMessages } from '../../domain/admin';
 import { AppError } from '../../domain/errors';
 import { uuidPattern } from '../../domain/listing';
 import { isUniqueViolation } from '../db/errors';
@@ -23,16 +22,16 @@ export async function banWord(deps: ServerDeps, input: { actorId: string; word: 
       return toView(row);
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('WORD_ALREADY_BANNED', adminMessages.wordExists);
+    if (isUniqueViolation(error)) throw new AppError('WORD_ALREADY_BANNED');
     throw error;
   }
 }
 
 export async function unbanWord(deps: ServerDeps, input: { actorId: string; id: string }) {
-  if (!uuidPattern.test(input.id)) throw new AppError('NOT_FOUND', adminMessages.wordNotFound);
+  if (!uuidPattern.test(input.id)) throw new AppError('BANNED_WORD_NOT_FOUND');
   return deps.db.transaction(async (tx) => {
     const [row] = await tx.delete(bannedWords).where(eq(bannedWords.id, input.id)).returning();
-    if (!row) throw new AppError('NOT_FOUND', adminMessages.wordNotFound);
+    if (!row) throw new AppError('BANNED_WORD_NOT_FOUND');
     await recordAdminAction(tx, { actorId: input.actorId, action: 'unban_word', details: { word: row.word } });
     return { message: `"${row.word}" is allowed again.` };
   });

@@ -50,14 +50,14 @@ export async function listMembers(deps: ServerDeps, query: { search?: string; pa
 }
 
 export async function verifyMember(deps: ServerDeps, input: { actorId: string; userId: string; verificationType: VerificationType }) {
-  if (!uuidPattern.test(input.userId)) throw new AppError('NOT_FOUND', adminMessages.userNotFound);
+  if (!uuidPattern.test(input.userId)) throw new AppError('MEMBER_NOT_FOUND');
   return writeTransaction(deps, async (tx, changes) => {
     const [user] = await tx
       .update(users)
       .set({ [input.verificationType]: true })
       .where(eq(users.id, input.userId))
       .returning({ id: users.id, email: users.email });
-    if (!user) throw new AppError('NOT_FOUND', adminMessages.userNotFound);
+    if (!user) throw new AppError('MEMBER_NOT_FOUND');
     if (input.verificationType === 'isEmailVerified') await grantConfiguredAdmin(tx, deps.config.adminEmails, user.id);
     changes.touch('members', user.id);
     await recordAdminAction(tx, { actorId: input.actorId, action: 'verify_user', targetUserId: user.id, details: { verificationType: input.verificationType } });
@@ -73,7 +73,7 @@ export async function verifyMember(deps: ServerDeps, input: { actorId: string; u
 export async function giftMembership(deps: ServerDeps, input: { actorId: string; userEmail: string; membershipTier: MembershipTier }): Promise<{ message: string }> {
   const { message, ended, limitNotices } = await writeTransaction(deps, async (tx, changes) => {
     const [member] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.userEmail)).for('update');
-    if (!member) throw new AppError('NOT_FOUND', adminMessages.unknownUser);
+    if (!member) throw new AppError('MEMBER_NOT_FOUND', adminMessages.unknownUser);
     // A gift is a decision, not a trial: it never reverts on its own.
     const [user] = await tx
       .update(users)

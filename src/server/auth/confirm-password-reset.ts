@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { ResetConfirmBody } from '../../domain/auth';
-import { AppError, errorMessages } from '../../domain/errors';
+import { AppError } from '../../domain/errors';
 import type { AuthResponse } from '../../domain/user-schemas';
 import { users } from '../db/schema';
 import { writeTransaction } from '../db/write-transaction';
@@ -14,7 +14,7 @@ import { createSession, revokeUserSessions } from './sessions';
 export async function confirmPasswordReset(deps: ServerDeps, body: ResetConfirmBody): Promise<AuthResponse> {
   const { db, config } = deps;
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, body.email)).limit(1);
-  if (!user) throw new AppError('INVALID_CODE', errorMessages.invalidResetCode);
+  if (!user) throw new AppError('INVALID_CODE');
   const passwordHash = await hashPassword(body.password);
   // A wrong guess is counted outside the transaction, so a rollback cannot refund it.
   await checkCode(db, { userId: user.id, type: 'password_reset', code: body.code, secret: config.appSecret, consume: true });

@@ -22,6 +22,7 @@ export function toCurrentUser(row: UserRow): CurrentUser {
     postcodeLastChanged: row.postcodeLastChanged?.toISOString() ?? null,
     trialEndDate: row.trialEndDate?.toISOString() ?? null,
     listingLimitNoticeAt: row.listingLimitNoticeAt?.toISOString() ?? null,
+    messageMail: row.messageMail,
     createdAt: row.createdAt.toISOString(),
   };
 }

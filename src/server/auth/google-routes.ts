@@ -5,15 +5,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isAppError } from '../../domain/errors';
 import { googleSignInPaths, googleSignInProblemPath, type GoogleSignInProblem } from '../../domain/google-sign-in';
-import { googleSignInResponseSchema } from '../../domain/user-schemas';
 import { abuseLimits } from '../../domain/limits';
 import { withRequestLog, type ServerDeps } from '../deps';
+import { endpoint } from '../http/endpoint';
 import { createGoogleIdentityProvider, GoogleSignInRefused } from './google-identity-provider';
 import { createGoogleSignInCookie } from './google-sign-in-cookie';
 import { pickUpGoogleSession } from './pick-up-google-session';
 import { signInWithGoogle } from './sign-in-with-google';
-
-const tags = ['auth'];
 
 function problemOf(error: unknown): GoogleSignInProblem {
   if (error instanceof GoogleSignInRefused) return error.problem;
@@ -46,40 +44,46 @@ export const googleSignInRoutes =
       return reply.header('set-cookie', cookie.clear()).header('cache-control', 'no-store').redirect(googleSignInProblemPath(problem));
     };
 
-    app.get(googleSignInPaths.start, { schema: { tags, summary: 'Starts a Google sign-in: redirects to Google' } }, async (request, reply) => {
-      try {
-        await limit(request);
-        if (!google) throw new GoogleSignInRefused('unavailable');
-        const { url, flow } = await google.startSignIn();
-        return reply.header('set-cookie', cookie.writeFlow(flow)).header('cache-control', 'no-store').redirect(url.href);
-      } catch (error) {
-        return sendBackToSignIn(request, reply, error);
-      }
+    app.route({
+      ...endpoint('startGoogleSignIn'),
+      handler: async (request, reply) => {
+        try {
+          await limit(request);
+          if (!google) throw new GoogleSignInRefused('unavailable');
+          const { url, flow } = await google.startSignIn();
+          return reply.header('set-cookie', cookie.writeFlow(flow)).header('cache-control', 'no-store').redirect(url.href);
+        } catch (error) {
+          return sendBackToSignIn(request, reply, error);
+        }
+      },
     });
 
-    app.get(googleSignInPaths.callback, { schema: { tags, summary: "Google's return: signs the member in and redirects to the landing page" } }, async (request, reply) => {
-      try {
-        await limit(request);
-        if (!google) throw new GoogleSignInRefused('unavailable');
-        // Each flow is answered once: the cookie is replaced or cleared whatever happens next.
-        const flow = cookie.readFlow(request.headers.cookie);
-        if (!flow) throw new GoogleSignInRefused('expired');
-        const identity = await google.finishSignIn(queryStringOf(request.url), flow);
-        const member = await signInWithGoogle(withRequestLog(deps, request), identity);
-        // No token in the address: the landing page picks its session up with a POST.
-        return reply.header('set-cookie', cookie.writeSignedIn(member)).header('cache-control', 'no-store').redirect(googleSignInPaths.done);
-      } catch (error) {
-        return sendBackToSignIn(request, reply, error);
-      }
+    app.route({
+      ...endpoint('finishGoogleSignIn'),
+      handler: async (request, reply) => {
+        try {
+          await limit(request);
+          if (!google) throw new GoogleSignInRefused('unavailable');
+          // Each flow is answered once: the cookie is replaced or cleared whatever happens next.
+          const flow = cookie.readFlow(request.headers.cookie);
+          if (!flow) throw new GoogleSignInRefused('expired');
+          const identity = await google.finishSignIn(queryStringOf(request.url), flow);
+          const member = await signInWithGoogle(withRequestLog(deps, request), identity);
+          // No token in the address: the landing page picks its session up with a POST.
+          return reply.header('set-cookie', cookie.writeSignedIn(member)).header('cache-control', 'no-store').redirect(googleSignInPaths.done);
+        } catch (error) {
+          return sendBackToSignIn(request, reply, error);
+        }
+      },
     });
 
-    app.post(
-      googleSignInPaths.session,
-      { onRequest: limit, schema: { tags, summary: "The landing page's session after a Google sign-in", response: { 200: googleSignInResponseSchema } } },
-      async (request, reply) => {
+    app.route({
+      ...endpoint('pickUpGoogleSession'),
+      onRequest: limit,
+      handler: async (request, reply) => {
         const session = await pickUpGoogleSession(withRequestLog(deps, request), cookie.readSignedIn(request.headers.cookie));
         reply.header('set-cookie', cookie.clear()).header('cache-control', 'no-store');
         return session;
       },
-    );
+    });
   };

@@ -63,7 +63,7 @@ export async function requireUser(request: FastifyRequest, _reply: FastifyReply)
 
 export async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   await requireUser(request, reply);
-  if (!request.user?.isAdmin) throw new AppError('FORBIDDEN', errorMessages.adminOnly);
+  if (!request.user?.isAdmin) throw new AppError('ADMIN_ONLY');
 }
 
 /**
@@ -79,6 +79,6 @@ export function requireVerifiedEmail(message: string) {
 
 /** The signed-in member of a route guarded by requireUser. */
 export function signedInUser(request: FastifyRequest): UserRow {
-  if (!request.user) throw new AppError('UNAUTHENTICATED', errorMessages.signInRequired);
+  if (!request.user) throw new AppError('UNAUTHENTICATED');
   return request.user;
 }

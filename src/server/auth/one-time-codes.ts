@@ -74,7 +74,7 @@ export async function checkCode(db: Queryable, input: CheckCodeInput): Promise<{
     .orderBy(desc(verificationCodes.createdAt))
     .limit(1);
   if (!row || row.isUsed || row.expiresAt <= now) {
-    throw new AppError('INVALID_CODE', errorMessages.invalidResetCode);
+    throw new AppError('INVALID_CODE');
   }
   if (row.attempts >= codePolicy.maxAttempts) {
     throw new AppError('INVALID_CODE', errorMessages.tooManyCodeAttempts);
@@ -94,7 +94,7 @@ export async function checkCode(db: Queryable, input: CheckCodeInput): Promise<{
       .set({ isUsed: true })
       .where(and(eq(verificationCodes.id, row.id), eq(verificationCodes.isUsed, false)))
       .returning({ id: verificationCodes.id });
-    if (used.length === 0) throw new AppError('INVALID_CODE', errorMessages.invalidResetCode);
+    if (used.length === 0) throw new AppError('INVALID_CODE');
   }
   return { target: row.target };
 }

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { AppError, errorMessages } from '../../domain/errors';
+import { AppError } from '../../domain/errors';
 import type { RegisterBody } from '../../domain/auth';
 import { tierRules, defaultMembershipTier } from '../../domain/tiers';
 import type { AuthResponse } from '../../domain/user-schemas';
@@ -65,7 +65,7 @@ export async function registerMember(deps: ServerDeps, body: RegisterBody): Prom
       const token = await createSession(tx, user.id, now);
       return { token, user: toCurrentUser(user) };
     }).catch((error: unknown) => {
-      if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN', errorMessages.emailTaken);
+      if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN');
       throw error;
     });
 

@@ -43,6 +43,17 @@ export async function findSessionUser(db: Queryable, token: string, now = new Da
   return { sessionId, user: row.user };
 }
 
+/** The member of a session named by its stored id (an event ticket carries that, never the token). */
+export async function findSessionUserById(db: Queryable, sessionId: string, now = new Date()): Promise<AuthenticatedSession | null> {
+  const [row] = await db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.sid, sessionId), gt(sessions.expire, now)))
+    .limit(1);
+  return row ? { sessionId, user: row.user } : null;
+}
+
 export async function revokeSession(db: Queryable, sessionId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.sid, sessionId));
 }

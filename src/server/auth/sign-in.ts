@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { signInPolicy, type LoginBody } from '../../domain/auth';
-import { AppError, errorMessages } from '../../domain/errors';
+import { AppError } from '../../domain/errors';
 import type { AuthResponse } from '../../domain/user-schemas';
 import { users } from '../db/schema';
 import type { ServerDeps } from '../deps';
@@ -19,11 +19,11 @@ export async function signIn(deps: ServerDeps, input: LoginBody & { address: str
   const failures = deps.limits.failures('sign-in', signInPolicy.maxFailures, signInPolicy.windowMinutes * 60_000);
   // The email arrives lower-cased by emailField, so one address cannot dodge the count by case.
   const pair = `${input.email} ${input.address}`;
-  if (!(await failures.admit(pair))) throw new AppError('RATE_LIMITED', errorMessages.rateLimited);
+  if (!(await failures.admit(pair))) throw new AppError('RATE_LIMITED');
 
   const [user] = await db.select().from(users).where(eq(users.email, input.email)).limit(1);
   const passwordMatches = await verifyPassword(user?.password ?? null, input.password);
-  if (!user || !passwordMatches) throw new AppError('INVALID_CREDENTIALS', errorMessages.invalidCredentials);
+  if (!user || !passwordMatches) throw new AppError('INVALID_CREDENTIALS');
   await failures.clear(pair);
   const token = await createSession(db, user.id);
   return { token, user: toCurrentUser(user) };

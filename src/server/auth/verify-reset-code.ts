@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { ResetVerifyCodeBody } from '../../domain/auth';
-import { AppError, errorMessages } from '../../domain/errors';
+import { AppError } from '../../domain/errors';
 import { users } from '../db/schema';
 import type { ServerDeps } from '../deps';
 import { checkCode } from './one-time-codes';
@@ -9,7 +9,7 @@ import { checkCode } from './one-time-codes';
 export async function verifyResetCode(deps: ServerDeps, body: ResetVerifyCodeBody) {
   const { db, config } = deps;
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, body.email)).limit(1);
-  if (!user) throw new AppError('INVALID_CODE', errorMessages.invalidResetCode);
+  if (!user) throw new AppError('INVALID_CODE');
   await checkCode(db, { userId: user.id, type: 'password_reset', code: body.code, secret: config.appSecret, consume: false });
   return { message: 'Code verified. Now set your new password.' };
 }

@@ -1,6 +1,8 @@
 // The database: spec section 3's tables plus what the product needs around them.
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
+  bigint,
   boolean,
   check,
   customType,
@@ -10,12 +12,14 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { conversationLimits } from '../../domain/conversations';
 import { fieldLimits } from '../../domain/limits';
 import { defaultMembershipTier, membershipTiers } from '../../domain/tiers';
 
@@ -62,6 +66,8 @@ export const users = pgTable(
     trialEndDate: timestamp('trial_end_date', { withTimezone: true }),
     /** When the member was told their plan allows fewer active listings than they have; cleared once that is settled. */
     listingLimitNoticeAt: timestamp('listing_limit_notice_at', { withTimezone: true }),
+    /** A mail when a message waits unread (one per conversation until it is opened); off from /account. */
+    messageMail: boolean('message_mail').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -99,6 +105,8 @@ export const listings = pgTable(
     pinnedAt: timestamp('pinned_at', { withTimezone: true }),
     /** Taken out of browse because the seller's plan allows fewer listings (not sold: isActive is false too). */
     pausedAt: timestamp('paused_at', { withTimezone: true }),
+    /** The conversation whose buyer the seller marked it sold to (ratings build on this). */
+    soldToConversationId: uuid('sold_to_conversation_id').references((): AnyPgColumn => conversations.id, { onDelete: 'set null' }),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'B')`,
     ),
@@ -249,6 +257,77 @@ export const contactMessages = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('contact_messages_buyer_created_idx').on(table.buyerId, table.createdAt.desc())],
+);
+
+/**
+ * One conversation per listing and buyer. The listing's title is kept, so what was said stays
+ * readable after the listing is deleted (listing_id then becomes null and nothing more can be sent).
+ * Each side's read mark is the id of the last message they have seen; a side's notified_at is set
+ * when the one "you have a message" mail went, and cleared when they read again.
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    listingId: uuid('listing_id').references(() => listings.id, { onDelete: 'set null' }),
+    listingTitle: varchar('listing_title', { length: fieldLimits.listingTitleMax }).notNull(),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastMessageId: bigint('last_message_id', { mode: 'number' }),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    buyerReadUpTo: bigint('buyer_read_up_to', { mode: 'number' }).notNull().default(0),
+    sellerReadUpTo: bigint('seller_read_up_to', { mode: 'number' }).notNull().default(0),
+    buyerNotifiedAt: timestamp('buyer_notified_at', { withTimezone: true }),
+    sellerNotifiedAt: timestamp('seller_notified_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('conversations_listing_buyer_unique').on(table.listingId, table.buyerId),
+    index('conversations_buyer_recent_idx').on(table.buyerId, table.lastMessageAt.desc()),
+    index('conversations_seller_recent_idx').on(table.sellerId, table.lastMessageAt.desc()),
+    index('conversations_buyer_created_idx').on(table.buyerId, table.createdAt.desc()),
+  ],
+);
+
+/** Messages; the id grows with every message sent anywhere (a thread's order, the event stream's id). */
+export const messages = pgTable(
+  'messages',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    /** The warning the receiver sees with it (domain/conversations.ts), decided when it was sent. */
+    safetyTip: text('safety_tip'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('messages_conversation_idx').on(table.conversationId, table.id.desc()),
+    check('messages_body_length', sql`char_length(${table.body}) between 1 and ${sql.raw(String(conversationLimits.messageMax))}`),
+  ],
+);
+
+/** A member who blocked another: no messages either way until they unblock. */
+export const memberBlocks = pgTable(
+  'member_blocks',
+  {
+    blockerId: uuid('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: uuid('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.blockerId, table.blockedId] }), index('member_blocks_blocked_idx').on(table.blockedId)],
 );
 
 /**

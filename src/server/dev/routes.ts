@@ -2,15 +2,12 @@
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { devOutboxQuery, outboxMessageSchema } from '../../domain/api-schemas';
 import { AppError } from '../../domain/errors';
 import { devOutbox } from '../db/schema';
 import type { ServerDeps } from '../deps';
-
-const outboxQuery = z.object({
-  to: z.string().trim().toLowerCase().max(254).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-});
+import { endpoint } from '../http/endpoint';
 
 export const devOutboxMessages = {
   loopbackOnly: 'The dev outbox opens only on the computer running the server (http://localhost).',
@@ -30,8 +27,8 @@ function isFromThisComputer(request: FastifyRequest): boolean {
 }
 
 /** The newest messages first, to one address or to all. */
-export async function listOutbox(deps: ServerDeps, query: z.infer<typeof outboxQuery>) {
-  return deps.db
+export async function listOutbox(deps: ServerDeps, query: z.infer<typeof devOutboxQuery>): Promise<z.infer<typeof outboxMessageSchema>[]> {
+  const messages = await deps.db
     .select({
       id: devOutbox.id,
       to: devOutbox.to,
@@ -44,13 +41,15 @@ export async function listOutbox(deps: ServerDeps, query: z.infer<typeof outboxQ
     .where(query.to ? eq(devOutbox.to, query.to) : undefined)
     .orderBy(desc(devOutbox.createdAt))
     .limit(query.limit);
+  // The answer's times are ISO text, as JSON gives them.
+  return messages.map((message) => ({ ...message, createdAt: message.createdAt.toISOString() }));
 }
 
 export const devRoutes =
   (deps: ServerDeps): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onRequest', async (request) => {
-      if (!isFromThisComputer(request)) throw new AppError('FORBIDDEN', devOutboxMessages.loopbackOnly);
+      if (!isFromThisComputer(request)) throw new AppError('DEV_OUTBOX_LOCAL_ONLY', devOutboxMessages.loopbackOnly);
     });
-    app.get('/api/dev/outbox', { schema: { querystring: outboxQuery, hide: true } }, async (request) => listOutbox(deps, request.query));
+    app.route({ ...endpoint('listDevOutbox'), handler: async (request) => listOutbox(deps, request.query) });
   };

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { ServerDeps } from '../deps';
+import { endpoint } from '../http/endpoint';
 
-const healthResponse = z.object({ status: z.enum(['ok', 'unavailable']), database: z.enum(['ok', 'unreachable']) });
 const pingTimeoutMs = 2_000;
 
 /**
@@ -13,20 +12,24 @@ const pingTimeoutMs = 2_000;
 export const healthRoutes =
   (deps: ServerDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/api/health/live', { config: { loadSession: false }, schema: { tags: ['system'], response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({ status: 'ok' as const }));
+    app.route({ ...endpoint('checkLiveness'), config: { loadSession: false }, handler: async () => ({ status: 'ok' as const }) });
 
-    app.get('/api/health', { config: { loadSession: false }, schema: { tags: ['system'], response: { 200: healthResponse, 503: healthResponse } } }, async (_request, reply) => {
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error('database ping timed out')), pingTimeoutMs);
-      });
-      try {
-        await Promise.race([deps.database.ping(), timeout]);
-        return { status: 'ok' as const, database: 'ok' as const };
-      } catch {
-        return reply.code(503).send({ status: 'unavailable', database: 'unreachable' });
-      } finally {
-        clearTimeout(timer);
-      }
+    app.route({
+      ...endpoint('checkHealth'),
+      config: { loadSession: false },
+      handler: async (_request, reply) => {
+        let timer: NodeJS.Timeout | undefined;
+        const timeout = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error('database ping timed out')), pingTimeoutMs);
+        });
+        try {
+          await Promise.race([deps.database.ping(), timeout]);
+          return { status: 'ok' as const, database: 'ok' as const };
+        } catch {
+          return reply.code(503).send({ status: 'unavailable', database: 'unreachable' });
+        } finally {
+          clearTimeout(timer);
+        }
+      },
     });
   };

@@ -1,7 +1,7 @@
 // The one place that turns a failure into a response (spec section 8's error body).
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, errorMessages, type ErrorBody, type FieldError } from '../../domain/errors';
+import { AppError, appErrors, errorMessages, type ErrorBody, type ErrorCodeWithMessage, type FieldError } from '../../domain/errors';
 
 // The database is gone or restarting, or (40P01 deadlock, 40001 serialization failure) it gave up
 // on this transaction to let another finish: in every case the change was not made and trying
@@ -20,13 +20,14 @@ function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-const fastifyClientErrors: Record<string, { code: ErrorBody['code']; message: string }> = {
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'UNSUPPORTED_MEDIA_TYPE', message: errorMessages.unsupportedContentType },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'VALIDATION_FAILED', message: errorMessages.malformedJson },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'VALIDATION_FAILED', message: 'The request body is empty. Send it as JSON.' },
-  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'VALIDATION_FAILED', message: errorMessages.malformedJson },
-  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', message: errorMessages.bodyTooLarge },
-  FST_ERR_RATE_LIMIT_EXCEEDED: { code: 'RATE_LIMITED', message: errorMessages.rateLimited },
+/** Fastify's own refusals, each as the code that says what happened (the list gives status and words). */
+const fastifyClientErrors: Record<string, ErrorCodeWithMessage> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'MALFORMED_JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'EMPTY_BODY',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'MALFORMED_JSON',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_RATE_LIMIT_EXCEEDED: 'RATE_LIMITED',
 };
 
 /**
@@ -51,18 +52,14 @@ function describeValidation(error: { validation: { instancePath: string; message
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
-    if (error instanceof AppError) {
-      return reply.code(error.status).send(error.toBody());
-    }
+    const send = (answer: AppError) => reply.code(answer.status).send(answer.toBody());
+    if (error instanceof AppError) return send(error);
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.code(400).send(describeValidation(error));
+      return reply.code(appErrors.VALIDATION_FAILED.status).send(describeValidation(error));
     }
     const fastifyError = error as FastifyError;
     const known = fastifyError.code ? fastifyClientErrors[fastifyError.code] : undefined;
-    if (known) {
-      const status = fastifyError.statusCode ?? 400;
-      return reply.code(status).send({ message: known.message, code: known.code } satisfies ErrorBody);
-    }
+    if (known) return send(new AppError(known));
     if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
       // A client error from a plugin (a malformed header, an unsupported method...): say what it was.
       return reply
@@ -70,13 +67,13 @@ export function installErrorHandler(app: FastifyInstance): void {
         .send({ message: fastifyError.message || errorMessages.malformedJson, code: 'VALIDATION_FAILED' } satisfies ErrorBody);
     }
     if (isMalformedUpload(error, request.headers['content-type'])) {
-      return reply.code(400).send({ message: errorMessages.malformedUpload, code: 'VALIDATION_FAILED' } satisfies ErrorBody);
+      return send(new AppError('MALFORMED_UPLOAD'));
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
-      return reply.code(503).send({ message: errorMessages.unavailable, code: 'UNAVAILABLE' } satisfies ErrorBody);
+      return send(new AppError('UNAVAILABLE'));
     }
     request.log.error({ err: error }, 'unexpected error');
-    return reply.code(500).send({ message: errorMessages.unexpected, code: 'INTERNAL' } satisfies ErrorBody);
+    return send(new AppError('INTERNAL'));
   });
 }

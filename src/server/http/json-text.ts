@@ -2,14 +2,21 @@
 // accepts it, gzipped once and sent compressed from then on.
 import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 
 export type JsonText = { readonly json: string; gzipped?: Buffer };
 
 /** Below this, compression saves less than it costs. */
 const compressFromBytes = 1024;
 
-export function toJsonText(value: unknown): JsonText {
-  return { json: JSON.stringify(value) };
+/**
+ * The text of an answer, made through the route's response schema as Fastify's serializer makes
+ * every other answer (fastify-type-provider-zod encodes with it): sendJsonText bypasses that
+ * serializer, so without this a cached answer would go out unchecked, with whatever extra fields
+ * the value carried. A value that breaks the schema throws, and the request fails with a 500.
+ */
+export function toJsonText<Schema extends z.ZodType>(schema: Schema, value: z.output<Schema>): JsonText {
+  return { json: JSON.stringify(z.encode(schema, value)) };
 }
 
 /** Roughly the memory a cached text holds: its characters and, once made, its gzip. */
@@ -33,10 +40,7 @@ export function acceptsGzip(header: string | string[] | undefined): boolean {
   });
 }
 
-/**
- * Sends JSON already made by our own typed code. The route's response schema still documents
- * the shape; the text was produced from a value of that type.
- */
+/** Sends JSON text toJsonText made: it was checked against the route's response schema then, not again here. */
 export function sendJsonText(request: FastifyRequest, reply: FastifyReply, text: JsonText): FastifyReply {
   reply.type('application/json; charset=utf-8');
   if (text.json.length < compressFromBytes) return reply.serializer(String).send(text.json);

@@ -3,7 +3,7 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
-import { AppError, errorMessages } from '../../domain/errors';
+import { AppError } from '../../domain/errors';
 import type { RateLimit } from '../../domain/limits';
 
 export type Limiter = (request: FastifyRequest) => Promise<void>;
@@ -45,7 +45,7 @@ export function createRateLimits(options: { redisUrl?: string; multiplier: numbe
       check ??= installedOn.createRateLimit({ max: limit.max * options.multiplier, timeWindow: limit.window, keyGenerator: (keyed) => `${action}:${key(keyed) ?? ''}` });
       const result = await check(request);
       if ('isExceeded' in result && result.isExceeded) {
-        throw new AppError('RATE_LIMITED', errorMessages.rateLimited);
+        throw new AppError('RATE_LIMITED');
       }
     };
   };

@@ -2,7 +2,7 @@
 // database and fail there as a server error. No one types it, so it is refused at the door, in
 // every route's query, parameters and JSON body alike, before any schema or handler sees it.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError, errorMessages } from '../../domain/errors';
+import { AppError } from '../../domain/errors';
 
 function holdsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
@@ -16,7 +16,7 @@ function holdsNul(value: unknown, depth = 0): boolean {
 
 export async function rejectNulCharacters(request: FastifyRequest): Promise<void> {
   if (holdsNul(request.query) || holdsNul(request.params) || holdsNul(request.body)) {
-    throw new AppError('VALIDATION_FAILED', errorMessages.nulCharacter);
+    throw new AppError('NUL_CHARACTER');
   }
 }
 

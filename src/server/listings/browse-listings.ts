@@ -32,7 +32,7 @@ function encodeCursor(cursor: Cursor): string {
 }
 
 function decodeCursor(text: string, sort: SortOption): Cursor {
-  const invalid = new AppError('VALIDATION_FAILED', 'That page of results has expired. Start again from the first page.');
+  const invalid = new AppError('PAGE_EXPIRED');
   let parts: unknown;
   try {
     parts = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));

@@ -1,12 +1,12 @@
 // Edit, mark sold or list again, and delete: the owner only, checked here on the server.
 import { and, desc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
-import { membershipMessages } from '../../domain/membership';
 import { rulesForTier } from '../../domain/tiers';
-import { listingRuleMessages, uuidPattern } from '../../domain/listing';
+import { uuidPattern } from '../../domain/listing';
 import type { ListingView, UpdateListingBody } from '../../domain/listing-schemas';
 import type { Queryable } from '../db/open-database';
-import { listings, users, type ListingRow, type UserRow } from '../db/schema';
+import { announceConversations, announceListingConversations, listingConversationMembers } from '../conversations';
+import { conversations, listings, users, type ListingRow, type UserRow } from '../db/schema';
 import { writeTransaction } from '../db/write-transaction';
 import type { ServerDeps } from '../deps';
 import { changePostcodeCount } from '../map';
@@ -21,7 +21,7 @@ async function lockOwnListing(tx: Queryable, listingId: string, ownerId: string)
   const [owner] = await tx.select().from(users).where(eq(users.id, ownerId)).for('update');
   const [listing] = await tx.select().from(listings).where(eq(listings.id, listingId)).for('update');
   if (!listing) throw listingNotFound();
-  if (!owner || listing.sellerId !== owner.id) throw new AppError('FORBIDDEN', listingRuleMessages.notYourListing);
+  if (!owner || listing.sellerId !== owner.id) throw new AppError('NOT_YOUR_LISTING');
   return { listing, owner };
 }
 
@@ -44,27 +44,50 @@ export async function updateListing(deps: ServerDeps, input: { listingId: string
   return getListing(deps, { listingId: input.listingId });
 }
 
-export async function setListingStatus(deps: ServerDeps, input: { listingId: string; ownerId: string; isActive: boolean }): Promise<ListingView> {
-  await writeTransaction(deps, async (tx, changes) => {
+/**
+ * Marked sold (optionally to the buyer of one of its conversations: ratings build on that) or
+ * listed again. Its conversations hear of it, so their pages show "This item has been sold".
+ */
+export async function setListingStatus(
+  deps: ServerDeps,
+  input: { listingId: string; ownerId: string; isActive: boolean; soldToConversationId?: string | null },
+): Promise<ListingView> {
+  const changed = await writeTransaction(deps, async (tx, changes) => {
     const { listing, owner } = await lockOwnListing(tx, input.listingId, input.ownerId);
-    if (listing.isActive === input.isActive) return;
+    const soldTo = input.isActive ? null : (input.soldToConversationId ?? null);
+    if (soldTo !== null) await assertConversationOfListing(tx, soldTo, listing.id);
+    if (listing.isActive === input.isActive && listing.soldToConversationId === soldTo) return false;
     changes.touch('listings', listing.id);
-    if (input.isActive) await assertRoomForActiveListing(tx, owner);
+    if (listing.isActive !== input.isActive && input.isActive) await assertRoomForActiveListing(tx, owner);
     // Listed again, a paused listing is simply active; marked sold, it is sold (not paused).
     await tx
       .update(listings)
-      .set({ isActive: input.isActive, pausedAt: null, ...(input.isActive ? {} : { pinnedAt: null }) })
+      .set({ isActive: input.isActive, pausedAt: null, soldToConversationId: soldTo, ...(input.isActive ? {} : { pinnedAt: null }) })
       .where(eq(listings.id, listing.id));
-    await changePostcodeCount(tx, listing, input.isActive ? 1 : -1);
+    if (listing.isActive !== input.isActive) await changePostcodeCount(tx, listing, input.isActive ? 1 : -1);
     if (!input.isActive) {
       await applyPlanLimits(tx, owner.id, { restorePaused: false });
       changes.touch('members', owner.id);
     }
+    return true;
   });
+  if (changed) await announceListingConversations(deps, { listingId: input.listingId });
   return getListing(deps, { listingId: input.listingId });
 }
 
+async function assertConversationOfListing(tx: Queryable, conversationId: string, listingId: string): Promise<void> {
+  if (!uuidPattern.test(conversationId)) throw new AppError('SOLD_TO_UNKNOWN_CONVERSATION');
+  const [conversation] = await tx
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.id, conversationId), eq(conversations.listingId, listingId)))
+    .limit(1);
+  if (!conversation) throw new AppError('SOLD_TO_UNKNOWN_CONVERSATION');
+}
+
 export async function deleteListing(deps: ServerDeps, input: { listingId: string; ownerId: string }): Promise<void> {
+  // Its conversations stay (closed, with the listing's title): their members hear of it.
+  const talking = await listingConversationMembers(deps.db, input.listingId);
   await writeTransaction(deps, async (tx, changes) => {
     const { listing } = await lockOwnListing(tx, input.listingId, input.ownerId);
     changes.touch('listings', listing.id);
@@ -73,6 +96,7 @@ export async function deleteListing(deps: ServerDeps, input: { listingId: string
     if (listing.isActive) await changePostcodeCount(tx, listing, -1);
     await applyPlanLimits(tx, listing.sellerId, { restorePaused: false });
   });
+  await announceConversations(deps, talking);
 }
 
 /**
@@ -92,8 +116,8 @@ export async function pinListing(deps: ServerDeps, input: { listingId: string; o
       return;
     }
     const rules = rulesForTier(owner.membershipTier);
-    if (rules.pinnedPosts < 1) throw new AppError('FORBIDDEN', membershipMessages.pinNotAllowed, { membershipTier: rules.tier });
-    if (!listing.isActive) throw new AppError('VALIDATION_FAILED', membershipMessages.pinSoldListing);
+    if (rules.pinnedPosts < 1) throw new AppError('PLAN_EXCLUDES_PINS', undefined, { membershipTier: rules.tier });
+    if (!listing.isActive) throw new AppError('PIN_SOLD_LISTING');
     const otherPins = await tx
       .select({ id: listings.id })
       .from(listings)

@@ -2,7 +2,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
 import { tooManyImagesMessage } from '../../domain/images';
-import { listingRuleMessages } from '../../domain/listing';
 import type { CreateListingBody } from '../../domain/listing-schemas';
 import { findBannedWords } from '../../domain/text-filter';
 import { rulesForTier } from '../../domain/tiers';
@@ -27,7 +26,7 @@ export async function checkListingContent(db: Queryable, seller: UserRow, body: 
       .set({ touchedAt: sql`now()` })
       .where(and(eq(uploadedImages.ownerId, seller.id), inArray(uploadedImages.url, newUrls)))
       .returning({ url: uploadedImages.url });
-    if (owned.length !== newUrls.length) throw new AppError('VALIDATION_FAILED', listingRuleMessages.unknownImage);
+    if (owned.length !== newUrls.length) throw new AppError('UNKNOWN_IMAGE');
   }
 
   const words = await db.select({ word: bannedWords.word }).from(bannedWords);
@@ -36,6 +35,6 @@ export async function checkListingContent(db: Queryable, seller: UserRow, body: 
     words.map((row) => row.word),
   );
   if (found.length > 0) {
-    throw new AppError('CONTENT_FILTERED', listingRuleMessages.bannedWords, { bannedWords: found });
+    throw new AppError('CONTENT_FILTERED', undefined, { bannedWords: found });
   }
 }

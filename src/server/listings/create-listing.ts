@@ -41,10 +41,10 @@ export async function createListing(deps: ServerDeps, input: { sellerId: string;
   const { sellerId, body } = input;
   const id = await writeTransaction(deps, async (tx, changes) => {
     const [seller] = await tx.select().from(users).where(eq(users.id, sellerId)).for('update');
-    if (!seller) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+    if (!seller) throw new AppError('UNAUTHENTICATED');
     if (!seller.isEmailVerified) throw new AppError('EMAIL_NOT_VERIFIED', listingRuleMessages.emailNotVerified);
     const place = seller.postcode ? findPostcode(seller.postcode) : null;
-    if (!seller.postcode || !place) throw new AppError('VALIDATION_FAILED', listingRuleMessages.postcodeRequired);
+    if (!seller.postcode || !place) throw new AppError('POSTCODE_REQUIRED');
 
     await assertRoomForActiveListing(tx, seller);
     await checkListingContent(tx, seller, body);

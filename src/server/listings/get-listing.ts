@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
-import { listingRuleMessages, uuidPattern } from '../../domain/listing';
+import { uuidPattern } from '../../domain/listing';
 import type { ListingView } from '../../domain/listing-schemas';
 import type { Queryable } from '../db/open-database';
 import { listings } from '../db/schema';
 import { selectListingsWithSeller, toListingView } from './listing-view';
 
 export function listingNotFound(): AppError {
-  return new AppError('NOT_FOUND', listingRuleMessages.listingNotFound);
+  return new AppError('LISTING_NOT_FOUND');
 }
 
 /** One listing, active or sold; an id that is not a uuid is simply not found. */

@@ -1,7 +1,7 @@
 // A member's own listings, a seller's public listings and profile, and the dashboard's numbers.
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
-import { listingRuleMessages, uuidPattern } from '../../domain/listing';
+import { uuidPattern } from '../../domain/listing';
 import type { ListingView, SellerProfile, UserStats } from '../../domain/listing-schemas';
 import { rulesForTier } from '../../domain/tiers';
 import { listings, users, type UserRow } from '../db/schema';
@@ -19,7 +19,7 @@ export async function listMyListings(deps: ServerDeps, input: { ownerId: string 
 }
 
 export async function listSellerListings(deps: ServerDeps, input: { sellerId: string }): Promise<ListingView[]> {
-  if (!uuidPattern.test(input.sellerId)) throw new AppError('NOT_FOUND', listingRuleMessages.sellerNotFound);
+  if (!uuidPattern.test(input.sellerId)) throw new AppError('SELLER_NOT_FOUND');
   const rows = await selectListingsWithSeller(deps.db)
     .where(and(eq(listings.sellerId, input.sellerId), eq(listings.isActive, true)))
     .orderBy(desc(listings.createdAt), desc(listings.id))
@@ -28,9 +28,9 @@ export async function listSellerListings(deps: ServerDeps, input: { sellerId: st
 }
 
 export async function getSellerProfile(deps: ServerDeps, input: { sellerId: string }): Promise<SellerProfile> {
-  if (!uuidPattern.test(input.sellerId)) throw new AppError('NOT_FOUND', listingRuleMessages.sellerNotFound);
+  if (!uuidPattern.test(input.sellerId)) throw new AppError('SELLER_NOT_FOUND');
   const [user] = await deps.db.select().from(users).where(eq(users.id, input.sellerId)).limit(1);
-  if (!user) throw new AppError('NOT_FOUND', listingRuleMessages.sellerNotFound);
+  if (!user) throw new AppError('SELLER_NOT_FOUND');
   return {
     id: user.id,
     firstName: user.firstName,

@@ -3,7 +3,7 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { formatDateAU } from '../../domain/dates';
 import { AppError } from '../../domain/errors';
-import { firstChargeDate, membershipMessages, type SubscriptionResponse } from '../../domain/membership';
+import { firstChargeDate, type SubscriptionResponse } from '../../domain/membership';
 import { formatCents, tierRules, type PurchasableTier } from '../../domain/tiers';
 import type { Queryable } from '../db/open-database';
 import { subscriptions, users } from '../db/schema';
@@ -31,7 +31,7 @@ export async function createSubscription(
     const cancelled = await writeTransaction(deps, async (tx, changes) => {
       const [member] = await tx.select({ tier: users.membershipTier }).from(users).where(eq(users.id, input.userId)).for('update');
       // Lifetime is a gift nobody can buy back: it ends only when the member says they mean it.
-      if (member.tier === 'lifetime' && input.confirm !== true) throw new AppError('LIFETIME_CHANGE_UNCONFIRMED', membershipMessages.lifetimeChangeUnconfirmed);
+      if (member.tier === 'lifetime' && input.confirm !== true) throw new AppError('LIFETIME_CHANGE_UNCONFIRMED');
       const active = await tx
         .update(subscriptions)
         .set({ status: 'cancelled' })
@@ -66,8 +66,8 @@ export async function createSubscription(
   return oneAtATime(`checkout:${input.userId}`, async () => {
     const [user] = await db.select().from(users).where(eq(users.id, input.userId));
     // Lifetime already holds every paid plan's benefits (decision 12).
-    if (user.membershipTier === 'lifetime') throw new AppError('PLAN_ALREADY_INCLUDED', membershipMessages.lifetimeIncludesEverything);
-    if (user.membershipTier === input.tier && user.stripeSubscriptionId) throw new AppError('ALREADY_ON_PLAN', membershipMessages.alreadyOnTier);
+    if (user.membershipTier === 'lifetime') throw new AppError('PLAN_ALREADY_INCLUDED');
+    if (user.membershipTier === input.tier && user.stripeSubscriptionId) throw new AppError('ALREADY_ON_PLAN');
     const firstChargeAt = firstChargeDate(user, input.tier);
     const pending = await findPendingCheckout(db, { userId: user.id, tier: input.tier, firstChargeAt, now: deps.clock.now() });
     if (pending) return describeCheckout(pending, payments.kind);

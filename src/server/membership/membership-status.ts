@@ -40,7 +40,7 @@ export async function cancelUpcomingCharge(deps: ServerDeps, input: { userId: st
     .from(subscriptions)
     .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'trialing')))
     .limit(1);
-  if (!trialing) throw new AppError('NOT_FOUND', planChargeMessages.nothingToCancel);
+  if (!trialing) throw new AppError('NO_UPCOMING_CHARGE');
   await deps.payments.cancelSubscription(trialing.providerSubscriptionId);
   const trialEndDate = await writeTransaction(deps, async (tx, changes) => {
     const [member] = await tx.select().from(users).where(eq(users.id, userId)).for('update');

@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
 import { formatDateAU } from '../../domain/dates';
-import { membershipMessages, planChargeMessages, welcomeMessage } from '../../domain/membership';
+import { planChargeMessages, welcomeMessage } from '../../domain/membership';
 import { formatCents } from '../../domain/tiers';
 import type { TestCardBody } from '../../domain/account';
 import { subscriptions } from '../db/schema';
@@ -18,7 +18,7 @@ export async function payWithTestCard(
 ) {
   const [subscription] = await deps.db.select().from(subscriptions).where(eq(subscriptions.clientSecret, input.clientSecret)).limit(1);
   if (!subscription || subscription.userId !== input.userId || subscription.provider !== 'test') {
-    throw new AppError('NOT_FOUND', membershipMessages.subscriptionNotFound);
+    throw new AppError('SUBSCRIPTION_NOT_FOUND');
   }
   const chargeLater = subscription.firstChargeAt
     ? planChargeMessages.firstChargeLater(subscription.tier, formatCents(subscription.amountCents), formatDateAU(subscription.firstChargeAt))

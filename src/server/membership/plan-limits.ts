@@ -65,7 +65,7 @@ async function pauseListingsOverLimit(tx: Queryable, userId: string, keepIds: st
   let kept: Set<string>;
   if (keepIds) {
     const mine = new Set(active.map((listing) => listing.id));
-    if (keepIds.some((id) => !mine.has(id))) throw new AppError('VALIDATION_FAILED', planLimitMessages.notYourActiveListing);
+    if (keepIds.some((id) => !mine.has(id))) throw new AppError('NOT_YOUR_ACTIVE_LISTING');
     kept = new Set(keepIds);
     if (limit !== null && kept.size > limit) throw new AppError('LISTING_LIMIT_REACHED', planLimitMessages.tooManyKept(limit), { listingLimit: limit, membershipTier: member.membershipTier });
   } else {
@@ -84,7 +84,7 @@ export async function keepActiveListings(deps: ServerDeps, input: { userId: stri
   await writeTransaction(deps, async (tx, changes) => {
     const [member] = await tx.select({ noticeAt: users.listingLimitNoticeAt }).from(users).where(eq(users.id, input.userId)).for('update');
     // Only a plan that allows fewer listings asks for a choice; otherwise there is nothing to pause.
-    if (!member?.noticeAt) throw new AppError('VALIDATION_FAILED', planLimitMessages.nothingToChoose);
+    if (!member?.noticeAt) throw new AppError('NO_PLAN_NOTICE');
     await pauseListingsOverLimit(tx, input.userId, [...new Set(input.listingIds)], deps.clock.now());
     changes.touch('members', input.userId);
     changes.touch('listings');

@@ -3,12 +3,10 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../domain/errors';
-import { createSubscriptionBody, keepActiveListingsBody, membershipStatusSchema, subscriptionResponseSchema, testPaymentBody } from '../../domain/membership';
-import { messageResponseSchema } from '../../domain/user-schemas';
 import { abuseLimits } from '../../domain/limits';
-import { membershipTiers } from '../../domain/tiers';
 import { requireUser, signedInUser } from '../auth';
 import { withRequestLog, type ServerDeps } from '../deps';
+import { endpoint } from '../http/endpoint';
 import type { PaymentEvent } from '../services/payment-provider';
 import { createSubscription } from './create-subscription';
 import { deliverPaymentEvent } from './deliver-payment-event';
@@ -16,8 +14,6 @@ import { cancelUpcomingCharge, getMembershipStatus } from './membership-status';
 import { keepActiveListings } from './plan-limits';
 import { payWithTestCard } from './pay-with-test-card';
 import { verifySignature } from './webhook-signature';
-
-const tags = ['membership'];
 
 const paymentEventSchema = z.object({
   id: z.string().min(1).max(255),
@@ -30,62 +26,60 @@ export const membershipRoutes =
   async (app) => {
     const userOf = (request: FastifyRequest) => request.user?.id;
 
-    app.post(
-      '/api/create-subscription',
-      { onRequest: requireUser, schema: { tags, body: createSubscriptionBody, response: { 200: subscriptionResponseSchema } } },
-      async (request) => createSubscription(withRequestLog(deps, request), { userId: signedInUser(request).id, ...request.body }),
-    );
+    app.route({
+      ...endpoint('createSubscription'),
+      onRequest: requireUser,
+      handler: async (request) => createSubscription(withRequestLog(deps, request), { userId: signedInUser(request).id, ...request.body }),
+    });
 
     if (deps.payments.kind === 'test') {
-      app.post(
-        '/api/payments/test/pay',
-        { onRequest: requireUser, schema: { tags, body: testPaymentBody, response: { 200: z.object({ message: z.string(), tier: z.enum(membershipTiers) }) } } },
-        async (request) => {
+      app.route({
+        ...endpoint('payWithTestCard'),
+        onRequest: requireUser,
+        handler: async (request) => {
           const { clientSecret, ...card } = request.body;
           return payWithTestCard(withRequestLog(deps, request), { userId: signedInUser(request).id, clientSecret, card });
         },
-      );
+      });
     }
 
-    app.get('/api/membership', { onRequest: requireUser, schema: { tags, response: { 200: membershipStatusSchema } } }, async (request) =>
-      getMembershipStatus(deps, { userId: signedInUser(request).id }),
-    );
+    app.route({ ...endpoint('getMembership'), onRequest: requireUser, handler: async (request) => getMembershipStatus(deps, { userId: signedInUser(request).id }) });
 
     // Checked out during the free month: cancelling before the first charge costs nothing.
-    app.post(
-      '/api/membership/cancel-upcoming-charge',
-      { onRequest: [requireUser, deps.limits.perKey('cancel-charge', abuseLimits.cancelCharge.perKey, userOf)], schema: { tags, response: { 200: messageResponseSchema } } },
-      async (request) => cancelUpcomingCharge(withRequestLog(deps, request), { userId: signedInUser(request).id }),
-    );
+    app.route({
+      ...endpoint('cancelUpcomingCharge'),
+      onRequest: [requireUser, deps.limits.perKey('cancel-charge', abuseLimits.cancelCharge.perKey, userOf)],
+      handler: async (request) => cancelUpcomingCharge(withRequestLog(deps, request), { userId: signedInUser(request).id }),
+    });
 
     // A plan that allows fewer listings than the member has: they choose which stay active.
-    app.post(
-      '/api/my-listings/keep-active',
-      {
-        onRequest: [requireUser, deps.limits.perKey('keep-active', abuseLimits.keepActive.perKey, userOf)],
-        schema: { tags, body: keepActiveListingsBody, response: { 200: messageResponseSchema } },
-      },
-      async (request) => keepActiveListings(deps, { userId: signedInUser(request).id, listingIds: request.body.listingIds }),
-    );
+    app.route({
+      ...endpoint('keepActiveListings'),
+      onRequest: [requireUser, deps.limits.perKey('keep-active', abuseLimits.keepActive.perKey, userOf)],
+      handler: async (request) => keepActiveListings(deps, { userId: signedInUser(request).id, listingIds: request.body.listingIds }),
+    });
 
     // The webhook reads its body as raw bytes: the signature covers them exactly.
     await app.register(async (webhook) => {
       webhook.removeAllContentTypeParsers();
       webhook.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) => done(null, body));
-      webhook.post('/api/webhooks/payments', { schema: { tags, hide: false } }, async (request) => {
-        const raw = request.body as Buffer;
-        const header = request.headers['stripe-signature'];
-        verifySignature(deps.config.paymentsWebhookSecret, raw, typeof header === 'string' ? header : undefined);
-        let parsed: unknown;
-        try {
-          parsed = JSON.parse(raw.toString('utf8'));
-        } catch {
-          throw new AppError('VALIDATION_FAILED', 'The event is not valid JSON.');
-        }
-        const event = paymentEventSchema.safeParse(parsed);
-        if (!event.success) throw new AppError('VALIDATION_FAILED', 'The event is missing its id, type or data.');
-        const result = await deliverPaymentEvent(withRequestLog(deps, request), event.data as PaymentEvent);
-        return { received: true, outcome: result.outcome };
+      webhook.route({
+        ...endpoint('receivePaymentEvent'),
+        handler: async (request) => {
+          const raw = request.body as Buffer;
+          const header = request.headers['stripe-signature'];
+          verifySignature(deps.config.paymentsWebhookSecret, raw, typeof header === 'string' ? header : undefined);
+          let parsed: unknown;
+          try {
+            parsed = JSON.parse(raw.toString('utf8'));
+          } catch {
+            throw new AppError('PAYMENT_EVENT_INVALID', 'The event is not valid JSON.');
+          }
+          const event = paymentEventSchema.safeParse(parsed);
+          if (!event.success) throw new AppError('PAYMENT_EVENT_INVALID', 'The event is missing its id, type or data.');
+          const result = await deliverPaymentEvent(withRequestLog(deps, request), event.data as PaymentEvent);
+          return { received: true as const, outcome: result.outcome };
+        },
       });
     });
   };

@@ -3,7 +3,6 @@
 // serves both.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { AppError } from '../../domain/errors';
-import { membershipMessages } from '../../domain/membership';
 
 const toleranceSeconds = 300;
 
@@ -13,7 +12,7 @@ export function signPayload(secret: string, rawBody: string, timestamp = Math.fl
 }
 
 export function verifySignature(secret: string, rawBody: Buffer, header: string | undefined, now = Date.now()): void {
-  const forged = () => new AppError('VALIDATION_FAILED', membershipMessages.forgedWebhook);
+  const forged = () => new AppError('WEBHOOK_SIGNATURE_INVALID');
   if (!header) throw forged();
   const parts = Object.fromEntries(
     header.split(',').map((part) => {

@@ -4,6 +4,6 @@ import { findPostcode, missingPostcodeMessage } from './postcode-directory';
 
 export function describePostcode(postcode: string) {
   const place = findPostcode(postcode);
-  if (!place) throw new AppError('NOT_FOUND', missingPostcodeMessage(postcode));
+  if (!place) throw new AppError('POSTCODE_NOT_FOUND', missingPostcodeMessage(postcode));
   return { postcode: place.postcode, state: place.state, suburbs: place.suburbs, latitude: place.latitude, longitude: place.longitude };
 }

@@ -4,7 +4,6 @@
 // card check, by asking Stripe for the SetupIntent. Nothing here changes a tier.
 import type { FastifyBaseLogger } from 'fastify';
 import Stripe from 'stripe';
-import { accountMessages } from '../../domain/account';
 import { AppError } from '../../domain/errors';
 import { membershipMessages } from '../../domain/membership';
 import { currency, productName } from '../../domain/product';
@@ -18,7 +17,7 @@ const stripeCurrency = currency.toLowerCase();
 function toAppError(error: unknown, log: FastifyBaseLogger | undefined): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof Stripe.errors.StripeCardError) {
-    return new AppError('VALIDATION_FAILED', error.message || accountMessages.cardDeclined);
+    return new AppError('CARD_DECLINED', error.message || undefined);
   }
   log?.error({ err: error }, 'a Stripe request failed');
   return new AppError('UNAVAILABLE', membershipMessages.paymentsUnavailable);
@@ -188,7 +187,7 @@ export function createStripePaymentProvider(settings: StripeSettings, log?: Fast
       try {
         setupIntent = await stripe.setupIntents.retrieve(setupIntentId, { expand: ['payment_method'] });
       } catch (error) {
-        if (isMissing(error)) throw new AppError('NOT_FOUND', membershipMessages.cardCheckNotFound);
+        if (isMissing(error)) throw new AppError('CARD_CHECK_NOT_FOUND');
         throw error;
       }
       return {

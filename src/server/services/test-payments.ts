@@ -1,7 +1,7 @@
 // The built-in test provider: it runs the same flows as Stripe offline, with the standard test card
 // numbers, and reports payments through the same signed webhook events Stripe sends.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { accountMessages, cardExpiresAt, type TestCardBody } from '../../domain/account';
+import { cardExpiresAt, type TestCardBody } from '../../domain/account';
 import { AppError } from '../../domain/errors';
 import type { PaymentEvent, TestPaymentProvider, VerifiedCard } from './payment-provider';
 
@@ -17,8 +17,8 @@ function brandOf(cardNumber: string): string {
 
 /** Declines and expiries, the same for a card check and a payment. */
 export async function checkTestCard(card: TestCardBody, now = new Date()): Promise<VerifiedCard> {
-  if (cardExpiresAt(card.expiry) < now) throw new AppError('VALIDATION_FAILED', accountMessages.cardExpired);
-  if (declinedTestCards.has(card.cardNumber)) throw new AppError('VALIDATION_FAILED', accountMessages.cardDeclined);
+  if (cardExpiresAt(card.expiry) < now) throw new AppError('CARD_EXPIRED');
+  if (declinedTestCards.has(card.cardNumber)) throw new AppError('CARD_DECLINED');
   return { brand: brandOf(card.cardNumber), last4: card.cardNumber.slice(-4) };
 }
 

@@ -16,7 +16,7 @@ export type ProcessedImage = {
 };
 
 export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
-  if (bytes.length === 0) throw new AppError('VALIDATION_FAILED', imageMessages.empty);
+  if (bytes.length === 0) throw new AppError('IMAGE_EMPTY');
   let format: string | undefined;
   try {
     // Reads the header only; a bomb (a small file declaring a huge picture) is refused here,

@@ -2,7 +2,6 @@
 // show progress per photo.
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../domain/errors';
 import { imageMessages, stillTooLargeMessage } from '../../domain/images';
 import { listingRuleMessages } from '../../domain/listing';
@@ -10,17 +9,10 @@ import { abuseLimits } from '../../domain/limits';
 import { rulesForTier, tierRules } from '../../domain/tiers';
 import { requireVerifiedEmail, signedInUser } from '../auth';
 import type { ServerDeps } from '../deps';
+import { endpoint } from '../http/endpoint';
 import { uploadImage } from './upload-image';
 
 const largestTierLimit = Math.max(...Object.values(tierRules).map((rules) => rules.maxImageBytes));
-
-const uploadedImageSchema = z.object({
-  url: z.string(),
-  thumbnailUrl: z.string(),
-  width: z.number(),
-  height: z.number(),
-  bytes: z.number(),
-});
 
 export const uploadRoutes =
   (deps: ServerDeps): FastifyPluginAsyncZod =>
@@ -32,14 +24,14 @@ export const uploadRoutes =
     // Photos are only for listings, which need a verified email: refused before the body is read,
     // so an unverified member's upload costs no storage and no encoding.
     const requireVerifiedEmailToList = requireVerifiedEmail(listingRuleMessages.emailNotVerified);
-    app.post(
-      '/api/uploads/images',
-      { onRequest: [requireVerifiedEmailToList, deps.limits.perKey('upload', abuseLimits.photoUpload.perKey, (request) => request.user?.id)], schema: { tags: ['listings'], consumes: ['multipart/form-data'], response: { 201: uploadedImageSchema } } },
-      async (request, reply) => {
+    app.route({
+      ...endpoint('uploadImage'),
+      onRequest: [requireVerifiedEmailToList, deps.limits.perKey('upload', abuseLimits.photoUpload.perKey, (request) => request.user?.id)],
+      handler: async (request, reply) => {
         const user = signedInUser(request);
         if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', imageMessages.missingFile);
         const file = await request.file();
-        if (!file || file.fieldname !== 'image') throw new AppError('VALIDATION_FAILED', imageMessages.missingFile);
+        if (!file || file.fieldname !== 'image') throw new AppError('IMAGE_MISSING');
         const limit = rulesForTier(user.membershipTier).maxImageBytes;
         const bytes = await file.toBuffer().catch((error: { code?: string }) => {
           if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', stillTooLargeMessage(user.membershipTier));
@@ -49,5 +41,5 @@ export const uploadRoutes =
         const image = await uploadImage(deps, { owner: user, bytes });
         return reply.code(201).send(image);
       },
-    );
+    });
   };

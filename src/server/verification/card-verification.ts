@@ -3,9 +3,8 @@
 // SetupIntent, and the card counts as verified only when Stripe says the SetupIntent succeeded
 // (asked here, or told by the signed setup_intent.succeeded webhook), never on the page's word.
 import { eq } from 'drizzle-orm';
-import { accountMessages, type TestCardBody } from '../../domain/account';
+import type { TestCardBody } from '../../domain/account';
 import { AppError } from '../../domain/errors';
-import { membershipMessages } from '../../domain/membership';
 import { users, type UserRow } from '../db/schema';
 import { writeTransaction } from '../db/write-transaction';
 import type { ServerDeps } from '../deps';
@@ -26,15 +25,15 @@ function verifiedMessage(card: VerifiedCard | null): string {
 }
 
 function stripeProvider(deps: ServerDeps): StripePaymentProvider {
-  if (deps.payments.kind !== 'stripe') throw new AppError('NOT_FOUND', membershipMessages.cardCheckWithTestForm);
+  if (deps.payments.kind !== 'stripe') throw new AppError('STRIPE_CARD_CHECK_UNAVAILABLE');
   return deps.payments;
 }
 
 /** A card on file proves a real person; it is checked, never charged, and never stored here. */
 export async function verifyCard(deps: ServerDeps, input: { member: UserRow; card: TestCardBody }): Promise<{ message: string }> {
   const { member: user, card } = input;
-  if (user.isCardVerified) throw new AppError('CARD_ALREADY_VERIFIED', accountMessages.cardAlreadyVerified);
-  if (deps.payments.kind !== 'test') throw new AppError('VALIDATION_FAILED', membershipMessages.cardCheckWithStripe);
+  if (user.isCardVerified) throw new AppError('CARD_ALREADY_VERIFIED');
+  if (deps.payments.kind !== 'test') throw new AppError('TEST_CARD_UNAVAILABLE');
   const verified = await deps.payments.verifyCard(card);
   await markCardVerified(deps, user.id);
   return { message: verifiedMessage(verified) };
@@ -44,7 +43,7 @@ export async function verifyCard(deps: ServerDeps, input: { member: UserRow; car
 export async function startCardCheck(deps: ServerDeps, input: { member: UserRow }): Promise<{ clientSecret: string }> {
   const user = input.member;
   const provider = stripeProvider(deps);
-  if (user.isCardVerified) throw new AppError('CARD_ALREADY_VERIFIED', accountMessages.cardAlreadyVerified);
+  if (user.isCardVerified) throw new AppError('CARD_ALREADY_VERIFIED');
   const customerId = await ensurePaymentCustomer(deps, { provider, userId: user.id });
   const { clientSecret } = await provider.startCardCheck({ userId: user.id, customerId });
   return { clientSecret };
@@ -57,9 +56,11 @@ export async function confirmCardCheck(deps: ServerDeps, input: { member: UserRo
   const check = await provider.retrieveCardCheck(input.setupIntentId);
   // Another member's SetupIntent is as good as none.
   const [member] = await deps.db.select({ customerId: users.stripeCustomerId, isCardVerified: users.isCardVerified }).from(users).where(eq(users.id, user.id));
-  if (!member.customerId || check.customerId !== member.customerId) throw new AppError('NOT_FOUND', membershipMessages.cardCheckNotFound);
+  if (!member.customerId || check.customerId !== member.customerId) throw new AppError('CARD_CHECK_NOT_FOUND');
   if (check.status !== 'succeeded') {
-    throw new AppError('VALIDATION_FAILED', check.failureMessage ?? (check.status === 'processing' ? membershipMessages.paymentConfirming : membershipMessages.cardCheckNotConfirmed));
+    // Stripe's own words for a card it refused; otherwise the bank is still at it, or the member never finished.
+    if (check.failureMessage) throw new AppError('CARD_DECLINED', check.failureMessage);
+    throw new AppError(check.status === 'processing' ? 'CARD_CHECK_PROCESSING' : 'CARD_NOT_CONFIRMED');
   }
   // The webhook may have marked it first; the answer is the same.
   if (!member.isCardVerified) await markCardVerified(deps, user.id);

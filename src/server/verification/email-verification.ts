@@ -12,7 +12,7 @@ import type { ServerDeps } from '../deps';
 
 export async function sendEmailCode(deps: ServerDeps, input: { member: UserRow }): Promise<{ message: string }> {
   const user = input.member;
-  if (user.isEmailVerified) throw new AppError('EMAIL_ALREADY_VERIFIED', accountMessages.emailAlreadyVerified);
+  if (user.isEmailVerified) throw new AppError('EMAIL_ALREADY_VERIFIED');
   await assertCodeMayBeSent(deps.db, { userId: user.id, type: 'email_verification' });
   const code = await issueCode(deps.db, { userId: user.id, type: 'email_verification', target: user.email, secret: deps.config.appSecret });
   await deps.mail.send({

@@ -19,15 +19,15 @@ async function assertPhoneNotVerifiedElsewhere(db: Queryable, input: { phone: st
     .from(users)
     .where(and(eq(users.phone, input.phone), eq(users.isPhoneVerified, true), ne(users.id, input.userId)))
     .limit(1);
-  if (holder) throw new AppError('PHONE_IN_USE', accountMessages.phoneInUse);
+  if (holder) throw new AppError('PHONE_IN_USE');
 }
 
 export async function sendPhoneCode(deps: ServerDeps, input: { member: UserRow; phone: string | undefined }): Promise<{ message: string }> {
   const { member: user, phone } = input;
   if (!user.isEmailVerified) throw new AppError('EMAIL_NOT_VERIFIED', accountMessages.verifyEmailFirst);
   const target = phone ?? user.phone;
-  if (!target) throw new AppError('VALIDATION_FAILED', accountMessages.noPhoneYet);
-  if (user.isPhoneVerified && target === user.phone) throw new AppError('PHONE_ALREADY_VERIFIED', accountMessages.phoneAlreadyVerified);
+  if (!target) throw new AppError('NO_PHONE_YET');
+  if (user.isPhoneVerified && target === user.phone) throw new AppError('PHONE_ALREADY_VERIFIED');
   // Refused before any text goes out: a code for a taken number could never be used.
   await assertPhoneNotVerifiedElsewhere(deps.db, { phone: target, userId: user.id });
   await assertCodeMayBeSent(deps.db, { userId: user.id, type: 'phone_verification' });
@@ -45,7 +45,7 @@ export async function verifyPhoneCode(deps: ServerDeps, input: { member: UserRow
   // transaction may roll back; a code spent on a number that turns out to be taken stays spent.
   const { target } = await checkCode(deps.db, { userId: user.id, type: 'phone_verification', code, secret: deps.config.appSecret, consume: true });
   const phone = target ?? user.phone;
-  if (!phone) throw new AppError('VALIDATION_FAILED', accountMessages.noPhoneYet);
+  if (!phone) throw new AppError('NO_PHONE_YET');
   await writeTransaction(deps, async (tx, changes) => {
     // Members each holding a code for one number are checked one after another: the lock lasts
     // until commit, so a later check sees the number the earlier one verified.

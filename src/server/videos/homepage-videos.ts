@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import { desc, eq } from 'drizzle-orm';
 import { adminMessages, maxVideoNameLength, type HomepageVideo } from '../../domain/admin';
-import { AppError, errorMessages } from '../../domain/errors';
+import { AppError } from '../../domain/errors';
 import { uuidPattern } from '../../domain/listing';
 import { recordAdminAction } from '../admin';
 import { isUniqueViolation } from '../db/errors';
@@ -99,7 +99,7 @@ export async function uploadHomepageVideo(deps: ServerDeps, input: { actorId: st
       if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', adminMessages.videoTooLarge);
     }
     if (!received || received.bytes === 0 || !displayName) throw new AppError('VALIDATION_FAILED', adminMessages.missingVideoName);
-    if (displayName.includes('\u0000')) throw new AppError('VALIDATION_FAILED', errorMessages.nulCharacter);
+    if (displayName.includes('\u0000')) throw new AppError('NUL_CHARACTER');
     if (displayName.length > maxVideoNameLength) throw new AppError('VALIDATION_FAILED', `Keep the display name under ${maxVideoNameLength} characters.`);
     if (!received.filename) throw new AppError('UNSUPPORTED_MEDIA_TYPE', adminMessages.videoNotRecognised);
 
@@ -139,11 +139,11 @@ async function storeVideo(deps: ServerDeps, file: Readable): Promise<{ bytes: nu
   return { bytes, filename };
 }
 export async function activateHomepageVideo(deps: ServerDeps, input: { actorId: string; id: string }): Promise<HomepageVideo> {
-  if (!uuidPattern.test(input.id)) throw new AppError('NOT_FOUND', adminMessages.videoNotFound);
+  if (!uuidPattern.test(input.id)) throw new AppError('VIDEO_NOT_FOUND');
   const attempt = () =>
     deps.db.transaction(async (tx) => {
       const [target] = await tx.select().from(homepageVideo).where(eq(homepageVideo.id, input.id)).for('update');
-      if (!target) throw new AppError('NOT_FOUND', adminMessages.videoNotFound);
+      if (!target) throw new AppError('VIDEO_NOT_FOUND');
       await tx.update(homepageVideo).set({ isActive: false }).where(eq(homepageVideo.isActive, true));
       const [activated] = await tx.update(homepageVideo).set({ isActive: true }).where(eq(homepageVideo.id, input.id)).returning();
       await recordAdminAction(tx, { actorId: input.actorId, action: 'activate_video', details: { displayName: activated.displayName } });
@@ -158,10 +158,10 @@ export async function activateHomepageVideo(deps: ServerDeps, input: { actorId: 
 }
 
 export async function deleteHomepageVideo(deps: ServerDeps, input: { actorId: string; id: string }): Promise<void> {
-  if (!uuidPattern.test(input.id)) throw new AppError('NOT_FOUND', adminMessages.videoNotFound);
+  if (!uuidPattern.test(input.id)) throw new AppError('VIDEO_NOT_FOUND');
   const row = await deps.db.transaction(async (tx) => {
     const [deleted] = await tx.delete(homepageVideo).where(eq(homepageVideo.id, input.id)).returning();
-    if (!deleted) throw new AppError('NOT_FOUND', adminMessages.videoNotFound);
+    if (!deleted) throw new AppError('VIDEO_NOT_FOUND');
     await recordAdminAction(tx, { actorId: input.actorId, action: 'delete_video', details: { displayName: deleted.displayName } });
     return deleted;
   });

@@ -1,5 +1,5 @@
 import { Suspense, createElement } from 'react';
-import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import type { CurrentUser } from '../../domain';
 import { LoadingState } from '@/components/loading-state';
 import { useCurrentUser } from '@/lib/auth';
@@ -10,12 +10,13 @@ import { type RouteParams, routeOutcome, routes } from './routes';
 
 /** spec 2: the routes of the table, as a visitor or as this member sees them. */
 function PageRoutes({ user }: { user: CurrentUser | null }) {
+  const search = useSearch();
   return (
     <Switch>
       {routes.map((entry) => (
         <Route key={entry.path} path={entry.path}>
           {(params) => {
-            const outcome = routeOutcome(entry, params as RouteParams, user);
+            const outcome = routeOutcome(entry, params as RouteParams, user, search);
             if ('redirectTo' in outcome) return <Redirect to={outcome.redirectTo} replace />;
             return createElement(outcome.page, outcome.props);
           }}

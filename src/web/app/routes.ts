@@ -5,13 +5,16 @@
 import type { QueryKey } from '@tanstack/react-query';
 import { parse as parseRoutePath } from 'regexparam';
 import { matchRoute } from 'wouter';
-import { type CurrentUser, type ListingView, googleSignInPaths, nextCursorHeader, uuidPattern } from '../../domain';
+import { type ApiResponse, type CurrentUser, googleSignInPaths, uuidPattern } from '../../domain';
 import { latestListingsPath, latestListingsQueryKey } from '@/features/dashboard/api';
 import { activeHomepageVideoQueryKey } from '@/features/landing/api';
 import { LandingPage } from '@/features/landing/pages/landing-page';
-import { type ListingsPage, browseQueryKey, listingsRequestPath, readBrowseFilters } from '@/features/listings/browse-filters';
+import { threadPath } from '@/features/messages/api';
+import { type ListingsPage, browseQueryKey, listingsRequestPath, readBrowseFilters, toListingsPage } from '@/features/listings/browse-filters';
 import { type LazyPage, includedPage, lazyPage } from '@/lib/lazy-page';
+import { readReturnPath } from '@/lib/return-path';
 import { listingQueryKeys, listingReachPath } from '@/shared/listing/listing-cache';
+import { conversationQueryKeys } from '@/shared/messages/conversation-queries';
 
 /**
  * Who may open a page. 'visitor': anyone, signed in or not (a visitor can). 'member': members only;
@@ -49,8 +52,11 @@ type PageProps = Record<string, unknown> & { key?: string };
 type Viewer<Access extends RouteAccess> = Access extends 'visitor' ? CurrentUser | null : CurrentUser;
 type PropsFrom<Props, Access extends RouteAccess> = (context: { params: RouteParams; user: Viewer<Access> }) => NoInfer<Props> & { key?: string };
 
-/** What a signed-in member gets at a visitors' address instead of its page: their own page, or a redirect. */
-type ForMembers = { page: LazyPage<any>; props?: PropsFrom<any, 'member'> } | { redirectTo: string };
+/**
+ * What a signed-in member gets at a visitors' address instead of its page: their own page, or a
+ * redirect (with `orReturnPath`, to the page the address's ?next= names when it names one of ours).
+ */
+type ForMembers = { page: LazyPage<any>; props?: PropsFrom<any, 'member'> } | { redirectTo: string; orReturnPath?: boolean };
 
 export type RouteEntry = {
   path: string;
@@ -105,7 +111,8 @@ export const routes: RouteEntry[] = [
     path: '/auth',
     access: 'visitor',
     page: lazyPage(() => import('@/features/auth/pages/auth-page'), 'AuthPage'),
-    forMembers: { redirectTo: '/' },
+    // "Sign in" links from a page that needs a member come back to it (/auth?next=/listing/1).
+    forMembers: { redirectTo: '/', orReturnPath: true },
     meta: { noindex: true },
   }),
   // A Google sign-in finished (while someone was signed in here too: it signs in whoever Google named).
@@ -131,19 +138,22 @@ export const routes: RouteEntry[] = [
     props: ({ params, user }) => ({ key: params.id, user, id: params.id }),
     early: true,
     // An id that cannot be one is not asked for: the page shows its not-found screen by itself. The
-    // seller's card sits beside the price, and a member's note on where the listing lies above it;
-    // the seller's other listings, further down, load in the browser.
+    // seller's card sits beside the price, a member's note on where the listing lies above it, and
+    // the Message seller box below; the seller's other listings, further down, load in the browser.
     prefetch: ({ params, user }) =>
       uuidPattern.test(params.id)
         ? [
             {
               queryKey: listingQueryKeys.listing(params.id),
               then: (data) => {
-                const listing = data as ListingView;
-                const showsReach = user !== null && listing.isActive && listing.sellerId !== user.id;
+                const listing = data as ApiResponse<'getListing'>;
+                const isBuyer = user !== null && listing.sellerId !== user.id;
+                const showsReach = isBuyer && listing.isActive;
                 return [
                   { queryKey: listingQueryKeys.sellerProfile(listing.sellerId) },
                   ...(showsReach ? [{ queryKey: listingQueryKeys.listingReach(listing.id, user), path: listingReachPath(listing.id) }] : []),
+                  // "Message seller" or "Continue conversation": whether this buyer has written already.
+                  ...(isBuyer ? [{ queryKey: conversationQueryKeys.inbox }] : []),
                 ];
               },
             },
@@ -170,7 +180,7 @@ export const routes: RouteEntry[] = [
     props: withUser,
     prefetch: ({ search }) => {
       const filters = readBrowseFilters(search);
-      const firstPage = (body: unknown, header: (name: string) => string | undefined): ListingsPage => ({ items: body as ListingView[], nextCursor: header(nextCursorHeader) ?? null });
+      const firstPage = (body: unknown, header: (name: string) => string | undefined): ListingsPage => toListingsPage(body as ApiResponse<'browseListings'>, header);
       return [{ queryKey: browseQueryKey(filters), path: listingsRequestPath(filters, null), firstPage }];
     },
   }),
@@ -186,6 +196,26 @@ export const routes: RouteEntry[] = [
     access: 'member',
     page: lazyPage(() => import('@/features/membership/pages/subscribe-page'), 'SubscribePage'),
     props: ({ params }) => ({ tier: params.tier }),
+  }),
+  route({
+    path: '/messages',
+    access: 'member',
+    page: lazyPage(() => import('@/features/messages/pages/inbox-page'), 'InboxPage'),
+    props: withUser,
+    prefetch: () => [{ queryKey: conversationQueryKeys.inbox }],
+    meta: { title: 'Messages', noindex: true },
+  }),
+  route({
+    path: '/messages/:id',
+    access: 'member',
+    page: lazyPage(() => import('@/features/messages/pages/conversation-page'), 'ConversationPage'),
+    props: ({ params, user }) => ({ key: params.id, user, id: params.id }),
+    // The header and the newest page of the thread; an id that cannot be one shows not found by itself.
+    prefetch: ({ params }) =>
+      uuidPattern.test(params.id)
+        ? [{ queryKey: conversationQueryKeys.conversation(params.id) }, { queryKey: conversationQueryKeys.thread(params.id), path: threadPath(params.id), firstPage: (body) => body }]
+        : [],
+    meta: { title: 'Messages', noindex: true },
   }),
   route({ path: '/account', access: 'member', page: lazyPage(() => import('@/features/account/pages/account-page'), 'AccountPage') }),
   route({ path: '/verify-email', access: 'member', page: lazyPage(() => import('@/features/verification/pages/verify-email-page'), 'VerifyEmailPage') }),
@@ -205,14 +235,14 @@ export function findRoute(pathname: string): { entry: RouteEntry; params: RouteP
 /** What a viewer gets at an entry: a page with its props, or a redirect. */
 export type RouteOutcome = { page: LazyPage<any>; props: PageProps } | { redirectTo: string };
 
-function destination(entry: RouteEntry, signedIn: boolean): { page: LazyPage<any>; props?: PropsFrom<any, RouteAccess> } | { redirectTo: string } {
+function destination(entry: RouteEntry, signedIn: boolean): { page: LazyPage<any>; props?: PropsFrom<any, RouteAccess> } | { redirectTo: string; orReturnPath?: boolean } {
   if (entry.access !== 'visitor') return signedIn ? entry : { redirectTo: '/auth' };
   return (signedIn && entry.forMembers) || entry;
 }
 
-export function routeOutcome(entry: RouteEntry, params: RouteParams, user: CurrentUser | null): RouteOutcome {
+export function routeOutcome(entry: RouteEntry, params: RouteParams, user: CurrentUser | null, search = ''): RouteOutcome {
   const to = destination(entry, user !== null);
-  if ('redirectTo' in to) return to;
+  if ('redirectTo' in to) return { redirectTo: (to.orReturnPath && readReturnPath(search)) || to.redirectTo };
   return { page: to.page, props: to.props?.({ params, user: user as CurrentUser }) ?? {} };
 }
 

@@ -1,6 +1,6 @@
 // The one API client (spec sections 7 and 8).
 import type { QueryFunction, QueryKey } from '@tanstack/react-query';
-import type { ErrorBody, ErrorCode, FieldError, MembershipTier } from '../../domain';
+import { type ApiInput, type ApiResponse, apiEndpoints, type EndpointName, endpointPath, type ErrorBody, type ErrorCode, type FieldError, type HttpMethod, isNotFoundCode, type MembershipTier } from '../../domain';
 import { readAuthToken } from './auth-token';
 
 type ErrorExtras = Partial<Omit<ErrorBody, 'message'>>;
@@ -48,10 +48,8 @@ export class ApiError extends Error {
 
 /** The answer is that the thing asked for does not exist: the page shows its not-found screen (spec 2). */
 export function isNotFoundError(error: unknown): error is ApiError {
-  return error instanceof ApiError && error.code === 'NOT_FOUND';
+  return error instanceof ApiError && isNotFoundCode(error.code);
 }
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 function buildHeaders(hasBody: boolean): Headers {
   const headers = new Headers();
@@ -103,17 +101,37 @@ async function readBody<T>(response: Response): Promise<T> {
   return (text === '' ? undefined : JSON.parse(text)) as T;
 }
 
-/** Sends one call and returns its parsed JSON body (undefined for an empty body). */
-export async function apiRequest<T = unknown>(method: HttpMethod, url: string, body?: unknown): Promise<T> {
+async function send(method: HttpMethod, url: string, body: unknown, signal?: AbortSignal): Promise<Response> {
   const hasBody = body !== undefined;
   const response = await fetch(url, {
     method,
     headers: buildHeaders(hasBody),
     body: hasBody ? JSON.stringify(body) : undefined,
     credentials: 'include',
+    signal,
   });
   await throwIfNotOk(response);
-  return readBody<T>(response);
+  return response;
+}
+
+type CallInput = { params?: Record<string, string>; query?: Record<string, string | number | boolean | null | undefined>; body?: unknown };
+type CallOptions = { signal?: AbortSignal };
+/** The input is optional only for a call that takes none. */
+type CallArgs<K extends EndpointName> = object extends ApiInput<K> ? [input?: ApiInput<K>, options?: CallOptions] : [input: ApiInput<K>, options?: CallOptions];
+
+/** One call of the endpoint map by name, with its response headers (a keyset page's next cursor travels in one). */
+export async function requestApi<K extends EndpointName>(name: K, ...[input, options]: CallArgs<K>): Promise<{ body: ApiResponse<K>; headers: Headers }> {
+  const { params, query, body } = (input ?? {}) as CallInput;
+  const response = await send(apiEndpoints[name].method, endpointPath(name, params as never, query), body, options?.signal);
+  return { body: await readBody<ApiResponse<K>>(response), headers: response.headers };
+}
+
+/**
+ * One call of the endpoint map by name: `callApi('updateProfile', { body })`,
+ * `callApi('getListing', { params: { id } })`. Its answer is typed by the call's response schema.
+ */
+export async function callApi<K extends EndpointName>(name: K, ...args: CallArgs<K>): Promise<ApiResponse<K>> {
+  return (await requestApi(name, ...args)).body;
 }
 
 export type UnauthorizedBehavior = 'returnNull' | 'throw';

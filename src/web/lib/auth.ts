@@ -2,7 +2,7 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import type { AuthResponse, CurrentUser } from '../../domain';
-import { apiRequest } from './api-client';
+import { callApi } from './api-client';
 import { readAuthToken, removeAuthToken, storeAuthToken, useAuthToken } from './auth-token';
 import { toast } from './use-toast';
 
@@ -11,7 +11,7 @@ export const currentUserQueryKey = ['/api/auth/me'] as const;
 async function fetchCurrentUser(): Promise<CurrentUser> {
   if (!readAuthToken()) throw new Error('No token');
   try {
-    return await apiRequest<CurrentUser>('GET', '/api/auth/me');
+    return await callApi('getCurrentUser');
   } catch {
     // spec 7: any failure removes the token.
     removeAuthToken();
@@ -55,7 +55,7 @@ export function useLogout() {
   return useMutation({
     mutationFn: async () => {
       try {
-        await apiRequest('POST', '/api/auth/logout');
+        await callApi('signOut');
       } catch {
         // Signing out in the browser must work even when the server cannot be reached.
       }

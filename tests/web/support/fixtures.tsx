@@ -27,6 +27,7 @@ export function aMember(overrides: Partial<CurrentUser> = {}): CurrentUser {
     postcodeLastChanged: null,
     trialEndDate: null,
     listingLimitNoticeAt: null,
+    messageMail: true,
     createdAt: '2025-01-01T00:00:00.000Z',
     ...overrides,
   };

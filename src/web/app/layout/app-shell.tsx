@@ -1,8 +1,15 @@
 import { type ReactNode, useEffect } from 'react';
 import { useLocation } from 'wouter';
 import type { CurrentUser } from '../../../domain';
+import { useMemberEventStream } from '@/shared/messages/member-event-stream';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+
+/** The signed-in tab's one event stream: open while the member is, closed on signing out. */
+function MemberEvents({ viewerId }: { viewerId: string }) {
+  useMemberEventStream(viewerId);
+  return null;
+}
 
 export function AppShell({ user, children }: { user: CurrentUser | null; children: ReactNode }) {
   const [location] = useLocation();
@@ -18,6 +25,7 @@ export function AppShell({ user, children }: { user: CurrentUser | null; childre
       >
         Skip to content
       </a>
+      {user && <MemberEvents viewerId={user.id} />}
       <SiteHeader user={user} />
       {/* At least a screen tall, so the footer starts below the fold and never jumps as a page's data arrives. */}
       <main id="main" tabIndex={-1} className="min-h-screen flex-1 focus:outline-none">

@@ -5,6 +5,7 @@ import type { CurrentUser } from '../../../domain';
 import { buttonVariants, Button } from '@/components/ui/button';
 import { UserAvatar } from '@/components/user-avatar';
 import { cn } from '@/lib/cn';
+import { MessagesMenuLabel } from './messages-link';
 import { memberNavLinks } from './nav-links';
 import { NavItem } from './nav-item';
 
@@ -72,6 +73,11 @@ export function MobileMenu({ user, onLogout, isLoggingOut }: MobileMenuProps) {
                   </NavItem>
                 </li>
               ))}
+              <li>
+                <NavItem href="/messages" className={menuLinkClass} activeClassName={activeMenuLinkClass}>
+                  <MessagesMenuLabel />
+                </NavItem>
+              </li>
               <li>
                 <NavItem href="/account" className={menuLinkClass} activeClassName={activeMenuLinkClass}>
                   <UserRound className="size-5" aria-hidden="true" />

@@ -6,6 +6,7 @@ import { buttonVariants, Button } from '@/components/ui/button';
 import { UserAvatar } from '@/components/user-avatar';
 import { useLogout } from '@/lib/auth';
 import { cn } from '@/lib/cn';
+import { MessagesLink } from './messages-link';
 import { MobileMenu } from './mobile-menu';
 import { NavItem } from './nav-item';
 import { memberNavLinks } from './nav-links';
@@ -37,6 +38,7 @@ export function SiteHeader({ user }: { user: CurrentUser | null }) {
               </ul>
             </nav>
             <div className="hidden items-center gap-2 lg:flex">
+              <MessagesLink />
               <NavItem href="/account" className={buttonVariants({ variant: 'secondary' })} activeClassName="border-brand-300">
                 <UserRound aria-hidden="true" />
                 Account
@@ -60,7 +62,11 @@ export function SiteHeader({ user }: { user: CurrentUser | null }) {
           </Link>
         )}
 
-        <MobileMenu user={user} onLogout={() => logout.mutate()} isLoggingOut={logout.isPending} />
+        <div className="flex items-center gap-1 lg:hidden">
+          {/* Messages stay one tap away on a phone, with their count. */}
+          {user && <MessagesLink />}
+          <MobileMenu user={user} onLogout={() => logout.mutate()} isLoggingOut={logout.isPending} />
+        </div>
       </div>
     </header>
   );

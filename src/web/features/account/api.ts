@@ -1,24 +1,22 @@
 // The account page's calls (spec sections 2, 5, 7 and 8) and the toasts that follow each.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CanChangePostcode, CurrentUser, TestCardBody, UpdateProfileBody } from '../../../domain';
+import { type ApiResponse, type CurrentUser, type TestCardBody, type UpdateProfileBody, conversationLimits } from '../../../domain';
 import { canChangePostcodeQueryKey, refreshAccountQueries } from '@/shared/account/account-queries';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { currentUserQueryKey } from '@/lib/auth';
 import { handleUnauthorizedError } from '@/lib/unauthorized';
 import { toast } from '@/lib/use-toast';
 
-type MessageResponse = { message: string };
-
-export const updatePhone = (phone: string) => apiRequest<CurrentUser>('PUT', '/api/user/phone', { phone });
-export const updateProfile = (body: UpdateProfileBody) => apiRequest<CurrentUser>('PUT', '/api/user/profile', body);
-export const verifyCard = (body: TestCardBody) => apiRequest<MessageResponse>('POST', '/api/verify-card', body);
+export const updatePhone = (phone: string) => callApi('updatePhone', { body: { phone } });
+export const updateProfile = (body: UpdateProfileBody) => callApi('updateProfile', { body });
+export const verifyCard = (body: TestCardBody) => callApi('verifyTestCard', { body });
 /** With Stripe: a SetupIntent for the page to confirm with Stripe.js, then its id to be checked with Stripe. */
-export const startCardCheck = () => apiRequest<{ clientSecret: string }>('POST', '/api/verify-card/setup');
-export const confirmCardCheck = (setupIntentId: string) => apiRequest<MessageResponse>('POST', '/api/verify-card/confirm', { setupIntentId });
+export const startCardCheck = () => callApi('startCardCheck');
+export const confirmCardCheck = (setupIntentId: string) => callApi('confirmCardCheck', { body: { setupIntentId } });
 
 /** Whether the postcode may change now, else when it may (canChangePostcodeSchema, shared with the route). */
 export function useCanChangePostcode() {
-  return useQuery<CanChangePostcode>({ queryKey: canChangePostcodeQueryKey });
+  return useQuery<ApiResponse<'canChangePostcode'>>({ queryKey: canChangePostcodeQueryKey });
 }
 
 function showFailure(title: string, error: Error): void {
@@ -49,7 +47,7 @@ export function useUpdateProfile() {
 }
 
 /** A card check, with the test provider's form (verifyCard) or Stripe's (confirmCardCheck). */
-export function useVerifyCard<TInput>(check: (input: TInput) => Promise<MessageResponse>) {
+export function useVerifyCard<TInput>(check: (input: TInput) => Promise<ApiResponse<'verifyTestCard'>>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: check,
@@ -58,5 +56,24 @@ export function useVerifyCard<TInput>(check: (input: TInput) => Promise<MessageR
       void refreshAccountQueries(queryClient);
     },
     onError: (error) => showFailure('Card Verification Failed', error),
+  });
+}
+
+/** The mail a member gets when a message waits unread while they are away (decision 15). */
+export const updateNotificationSettings = (messageMail: boolean) => callApi('updateNotificationSettings', { body: { messageMail } });
+
+export function useUpdateNotificationSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateNotificationSettings,
+    onSuccess: (user) => {
+      queryClient.setQueryData(currentUserQueryKey, user);
+      toast(
+        user.messageMail
+          ? { title: 'Message emails on', description: `We'll email you when a message has waited ${conversationLimits.quietMinutes} minutes unread.` }
+          : { title: 'Message emails off', description: "You'll still see new messages here, with their count in the header." },
+      );
+    },
+    onError: (error) => showFailure('Update Failed', error),
   });
 }

@@ -3,26 +3,15 @@
 // the form clears at once (not after the refresh, when the admin may already be typing again); a
 // list's button stays busy until the list shows the change.
 import { type QueryClient, keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type {
-  HomepageVideo,
-  MembershipTier,
-  VerificationType,
-  adminUsersResponse,
-  auditEntrySchema,
-  bannedWordSchema,
-} from '../../../domain';
-import { apiRequest } from '@/lib/api-client';
+import type { ApiResponse, HomepageVideo, MembershipTier, VerificationType } from '../../../domain';
+import { callApi } from '@/lib/api-client';
 import { currentUserQueryKey } from '@/lib/auth';
 import { handleUnauthorizedError } from '@/lib/unauthorized';
 import { toast } from '@/lib/use-toast';
 import { uploadVideo } from './upload-video';
 
-export type AdminUsersPage = z.infer<typeof adminUsersResponse>;
-export type AdminUser = AdminUsersPage['users'][number];
-export type BannedWord = z.infer<typeof bannedWordSchema>;
-export type AuditEntry = z.infer<typeof auditEntrySchema>;
-type MessageResponse = { message: string };
+export type AdminUser = ApiResponse<'listMembers'>['users'][number];
+export type AuditEntry = ApiResponse<'listAuditLog'>[number];
 
 export const adminQueryKeys = {
   users: ['/api/admin/users'] as const,
@@ -34,23 +23,16 @@ export const adminQueryKeys = {
 
 export const adminUsersPageSize = 20;
 
-export const verifyUser = (body: { userId: string; verificationType: VerificationType }) =>
-  apiRequest<MessageResponse>('POST', '/api/admin/verify-user', body);
-export const giftMembership = (body: { userEmail: string; membershipTier: MembershipTier }) =>
-  apiRequest<MessageResponse>('POST', '/api/admin/gift-membership', body);
-export const inviteUser = (body: { email: string; membershipTier: MembershipTier }) =>
-  apiRequest<MessageResponse>('POST', '/api/admin/invite-user', body);
-export const banWord = (word: string) => apiRequest<BannedWord>('POST', '/api/admin/banned-words', { word });
-export const removeBannedWord = (id: string) => apiRequest<MessageResponse>('DELETE', `/api/admin/banned-words/${encodeURIComponent(id)}`);
-export const activateVideo = (id: string) =>
-  apiRequest<HomepageVideo>('PUT', `/api/admin/homepage-videos/${encodeURIComponent(id)}/activate`);
-export const deleteVideo = (id: string) => apiRequest<void>('DELETE', `/api/admin/homepage-videos/${encodeURIComponent(id)}`);
+export const verifyUser = (body: { userId: string; verificationType: VerificationType }) => callApi('verifyMember', { body });
+export const giftMembership = (body: { userEmail: string; membershipTier: MembershipTier }) => callApi('giftMembership', { body });
+export const inviteUser = (body: { email: string; membershipTier: MembershipTier }) => callApi('inviteMember', { body });
+export const banWord = (word: string) => callApi('banWord', { body: { word } });
+export const removeBannedWord = (id: string) => callApi('unbanWord', { params: { id } });
+export const activateVideo = (id: string) => callApi('activateHomepageVideo', { params: { id } });
+export const deleteVideo = (id: string) => callApi('deleteHomepageVideo', { params: { id } });
 
-function fetchUsers({ search, page }: { search: string; page: number }): Promise<AdminUsersPage> {
-  const params = new URLSearchParams({ page: String(page), pageSize: String(adminUsersPageSize) });
-  if (search) params.set('search', search);
-  return apiRequest<AdminUsersPage>('GET', `/api/admin/users?${params}`);
-}
+/** One page of members (an empty search is left out of the address). */
+const fetchUsers = ({ search, page }: { search: string; page: number }) => callApi('listMembers', { query: { page, pageSize: adminUsersPageSize, search } });
 
 export function useAdminUsers({ search, page }: { search: string; page: number }) {
   return useQuery({
@@ -63,15 +45,15 @@ export function useAdminUsers({ search, page }: { search: string; page: number }
 
 export function useBannedWords() {
   // spec 4: the one query that retries (3 times, backing off from 1 s).
-  return useQuery<BannedWord[]>({ queryKey: adminQueryKeys.bannedWords, retry: 3 });
+  return useQuery<ApiResponse<'listBannedWords'>>({ queryKey: adminQueryKeys.bannedWords, retry: 3 });
 }
 
 export function useHomepageVideos() {
-  return useQuery<HomepageVideo[]>({ queryKey: adminQueryKeys.homepageVideos });
+  return useQuery<ApiResponse<'listHomepageVideos'>>({ queryKey: adminQueryKeys.homepageVideos });
 }
 
 export function useAuditLog() {
-  return useQuery<AuditEntry[]>({ queryKey: adminQueryKeys.auditLog });
+  return useQuery<ApiResponse<'listAuditLog'>>({ queryKey: adminQueryKeys.auditLog });
 }
 
 function showFailure(title: string, error: Error): void {

@@ -1,13 +1,7 @@
-// Uploading a homepage video (POST /api/admin/homepage-videos, multipart). XMLHttpRequest rather
-// than fetch: only it reports upload progress, which a 50 MB file needs.
-import {
-  type HomepageVideo,
-  adminMessages,
-  formatMegabytes,
-  maxVideoBytes,
-} from '../../../domain';
-import { ApiError } from '@/lib/api-client';
-import { readAuthToken } from '@/lib/auth-token';
+// Uploading a homepage video (POST /api/admin/homepage-videos, multipart), with upload progress,
+// which a 50 MB file needs (lib/upload-with-progress.ts).
+import { type ApiResponse, adminMessages, formatMegabytes, maxVideoBytes } from '../../../domain';
+import { uploadWithProgress } from '@/lib/upload-with-progress';
 
 /** spec 5: MP4, WebM and MOV. */
 export const acceptedVideoTypes = 'video/mp4,video/webm,video/quicktime';
@@ -32,51 +26,10 @@ export type VideoUpload = {
   onProgress?: (fraction: number) => void;
 };
 
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-/** The same message rules as the API client (spec 8). */
-function toApiError(request: XMLHttpRequest): ApiError {
-  const body = parseJson(request.responseText);
-  const fallback = `${request.status}: ${request.statusText || request.responseText}`;
-  if (typeof body === 'object' && body !== null && !Array.isArray(body)) {
-    const record = body as Record<string, unknown>;
-    const message = typeof record.message === 'string' && record.message !== '' ? record.message : fallback;
-    return new ApiError(request.status, message, record);
-  }
-  return new ApiError(request.status, fallback);
-}
-
-export function uploadVideo({ file, displayName, onProgress }: VideoUpload): Promise<HomepageVideo> {
+export function uploadVideo({ file, displayName, onProgress }: VideoUpload): Promise<ApiResponse<'uploadHomepageVideo'>> {
   const form = new FormData();
   // The server reads the name before the file, so it comes first.
   form.append('displayName', displayName.trim());
   form.append('video', file, file.name);
-
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', '/api/admin/homepage-videos');
-    request.withCredentials = true;
-    const token = readAuthToken();
-    if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
-    };
-    request.onload = () => {
-      if (request.status >= 200 && request.status < 300) {
-        onProgress?.(1);
-        resolve(JSON.parse(request.responseText) as HomepageVideo);
-      } else {
-        reject(toApiError(request));
-      }
-    };
-    request.onerror = () => reject(new Error('The upload failed. Check your connection and try again.'));
-    request.onabort = () => reject(new Error('The upload was cancelled.'));
-    request.send(form);
-  });
+  return uploadWithProgress('uploadHomepageVideo', form, { onProgress, failedMessage: 'The upload failed. Check your connection and try again.' });
 }

@@ -1,13 +1,10 @@
 // The sign-in page's calls (spec sections 4, 7 and 8) and what happens after each.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import {
-  type AuthResponse,
-  type GoogleSignInResponse,
-  googleSignInPaths,
+  type ApiResponse,
   googleSignInProblemPath,
-  type MembershipTier,
   type LoginBody,
   type RegisterBody,
   type ResetConfirmBody,
@@ -15,34 +12,28 @@ import {
   type ResetVerifyCodeBody,
   productName,
 } from '../../../domain';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { currentUserQueryKey, startSession } from '@/lib/auth';
 import { storeAuthToken } from '@/lib/auth-token';
+import { readReturnPath } from '@/lib/return-path';
 import { toast } from '@/lib/use-toast';
 import { timings } from '../../../domain/timings';
 
 /** spec 9: reload after register or reset about 800 ms. */
 const reloadDelayMs = timings.reloadAfterAuthMs;
 
-type MessageResponse = { message: string };
-
 /** An admin's invitation behind /auth?invite=TOKEN (GET /api/invitations/:token; 404 when used or expired). */
-export type Invitation = { email: string; membershipTier: MembershipTier; expiresAt: string };
-
 export function useInvitation(token: string | null) {
-  return useQuery<Invitation>({ queryKey: ['/api/invitations', encodeURIComponent(token ?? '')], enabled: Boolean(token) });
+  return useQuery<ApiResponse<'getInvitation'>>({ queryKey: ['/api/invitations', encodeURIComponent(token ?? '')], enabled: Boolean(token) });
 }
 
-export const loginMember = (body: LoginBody) => apiRequest<AuthResponse>('POST', '/api/auth/login', body);
-export const registerMember = (body: RegisterBody) => apiRequest<AuthResponse>('POST', '/api/auth/register', body);
-export const requestPasswordReset = (body: ResetRequestBody) =>
-  apiRequest<MessageResponse>('POST', '/api/auth/reset-password-request', body);
-export const verifyResetCode = (body: ResetVerifyCodeBody) =>
-  apiRequest<MessageResponse>('POST', '/api/auth/reset-password-verify-code', body);
-export const confirmPasswordReset = (body: ResetConfirmBody) =>
-  apiRequest<AuthResponse>('POST', '/api/auth/reset-password-confirm', body);
+export const loginMember = (body: LoginBody) => callApi('signIn', { body });
+export const registerMember = (body: RegisterBody) => callApi('register', { body });
+export const requestPasswordReset = (body: ResetRequestBody) => callApi('requestPasswordReset', { body });
+export const verifyResetCode = (body: ResetVerifyCodeBody) => callApi('verifyResetCode', { body });
+export const confirmPasswordReset = (body: ResetConfirmBody) => callApi('confirmPasswordReset', { body });
 /** The session a Google sign-in left for this page, in its HttpOnly cookie: it can be picked up once. */
-export const pickUpGoogleSession = () => apiRequest<GoogleSignInResponse>('POST', googleSignInPaths.session);
+export const pickUpGoogleSession = () => callApi('pickUpGoogleSession');
 
 function showFailure(title: string, error: Error, fallback?: string): void {
   toast({ title, description: error.message || fallback, variant: 'destructive' });
@@ -51,13 +42,17 @@ function showFailure(title: string, error: Error, fallback?: string): void {
 export function useLogin() {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
+  // A "Sign in" link from another page (/auth?next=/listing/1) comes back to it.
+  const returnPath = readReturnPath(useSearch());
   return useMutation({
     mutationFn: loginMember,
     onSuccess: async (session) => {
       startSession(queryClient, session);
       await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
       toast({ title: 'Welcome back!', description: 'Login successful!' });
-      navigate('/');
+      // Signed in, /auth itself already sends the member to the page it names: this one replaces it.
+      if (returnPath) navigate(returnPath, { replace: true });
+      else navigate('/');
     },
     onError: (error) => showFailure('Login Failed', error, 'Please check your email and password'),
   });
@@ -108,7 +103,7 @@ export function useConfirmPasswordReset() {
  * One pick-up per page load: React's strict mode runs an effect twice, and the sign-in's cookie
  * answers only once.
  */
-let googlePickUp: Promise<GoogleSignInResponse> | null = null;
+let googlePickUp: Promise<ApiResponse<'pickUpGoogleSession'>> | null = null;
 
 /**
  * The landing page of a Google sign-in (decision 11): picks up the session, then, as signing in

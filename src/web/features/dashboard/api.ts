@@ -1,33 +1,35 @@
 // The dashboard's data (spec 2 and 7): the member's own listings, their numbers, the newest nearby.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { KeepActiveListingsBody, ListingView, UserStats } from '../../../domain';
+import { type ApiResponse, endpointPath, type KeepActiveListingsBody } from '../../../domain';
 import { listingQueryKeys, refreshListingData } from '@/shared/listing/listing-cache';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 import { currentUserQueryKey } from '@/lib/auth';
 
 /** spec 9: the dashboard feed shows 8 items. */
 export const latestListingsCount = 8;
 
 export function useMyListings() {
-  return useQuery<ListingView[]>({ queryKey: listingQueryKeys.myListings });
+  return useQuery<ApiResponse<'listMyListings'>>({ queryKey: listingQueryKeys.myListings });
 }
 
 export function useUserStats() {
-  return useQuery<UserStats>({ queryKey: listingQueryKeys.userStats });
+  return useQuery<ApiResponse<'getUserStats'>>({ queryKey: listingQueryKeys.userStats });
 }
 
 export const latestListingsQueryKey = [...listingQueryKeys.listings, 'latest', latestListingsCount] as const;
-export const latestListingsPath = `/api/listings?limit=${latestListingsCount}`;
+const latestListingsQuery = { limit: latestListingsCount };
+/** Its address, for the server render's prefetch (app/routes.ts). */
+export const latestListingsPath = endpointPath('browseListings', undefined, latestListingsQuery);
 
 export function useLatestListings() {
   return useQuery({
     queryKey: latestListingsQueryKey,
-    queryFn: () => apiRequest<ListingView[]>('GET', latestListingsPath),
+    queryFn: () => callApi('browseListings', { query: latestListingsQuery }),
   });
 }
 
 /** A plan that allows fewer listings: the member keeps these active, the rest are paused. */
-export const keepActiveListings = (body: KeepActiveListingsBody) => apiRequest<{ message: string }>('POST', '/api/my-listings/keep-active', body);
+export const keepActiveListings = (body: KeepActiveListingsBody) => callApi('keepActiveListings', { body });
 
 export function useKeepActiveListings() {
   const queryClient = useQueryClient();

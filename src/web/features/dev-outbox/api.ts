@@ -1,15 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ApiResponse } from '../../../domain';
 
-/** One message in the development outbox (GET /api/dev/outbox), newest first. */
-export type OutboxMessage = {
-  id: string;
-  to: string;
-  channel: string;
-  subject: string | null;
-  text: string;
-  createdAt: string;
-};
-
+/** The development outbox (GET /api/dev/outbox), newest first. */
 export function useOutbox() {
-  return useQuery<OutboxMessage[]>({ queryKey: ['/api/dev/outbox'], staleTime: 0 });
+  return useQuery<ApiResponse<'listDevOutbox'>>({ queryKey: ['/api/dev/outbox'], staleTime: 0 });
 }

@@ -1,6 +1,6 @@
 // The landing page's one call: the homepage video an admin made active, if any (spec 2 and 7).
 import { useQuery } from '@tanstack/react-query';
-import type { HomepageVideo } from '../../../domain';
+import type { ApiResponse } from '../../../domain';
 
 /** Ships with the web app (scripts/make-default-video.mjs makes it); plays when no video is active. */
 export const defaultVideoUrl = '/videos/default.webm';
@@ -8,5 +8,5 @@ export const defaultVideoUrl = '/videos/default.webm';
 export const activeHomepageVideoQueryKey = ['/api/homepage-video/active'] as const;
 
 export function useActiveHomepageVideo() {
-  return useQuery<HomepageVideo | null>({ queryKey: activeHomepageVideoQueryKey });
+  return useQuery<ApiResponse<'getActiveHomepageVideo'>>({ queryKey: activeHomepageVideoQueryKey });
 }

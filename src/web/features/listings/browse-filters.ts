@@ -2,12 +2,14 @@
 // so a filtered page can be shared, reloaded and reached with Back (spec 2: ?state= and ?postcode=).
 // The same filters name its GET /api/listings request and its query key (the server render asks it too).
 import {
+  type ApiResponse,
   australianStates,
+  endpointPath,
   listingCategoryValues,
   locationFilters,
+  nextCursorHeader,
   postcodePattern,
   sortOptions,
-  type ListingView,
   type LocationFilter,
   type SortOption,
 } from '../../../domain';
@@ -56,24 +58,26 @@ export type BrowseFilters = {
   postcode: string;
 };
 
-export type ListingsPage = { items: ListingView[]; nextCursor: string | null };
+/** One keyset page of browse: the answer of GET /api/listings, and the next page's cursor (null on the last). */
+export type ListingsPage = { items: ApiResponse<'browseListings'>; nextCursor: string | null };
 
-/** The address of one page of GET /api/listings for these filters. */
+/** The page from an answer: the next page's cursor comes in a response header. */
+export function toListingsPage(items: ApiResponse<'browseListings'>, header: (name: string) => string | null | undefined): ListingsPage {
+  return { items, nextCursor: header(nextCursorHeader) ?? null };
+}
+
+/** The query of one page of GET /api/listings for these filters (spec 7: a filter is left out when it is 'all' or empty). */
+export function listingsRequestQuery(filters: BrowseFilters, cursor: string | null): Record<string, string | null> {
+  const query: Record<string, string | null> = {};
+  for (const [name, value] of Object.entries(filters)) query[name] = value === 'all' ? null : value;
+  return { ...query, cursor };
+}
+
+/** The address of one page of GET /api/listings for these filters (the server render asks it). */
 export function listingsRequestPath(filters: BrowseFilters, cursor: string | null): string {
-  return `/api/listings${toQueryString(filters, cursor)}`;
+  return endpointPath('browseListings', undefined, listingsRequestQuery(filters, cursor));
 }
 
 export function browseQueryKey(filters: BrowseFilters) {
   return [...listingQueryKeys.listings, 'browse', filters] as const;
-}
-
-function toQueryString(filters: BrowseFilters, cursor: string | null): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(filters)) {
-    // spec 7: a filter is left out when it is 'all' or empty.
-    if (value && value !== 'all') params.set(name, value);
-  }
-  if (cursor) params.set('cursor', cursor);
-  const text = params.toString();
-  return text ? `?${text}` : '';
 }

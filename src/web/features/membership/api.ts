@@ -2,20 +2,17 @@
 // test provider. The tier changes only when the payment is confirmed, so only then is cached
 // member data refreshed.
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CurrentUser, MembershipTier, PurchasableTier, SubscriptionResponse, TestCardBody } from '../../../domain';
+import type { CurrentUser, MembershipTier, PurchasableTier, TestCardBody } from '../../../domain';
 import { listingQueryKeys } from '@/shared/listing/listing-cache';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { ApiError, callApi } from '@/lib/api-client';
 import { currentUserQueryKey } from '@/lib/auth';
 import { membershipQueryKey } from '@/shared/membership/membership-status';
 
-export type TestPaymentResponse = { message: string; tier: MembershipTier };
-
 export type CheckoutRequest = { tier: PurchasableTier; confirm?: boolean };
 
-export const createSubscription = (request: CheckoutRequest) => apiRequest<SubscriptionResponse>('POST', '/api/create-subscription', request);
+export const createSubscription = (request: CheckoutRequest) => callApi('createSubscription', { body: request });
 
-export const payWithTestCard = (body: TestCardBody & { clientSecret: string }) =>
-  apiRequest<TestPaymentResponse>('POST', '/api/payments/test/pay', body);
+export const payWithTestCard = (body: TestCardBody & { clientSecret: string }) => callApi('payWithTestCard', { body });
 
 /** Checkout refused because the member already has this plan, or Lifetime (which includes it). */
 export function isAlreadyOnPlanError(error: unknown): boolean {

@@ -2,21 +2,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { accountMessages, errorMessages } from '../../../domain';
 import { refreshAccountQueries } from '@/shared/account/account-queries';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { ApiError, callApi } from '@/lib/api-client';
 import { handleUnauthorizedError } from '@/lib/unauthorized';
 import { toast } from '@/lib/use-toast';
 import { timings } from '../../../domain/timings';
 
-type MessageResponse = { message: string };
-
 /** spec 9: verification redirects 2000 ms. */
 export const verificationRedirectDelayMs = timings.verificationRedirectMs;
 
-export const sendVerificationEmail = () => apiRequest<MessageResponse>('POST', '/api/send-verification-email');
-export const verifyEmail = (code: string) => apiRequest<MessageResponse>('POST', '/api/verify-email', { code });
+export const sendVerificationEmail = () => callApi('sendVerificationEmail');
+export const verifyEmail = (code: string) => callApi('verifyEmail', { body: { code } });
 /** Texts a code to the number given (international form). */
-export const sendPhoneCode = (phone: string) => apiRequest<MessageResponse>('POST', '/api/phone/send-code', { phone });
-export const verifyPhone = (code: string) => apiRequest<MessageResponse>('POST', '/api/verify-phone', { code });
+export const sendPhoneCode = (phone: string) => callApi('sendPhoneCode', { body: { phone } });
+export const verifyPhone = (code: string) => callApi('verifyPhone', { body: { code } });
 
 function showFailure(title: string, description: string): void {
   toast({ title, description, variant: 'destructive' });

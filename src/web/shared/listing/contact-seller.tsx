@@ -1,33 +1,43 @@
-// Messaging a seller (spec 5 and 8): sign-in required, never your own listing, an optional note.
+// Messaging a seller from a listing card (spec 5 and 8): sign-in required, never your own listing.
+// The first message is written on the listing's page, where the box is (its #message-seller), so
+// the buyer sees the whole item before writing; a conversation already started continues there too.
 import { MessageCircle } from 'lucide-react';
-import { Suspense, lazy, useId, useState } from 'react';
+import { useId } from 'react';
+import { Link } from 'wouter';
 import { type ListingView, listingRuleMessages } from '../../../domain';
 import { useCurrentUser } from '@/lib/auth';
+import { cn } from '@/lib/cn';
 import { showSignInPrompt } from './sign-in-prompt';
-import { Button, type ButtonProps } from '@/components/ui/button';
+import { Button, type ButtonProps, buttonVariants } from '@/components/ui/button';
 
-// The form and its checks load when a member first opens the dialog, not with every listing card.
-const ContactSellerDialog = lazy(() => import('./contact-seller-dialog').then((module) => ({ default: module.ContactSellerDialog })));
+/** The anchor of the listing page's "Message seller" box. */
+export const messageSellerAnchor = 'message-seller';
 
 type MessageSellerButtonProps = {
-  listing: Pick<ListingView, 'id' | 'title' | 'sellerId' | 'isActive' | 'seller'>;
+  listing: Pick<ListingView, 'id' | 'sellerId' | 'isActive'>;
   label?: string;
 } & Pick<ButtonProps, 'size' | 'variant' | 'className'>;
 
 /**
- * The Message / Message Seller button and its dialog. Signed-out visitors are asked to sign in;
- * on their own listing a member sees the button disabled with the reason.
+ * The card's Message button. Signed-out visitors are asked to sign in; on their own listing, or one
+ * that has sold, a member sees it disabled with the reason.
  */
 export function MessageSellerButton({ listing, label = 'Message', size, variant, className }: MessageSellerButtonProps) {
   const { user } = useCurrentUser();
-  const [open, setOpen] = useState(false);
-  // Once opened the dialog stays mounted, so a note typed and cancelled is still there next time.
-  const [dialogLoaded, setDialogLoaded] = useState(false);
   const reasonId = useId();
+  const listingPath = `/listing/${listing.id}`;
 
   const isOwn = user !== null && user.id === listing.sellerId;
   const blockedReason = isOwn ? listingRuleMessages.contactYourself : !listing.isActive ? listingRuleMessages.contactSold : null;
 
+  if (user && !blockedReason) {
+    return (
+      <Link href={`${listingPath}#${messageSellerAnchor}`} className={cn(buttonVariants({ size, variant }), className)}>
+        <MessageCircle aria-hidden="true" />
+        {label}
+      </Link>
+    );
+  }
   return (
     <>
       <Button
@@ -38,12 +48,7 @@ export function MessageSellerButton({ listing, label = 'Message', size, variant,
         aria-describedby={blockedReason ? reasonId : undefined}
         onClick={(event) => {
           event.stopPropagation();
-          if (!user) {
-            showSignInPrompt();
-            return;
-          }
-          setDialogLoaded(true);
-          setOpen(true);
+          showSignInPrompt(listingPath);
         }}
       >
         <MessageCircle aria-hidden="true" />
@@ -53,11 +58,6 @@ export function MessageSellerButton({ listing, label = 'Message', size, variant,
         <p id={reasonId} className="text-sm text-ink-500">
           {blockedReason}
         </p>
-      )}
-      {dialogLoaded && (
-        <Suspense fallback={null}>
-          <ContactSellerDialog listing={listing} open={open} onClose={() => setOpen(false)} />
-        </Suspense>
       )}
     </>
   );

@@ -1,14 +1,14 @@
 // Deleting a listing (spec 4 and 8): the browser asks first; success refreshes my-listings and stats.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
-import type { ListingView } from '../../../domain';
-import { apiRequest } from '@/lib/api-client';
+import type { ApiResponse } from '../../../domain';
+import { callApi } from '@/lib/api-client';
 import { handleUnauthorizedError } from '@/lib/unauthorized';
 import { toast } from '@/lib/use-toast';
 import { listingQueryKeys, refreshListingData } from './listing-cache';
 import { Button, type ButtonProps } from '@/components/ui/button';
 
-export const deleteListing = (id: string) => apiRequest<void>('DELETE', `/api/listings/${encodeURIComponent(id)}`);
+export const deleteListing = (id: string) => callApi('deleteListing', { params: { id } });
 
 export function useDeleteListing(options: { onDeleted?: () => void } = {}) {
   const queryClient = useQueryClient();
@@ -20,7 +20,7 @@ export function useDeleteListing(options: { onDeleted?: () => void } = {}) {
       options.onDeleted?.();
       queryClient.removeQueries({ queryKey: listingQueryKeys.listing(id), exact: true });
       // Gone from the seller's own list at once, whatever the refresh below takes.
-      queryClient.setQueryData<ListingView[]>(listingQueryKeys.myListings, (listings) => listings?.filter((listing) => listing.id !== id));
+      queryClient.setQueryData<ApiResponse<'listMyListings'>>(listingQueryKeys.myListings, (listings) => listings?.filter((listing) => listing.id !== id));
       await refreshListingData(queryClient);
     },
     onError: (error) => {

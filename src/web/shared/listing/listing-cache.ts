@@ -2,12 +2,12 @@
 // so a change made on one page refreshes every list that shows it (spec 7: delete refreshes
 // my-listings and stats).
 import type { QueryClient } from '@tanstack/react-query';
-import type { CurrentUser } from '../../../domain';
+import { type CurrentUser, endpointPath } from '../../../domain';
 
 type ReachViewer = Pick<CurrentUser, 'membershipTier' | 'postcode' | 'state'>;
 
 /** The address of GET /api/listings/:id/reach (its query key also names the member). */
-export const listingReachPath = (id: string) => `/api/listings/${encodeURIComponent(id)}/reach`;
+export const listingReachPath = (id: string) => endpointPath('getListingReach', { id });
 
 export const listingQueryKeys = {
   /** Every GET /api/listings query (browse pages, the dashboard feed) and each listing's detail. */

@@ -5,6 +5,7 @@ import { useCurrentUser } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { MessageSellerButton } from './contact-seller';
 import { DeleteListingButton } from './delete-listing-button';
+import { MarkSoldButton } from './mark-sold-button';
 import { PinListingButton } from './pin-listing-button';
 import { TierBadge } from '@/components/tier-badge';
 import { buttonVariants } from '@/components/ui/button';
@@ -20,7 +21,7 @@ export function formatDistance(distanceKm: number): string {
 
 type ListingCardProps = {
   listing: ListingView;
-  /** Owner mode shows Edit and Delete instead of Message (spec 2), and Pin to top on plans with pinned posts. */
+  /** Owner mode shows Edit and Delete instead of Message (spec 2), Mark as sold while for sale, and Pin to top on plans with pinned posts. */
   mode?: 'browse' | 'owner';
   /** Owner mode only: sold listings on the dashboard have no Edit (spec 2). */
   showEdit?: boolean;
@@ -117,6 +118,7 @@ export function ListingCard({ listing, mode = 'browse', showEdit = true }: Listi
           {mode === 'owner' && (
             <div className={cn('relative z-10 grid gap-2', showEdit && 'grid-cols-2')}>
               <PinListingButton listing={listing} className={cn('px-3', showEdit && 'col-span-2')} />
+              <MarkSoldButton listing={listing} variant="secondary" className={cn('px-3', showEdit && 'col-span-2')} />
               {showEdit && (
                 <Link
                   href={`/listing/${listing.id}/edit`}

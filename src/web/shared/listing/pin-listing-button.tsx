@@ -4,8 +4,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Pin, PinOff } from 'lucide-react';
 import { useState } from 'react';
-import { type ListingView, rulesForTier } from '../../../domain';
-import { apiRequest } from '@/lib/api-client';
+import { type ApiResponse, type ListingView, rulesForTier } from '../../../domain';
+import { callApi } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/auth';
 import { handleUnauthorizedError } from '@/lib/unauthorized';
 import { toast } from '@/lib/use-toast';
@@ -13,8 +13,7 @@ import { listingQueryKeys, refreshListingData } from './listing-cache';
 import { ModalDialog } from '@/components/modal-dialog';
 import { Button } from '@/components/ui/button';
 
-export const pinListing = ({ id, pinned }: { id: string; pinned: boolean }) =>
-  apiRequest<ListingView>('PUT', `/api/listings/${encodeURIComponent(id)}/pin`, { pinned });
+export const pinListing = ({ id, pinned }: { id: string; pinned: boolean }) => callApi('pinListing', { params: { id }, body: { pinned } });
 
 export function usePinListing() {
   const queryClient = useQueryClient();
@@ -52,7 +51,7 @@ export function PinListingButton({ listing, className }: { listing: ListingView;
   const pin = usePinListing();
   const [confirming, setConfirming] = useState(false);
   // The owner's own listings, already loaded by the dashboard: which of them holds the pin now.
-  const { data: ownListings } = useQuery<ListingView[]>({ queryKey: listingQueryKeys.myListings, enabled: rules.pinnedPosts > 0 });
+  const { data: ownListings } = useQuery<ApiResponse<'listMyListings'>>({ queryKey: listingQueryKeys.myListings, enabled: rules.pinnedPosts > 0 });
 
   if (rules.pinnedPosts < 1 || !listing.isActive) return null;
 

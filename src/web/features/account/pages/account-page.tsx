@@ -1,4 +1,4 @@
-import { BadgeCheck, CircleCheckBig, CreditCard, LogIn, MapPin, Sparkles, UserRound } from 'lucide-react';
+import { Ban, BadgeCheck, Bell, CircleCheckBig, CreditCard, LogIn, MapPin, Sparkles, UserRound } from 'lucide-react';
 import { Suspense, lazy, useEffect } from 'react';
 import { Link } from 'wouter';
 import type { CurrentUser } from '../../../../domain';
@@ -16,6 +16,8 @@ import { AccountLocationForm } from '@/features/account/components/account-locat
 import { AccountMembership } from '@/features/account/components/account-membership';
 import { AccountPhoneField } from '@/features/account/components/account-phone-field';
 import { AccountSection } from '@/features/account/components/account-section';
+import { BlockedMembers } from '@/features/account/components/blocked-members';
+import { NotificationSettings } from '@/features/account/components/notification-settings';
 
 const cardSectionId = 'add-card';
 
@@ -90,6 +92,12 @@ function AccountDetails({ user }: { user: CurrentUser }) {
           </section>
           <AccountSection icon={Sparkles} title="Membership" description="Your current plan.">
             <AccountMembership user={user} />
+          </AccountSection>
+          <AccountSection icon={Bell} title="Notifications" description="How we let you know about new messages.">
+            <NotificationSettings user={user} />
+          </AccountSection>
+          <AccountSection id="blocked-members" icon={Ban} title="Blocked members" description="They can't message you, and you can't message them.">
+            <BlockedMembers />
           </AccountSection>
         </div>
 

@@ -1,18 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { fieldLimits, registerBody } from '../../../../domain';
+import { type ApiResponse, fieldLimits, registerBody } from '../../../../domain';
 import { FormField } from '@/components/form-field';
 import { PasswordInput } from '@/components/password-input';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { applyServerFieldErrors } from '@/lib/form-errors';
-import { type Invitation, useRegister } from '@/features/auth/api';
+import { useRegister } from '@/features/auth/api';
 
 const registerFields = ['firstName', 'lastName', 'email', 'password'] as const;
 
 type RegisterFormProps = {
   /** From an invitation link: the email is fixed and joining gives the invited tier. */
-  invitation?: (Invitation & { token: string }) | null;
+  invitation?: (ApiResponse<'getInvitation'> & { token: string }) | null;
 };
 
 export function RegisterForm({ invitation }: RegisterFormProps) {

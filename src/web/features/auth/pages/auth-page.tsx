@@ -1,13 +1,13 @@
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
-import { readGoogleSignInProblem } from '../../../../domain';
+import { type ApiResponse, readGoogleSignInProblem } from '../../../../domain';
 import { LoadingState } from '@/components/loading-state';
 import { PageContainer } from '@/components/page-container';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { type Invitation, useInvitation } from '@/features/auth/api';
+import { useInvitation } from '@/features/auth/api';
 import { AuthPromo } from '@/features/auth/components/auth-promo';
 import { GoogleSignInButton } from '@/features/auth/components/google-sign-in-button';
 import { GoogleSignInProblem } from '@/features/auth/components/google-sign-in-problem';
@@ -57,7 +57,7 @@ export function AuthPage() {
   return <AuthFlow key={invitation?.token ?? 'no-invitation'} invitation={invitation} invitationProblem={problem} />;
 }
 
-type AuthFlowProps = { invitation: (Invitation & { token: string }) | null; invitationProblem: string | null };
+type AuthFlowProps = { invitation: (ApiResponse<'getInvitation'> & { token: string }) | null; invitationProblem: string | null };
 
 function AuthFlow({ invitation, invitationProblem }: AuthFlowProps) {
   const [mode, setMode] = useState<AuthMode>(invitation ? 'register' : 'sign-in');

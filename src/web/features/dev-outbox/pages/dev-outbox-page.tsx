@@ -1,12 +1,12 @@
 import { Mail, MessageSquare, RefreshCw } from 'lucide-react';
-import { locale } from '../../../../domain';
+import { type ApiResponse, locale } from '../../../../domain';
 import { PageContainer } from '@/components/page-container';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { type OutboxMessage, useOutbox } from '@/features/dev-outbox/api';
+import { useOutbox } from '@/features/dev-outbox/api';
 
-function OutboxCard({ message }: { message: OutboxMessage }) {
+function OutboxCard({ message }: { message: ApiResponse<'listDevOutbox'>[number] }) {
   const Icon = message.channel === 'sms' ? MessageSquare : Mail;
   return (
     <Card className="p-5">

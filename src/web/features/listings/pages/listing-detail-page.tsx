@@ -2,7 +2,6 @@ import { CalendarDays, MapPin, PackageX, Tag } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { type CurrentUser, type ListingView, formatDateAU, formatPrice, listingCategories, listingRuleMessages, uuidPattern } from '../../../../domain';
-import { MessageSellerButton } from '@/shared/listing/contact-seller';
 import { LoadingState } from '@/components/loading-state';
 import { NoticePage } from '@/components/notice-page';
 import { PageContainer } from '@/components/page-container';
@@ -12,6 +11,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { toast } from '@/lib/use-toast';
 import { useListing } from '@/features/listings/api';
 import { ListingGallery } from '@/features/listings/components/listing-gallery';
+import { MessageSellerPanel } from '@/features/listings/components/message-seller-panel';
 import { MoreFromSeller } from '@/features/listings/components/more-from-seller';
 import { OutsideAreaNote } from '@/features/listings/components/outside-area-note';
 import { OwnerActions } from '@/features/listings/components/owner-actions';
@@ -86,13 +86,7 @@ function ListingDetails({ listing, user }: { listing: ListingView; user: Current
 
           {user && !isOwner && listing.isActive && <OutsideAreaNote listing={listing} user={user} />}
 
-          {isOwner ? (
-            <OwnerActions listing={listing} />
-          ) : (
-            <div className="space-y-2">
-              <MessageSellerButton listing={listing} label="Message Seller" size="lg" className="w-full sm:w-auto" />
-            </div>
-          )}
+          {isOwner ? <OwnerActions listing={listing} /> : <MessageSellerPanel listing={listing} user={user} />}
 
           <section aria-labelledby="description-heading">
             <h2 id="description-heading" className="text-lg font-bold">

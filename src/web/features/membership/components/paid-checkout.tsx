@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import {
+  type ApiResponse,
   type CurrentUser,
   type PurchasableTier,
   firstChargeDate,
@@ -22,7 +23,7 @@ import { handleUnauthorizedError } from '@/lib/unauthorized';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useHydrated } from '@/lib/use-hydrated';
 import { toast } from '@/lib/use-toast';
-import { type TestPaymentResponse, isAlreadyOnPlanError, refreshAfterTierChange, useCreateSubscription } from '@/features/membership/api';
+import { isAlreadyOnPlanError, refreshAfterTierChange, useCreateSubscription } from '@/features/membership/api';
 import { useMembershipStatus } from '@/shared/membership/membership-status';
 import { CheckoutSummary } from './checkout-summary';
 import { AlreadyOnPlanNotice } from './checkout-notices';
@@ -56,7 +57,7 @@ function describeChange(user: CurrentUser, tier: PurchasableTier): string | null
 export function PaidCheckout({ tier, user }: PaidCheckoutProps) {
   const rules = tierRules[tier];
   const subscribe = useCreateSubscription();
-  const [payment, setPayment] = useState<TestPaymentResponse | null>(null);
+  const [payment, setPayment] = useState<ApiResponse<'payWithTestCard'> | null>(null);
   // Paid through Stripe (here, or on a bank's page that sent the member back): waiting for Stripe's word.
   // Back from a bank's own page after paying with Stripe (Stripe adds redirect_status to the address).
   const [params] = useSearchParams();

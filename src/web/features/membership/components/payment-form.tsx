@@ -2,13 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertCircle, FlaskConical, Lock } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
-import { membershipMessages, testCardBody } from '../../../../domain';
+import { type ApiResponse, membershipMessages, testCardBody } from '../../../../domain';
 import { CardFields } from '@/components/card-fields';
 import { Button } from '@/components/ui/button';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { handleUnauthorizedError, isUnauthorizedError } from '@/lib/unauthorized';
 import { toast } from '@/lib/use-toast';
-import { type TestPaymentResponse, usePayWithTestCard } from '@/features/membership/api';
+import { usePayWithTestCard } from '@/features/membership/api';
 
 const cardFields = ['cardNumber', 'expiry', 'cvc'] as const;
 
@@ -18,7 +18,7 @@ type PaymentFormProps = {
   amount: string;
   /** The first charge waits for the free month to end: the card is saved, not charged. */
   chargeLater?: boolean;
-  onPaid: (payment: TestPaymentResponse) => void;
+  onPaid: (payment: ApiResponse<'payWithTestCard'>) => void;
 };
 
 /** The built-in test provider's card form (spec 4 Checkout: confirm the payment). */

@@ -1,0 +1,208 @@
+// What each call of api-endpoints.ts takes and answers. The server's routes validate requests and
+// serialise answers with these (a response that breaks its schema fails with a 500, so a test
+// catches it); the web client's types come from them (ApiResponse, ApiInput), so no page writes a
+// response shape of its own.
+import { z } from 'zod';
+import { accountMessages, canChangePostcodeSchema, emailCodeBody, phoneCodeBody, postcodePlaceSchema, sendPhoneCodeBody, testCardBody, updatePhoneBody, updateProfileBody, verificationStatusSchema } from './account';
+import {
+  adminUsersQuery,
+  adminUsersResponse,
+  auditEntrySchema,
+  bannedWordBody,
+  bannedWordSchema,
+  giftMembershipBody,
+  homepageVideoSchema,
+  invitationSchema,
+  inviteUserBody,
+  verifyUserBody,
+} from './admin';
+import type { EndpointName } from './api-endpoints';
+import { loginBody, registerBody, resetConfirmBody, resetRequestBody, resetVerifyCodeBody } from './auth';
+import { contactFormBody } from './contact';
+import {
+  blockedMemberSchema,
+  conversationIdParams,
+  conversationSummarySchema,
+  eventStreamQuery,
+  eventTicketSchema,
+  memberIdParams,
+  messageSchema,
+  notificationSettingsBody,
+  sendMessageBody,
+  startConversationBody,
+  startConversationResponse,
+  threadQuery,
+  unreadCountSchema,
+} from './conversation-schemas';
+import { fieldLimits } from './limits';
+import {
+  browseListingsQuery,
+  contactSellerBody,
+  createListingBody,
+  listingIdParams,
+  listingReachSchema,
+  listingViewSchema,
+  sellerIdParams,
+  sellerProfileSchema,
+  setListingStatusBody,
+  updateListingBody,
+  userStatsSchema,
+} from './listing-schemas';
+import { mapCountsQuery, mapListingCountsSchema } from './map-schemas';
+import {
+  cardCheckResponseSchema,
+  confirmCardCheckBody,
+  createSubscriptionBody,
+  keepActiveListingsBody,
+  membershipStatusSchema,
+  pinListingBody,
+  subscriptionResponseSchema,
+  testPaymentBody,
+} from './membership';
+import { postcodePattern } from './postcodes';
+import { membershipTiers } from './tiers';
+import { authResponseSchema, currentUserSchema, googleSignInResponseSchema, messageResponseSchema } from './user-schemas';
+
+/** A record's id in an address (a listing's, a video's, a banned word's). */
+const idParams = z.object({ id: z.string().max(fieldLimits.opaqueIdMax) });
+
+/** A photo as stored: the listing form sends its url back with the listing. */
+export const uploadedImageSchema = z.object({ url: z.string(), thumbnailUrl: z.string(), width: z.number(), height: z.number(), bytes: z.number() });
+export type UploadedImage = z.infer<typeof uploadedImageSchema>;
+
+/** The settings the server shares with the browser. */
+export const publicConfigSchema = z.object({
+  productName: z.string(),
+  googleClientId: z.string().nullable(),
+  mapTileUrl: z.string(),
+  mapTileAttribution: z.string(),
+  /** Who takes card checks and payments: Stripe (its Payment Element) or the built-in test provider (our card form). */
+  paymentProvider: z.enum(['test', 'stripe']),
+  stripePublishableKey: z.string().nullable(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+const healthSchema = z.object({ status: z.enum(['ok', 'unavailable']), database: z.enum(['ok', 'unreachable']) });
+
+export const devOutboxQuery = z.object({
+  to: z.string().trim().toLowerCase().max(254).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+/** One message in the development outbox, newest first. */
+export const outboxMessageSchema = z.object({ id: z.string(), to: z.string(), channel: z.string(), subject: z.string().nullable(), text: z.string(), createdAt: z.string() });
+
+type EndpointSchemas = {
+  params?: z.ZodType;
+  querystring?: z.ZodType;
+  body?: z.ZodType;
+  /** By status; an empty map is an answer with no body (204) or a redirect. */
+  response: Partial<Record<200 | 201 | 302 | 503, z.ZodType>>;
+  consumes?: string[];
+  summary?: string;
+  hide?: boolean;
+};
+
+const multipart = ['multipart/form-data'];
+
+export const apiSchemas = {
+  register: { body: registerBody, response: { 201: authResponseSchema } },
+  signIn: { body: loginBody, response: { 200: authResponseSchema } },
+  getCurrentUser: { response: { 200: currentUserSchema } },
+  signOut: { response: {} },
+  requestPasswordReset: { body: resetRequestBody, response: { 200: messageResponseSchema } },
+  verifyResetCode: { body: resetVerifyCodeBody, response: { 200: messageResponseSchema } },
+  confirmPasswordReset: { body: resetConfirmBody, response: { 200: authResponseSchema } },
+  startGoogleSignIn: { summary: 'Starts a Google sign-in: redirects to Google', response: {} },
+  finishGoogleSignIn: { summary: "Google's return: signs the member in and redirects to the landing page", response: {} },
+  pickUpGoogleSession: { summary: "The landing page's session after a Google sign-in", response: { 200: googleSignInResponseSchema } },
+  getInvitation: { params: z.object({ token: z.string().max(fieldLimits.opaqueIdMax) }), response: { 200: invitationSchema } },
+
+  updateProfile: { body: updateProfileBody, response: { 200: currentUserSchema } },
+  canChangePostcode: { response: { 200: canChangePostcodeSchema } },
+  updatePhone: { body: updatePhoneBody, response: { 200: currentUserSchema } },
+  describePostcode: { params: z.object({ postcode: z.string().regex(postcodePattern, accountMessages.postcodeInvalid) }), response: { 200: postcodePlaceSchema } },
+
+  getVerificationStatus: { response: { 200: verificationStatusSchema } },
+  sendVerificationEmail: { response: { 200: messageResponseSchema } },
+  verifyEmail: { body: emailCodeBody, response: { 200: messageResponseSchema } },
+  sendPhoneCode: { body: sendPhoneCodeBody, response: { 200: messageResponseSchema } },
+  verifyPhone: { body: phoneCodeBody, response: { 200: messageResponseSchema } },
+  verifyTestCard: { body: testCardBody, response: { 200: messageResponseSchema } },
+  startCardCheck: { response: { 200: cardCheckResponseSchema } },
+  confirmCardCheck: { body: confirmCardCheckBody, response: { 200: messageResponseSchema } },
+
+  browseListings: { querystring: browseListingsQuery, response: { 200: z.array(listingViewSchema) } },
+  getListing: { params: listingIdParams, response: { 200: listingViewSchema } },
+  getListingReach: { params: listingIdParams, response: { 200: listingReachSchema } },
+  createListing: { body: createListingBody, response: { 201: listingViewSchema } },
+  updateListing: { params: listingIdParams, body: updateListingBody, response: { 200: listingViewSchema } },
+  setListingStatus: { params: listingIdParams, body: setListingStatusBody, response: { 200: listingViewSchema } },
+  pinListing: { params: listingIdParams, body: pinListingBody, response: { 200: listingViewSchema } },
+  deleteListing: { params: listingIdParams, response: {} },
+  listMyListings: { response: { 200: z.array(listingViewSchema) } },
+  listSellerListings: { params: sellerIdParams, response: { 200: z.array(listingViewSchema) } },
+  getSellerProfile: { params: sellerIdParams, response: { 200: sellerProfileSchema } },
+  getUserStats: { response: { 200: userStatsSchema } },
+  uploadImage: { consumes: multipart, response: { 201: uploadedImageSchema } },
+  contactSeller: { body: contactSellerBody, response: { 200: messageResponseSchema.extend({ conversationId: z.string() }) } },
+  countListingsByPlace: { querystring: mapCountsQuery, response: { 200: mapListingCountsSchema } },
+
+  startConversation: { params: listingIdParams, body: startConversationBody, response: { 200: startConversationResponse, 201: startConversationResponse } },
+  listConversations: { response: { 200: z.array(conversationSummarySchema) } },
+  countUnreadMessages: { response: { 200: unreadCountSchema } },
+  getConversation: { params: conversationIdParams, response: { 200: conversationSummarySchema } },
+  listMessages: { params: conversationIdParams, querystring: threadQuery, response: { 200: z.array(messageSchema) } },
+  sendMessage: { params: conversationIdParams, body: sendMessageBody, response: { 201: messageSchema } },
+  markConversationRead: { params: conversationIdParams, response: {} },
+  listBlockedMembers: { response: { 200: z.array(blockedMemberSchema) } },
+  blockMember: { params: memberIdParams, response: {} },
+  unblockMember: { params: memberIdParams, response: {} },
+  updateNotificationSettings: { body: notificationSettingsBody, response: { 200: currentUserSchema } },
+  issueEventTicket: { response: { 200: eventTicketSchema } },
+  // text/event-stream: `message`, `read` and `conversation` events (MemberEvent), and `ready` once connected.
+  streamEvents: { querystring: eventStreamQuery, summary: 'The signed-in tab\'s live events (Server-Sent Events)', response: {} },
+
+  createSubscription: { body: createSubscriptionBody, response: { 200: subscriptionResponseSchema } },
+  payWithTestCard: { body: testPaymentBody, response: { 200: z.object({ message: z.string(), tier: z.enum(membershipTiers) }) } },
+  getMembership: { response: { 200: membershipStatusSchema } },
+  cancelUpcomingCharge: { response: { 200: messageResponseSchema } },
+  keepActiveListings: { body: keepActiveListingsBody, response: { 200: messageResponseSchema } },
+  // The body is read as raw bytes: the signature covers them exactly.
+  receivePaymentEvent: { response: { 200: z.object({ received: z.literal(true), outcome: z.enum(['applied', 'duplicate', 'ignored']) }) } },
+
+  listMembers: { querystring: adminUsersQuery, response: { 200: adminUsersResponse } },
+  verifyMember: { body: verifyUserBody, response: { 200: messageResponseSchema } },
+  giftMembership: { body: giftMembershipBody, response: { 200: messageResponseSchema } },
+  inviteMember: { body: inviteUserBody, response: { 200: messageResponseSchema } },
+  listBannedWords: { response: { 200: z.array(bannedWordSchema) } },
+  banWord: { body: bannedWordBody, response: { 201: bannedWordSchema } },
+  unbanWord: { params: idParams, response: { 200: messageResponseSchema } },
+  listAuditLog: { response: { 200: z.array(auditEntrySchema) } },
+  listHomepageVideos: { response: { 200: z.array(homepageVideoSchema) } },
+  uploadHomepageVideo: { consumes: multipart, response: { 201: homepageVideoSchema } },
+  activateHomepageVideo: { params: idParams, response: { 200: homepageVideoSchema } },
+  deleteHomepageVideo: { params: idParams, response: {} },
+
+  getActiveHomepageVideo: { response: { 200: homepageVideoSchema.nullable() } },
+  sendContactMessage: { body: contactFormBody, response: { 200: messageResponseSchema } },
+  getPublicConfig: { response: { 200: publicConfigSchema } },
+  checkLiveness: { response: { 200: z.object({ status: z.literal('ok') }) } },
+  checkHealth: { response: { 200: healthSchema, 503: healthSchema } },
+  listDevOutbox: { querystring: devOutboxQuery, hide: true, response: { 200: z.array(outboxMessageSchema) } },
+} satisfies { [K in EndpointName]: EndpointSchemas };
+
+type Schemas<K extends EndpointName> = (typeof apiSchemas)[K];
+
+/** The body a successful call answers with (undefined for a 204 or a redirect). */
+export type ApiResponse<K extends EndpointName> =
+  Schemas<K>['response'] extends { 200: infer S extends z.ZodType }
+    ? z.output<S>
+    : Schemas<K>['response'] extends { 201: infer S extends z.ZodType }
+      ? z.output<S>
+      : undefined;
+
+type Part<K extends EndpointName, Field extends 'params' | 'querystring' | 'body', Name extends string> =
+  Schemas<K> extends { [F in Field]: infer S extends z.ZodType } ? { [N in Name]: z.input<S> } : unknown;
+
+/** What a caller sends: `params` for the address's `:name` segments, `query` and `body` as the call takes them. */
+export type ApiInput<K extends EndpointName> = Part<K, 'params', 'params'> & Part<K, 'querystring', 'query'> & Part<K, 'body', 'body'>;

@@ -1,0 +1,91 @@
+// The conversation calls' schemas (api-schemas.ts names them per endpoint).
+import { z } from 'zod';
+import { conversationLimits, conversationMessages } from './conversations';
+import { fieldLimits } from './limits';
+
+const messageText = z
+  .string({ error: conversationMessages.messageRequired })
+  .trim()
+  .min(1, conversationMessages.messageRequired)
+  .max(conversationLimits.messageMax, conversationMessages.messageTooLong);
+
+/** POST /api/listings/:id/conversations: the first message, typed on the listing page. */
+export const startConversationBody = z.object({ message: messageText });
+export type StartConversationBody = z.infer<typeof startConversationBody>;
+
+/** POST /api/conversations/:id/messages. */
+export const sendMessageBody = z.object({ body: messageText });
+export type SendMessageBody = z.infer<typeof sendMessageBody>;
+
+export const conversationIdParams = z.object({ id: z.string().max(fieldLimits.opaqueIdMax) });
+export const memberIdParams = z.object({ memberId: z.string().max(fieldLimits.opaqueIdMax) });
+
+/** GET /api/conversations/:id/messages?before=<message id>: the page of messages before that one (the newest page without it). */
+export const threadQuery = z.object({ before: z.string().max(fieldLimits.opaqueIdMax).optional() });
+
+export const conversationMemberSchema = z.object({
+  id: z.string(),
+  firstName: z.string().nullable(),
+  isEmailVerified: z.boolean(),
+  isPhoneVerified: z.boolean(),
+  isCardVerified: z.boolean(),
+});
+export type ConversationMember = z.infer<typeof conversationMemberSchema>;
+
+export const messageSchema = z.object({
+  /** Increases with every message sent anywhere: the order of a thread and the event stream's id. */
+  id: z.string(),
+  conversationId: z.string(),
+  senderId: z.string(),
+  body: z.string(),
+  createdAt: z.string(),
+  /** For the receiver: a scam or contact-details warning that links /safety (conversations.ts). */
+  safetyTip: z.string().nullable(),
+  /** The other member has opened the conversation since this message arrived. */
+  isRead: z.boolean(),
+});
+export type ConversationMessage = z.infer<typeof messageSchema>;
+
+export const conversationSummarySchema = z.object({
+  id: z.string(),
+  listing: z.object({ id: z.string().nullable(), title: z.string(), imageUrl: z.string().nullable(), price: z.string().nullable() }),
+  listingStatus: z.enum(['active', 'paused', 'sold', 'soldToYou', 'deleted']),
+  /** The viewer is the seller (else the buyer). */
+  isSeller: z.boolean(),
+  otherMember: conversationMemberSchema,
+  lastMessage: z.object({ body: z.string(), createdAt: z.string(), senderId: z.string() }).nullable(),
+  unreadCount: z.number(),
+  /** Either member blocked the other: nothing more can be sent. */
+  isBlocked: z.boolean(),
+  /** The viewer blocked the other member (and may unblock them). */
+  blockedByMe: z.boolean(),
+  updatedAt: z.string(),
+});
+export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
+
+/** POST /api/listings/:id/conversations: the conversation, new (201) or the one already there (200). */
+export const startConversationResponse = z.object({ conversation: conversationSummarySchema, message: messageSchema });
+
+export const unreadCountSchema = z.object({ count: z.number() });
+
+export const blockedMemberSchema = z.object({ memberId: z.string(), firstName: z.string().nullable(), blockedAt: z.string() });
+export type BlockedMember = z.infer<typeof blockedMemberSchema>;
+
+/** POST /api/events/ticket: a one-minute pass for GET /api/events?ticket= (an EventSource cannot send a bearer token). */
+export const eventTicketSchema = z.object({ ticket: z.string(), expiresAt: z.string() });
+export const eventStreamQuery = z.object({ ticket: z.string().max(500).optional() });
+
+/** PUT /api/user/notifications: the member's mail settings on /account. */
+export const notificationSettingsBody = z.object({ messageMail: z.boolean({ error: 'Say whether message mails are on (true) or off (false).' }) });
+
+/**
+ * What the event stream (GET /api/events) tells a signed-in tab. A `message` event's SSE id is the
+ * message's id, so a stream that reconnects with Last-Event-ID is sent what it missed; `read` and
+ * `conversation` events carry no id (the page refreshes those on reconnect).
+ */
+export type MemberEvent =
+  | { type: 'message'; message: ConversationMessage }
+  /** The other member opened the conversation: the viewer's messages up to this one are read. */
+  | { type: 'read'; conversationId: string; readerId: string; upToMessageId: string }
+  /** The listing was sold or deleted, or a member blocked or unblocked the other. */
+  | { type: 'conversation'; conversationId: string };

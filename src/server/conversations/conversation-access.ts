@@ -1,0 +1,42 @@
+// A conversation exists for its two members only: to anyone else (an admin included) it is not found.
+import { and, eq, or } from 'drizzle-orm';
+import { conversationMessages } from '../../domain/conversations';
+import { AppError } from '../../domain/errors';
+import { uuidPattern } from '../../domain/listing';
+import type { Queryable } from '../db/open-database';
+import { conversations, memberBlocks } from '../db/schema';
+import type { ServerDeps } from '../deps';
+
+export type ConversationRow = typeof conversations.$inferSelect;
+
+export async function findMemberConversation(db: Queryable, conversationId: string, memberId: string): Promise<ConversationRow> {
+  if (!uuidPattern.test(conversationId)) throw new AppError('CONVERSATION_NOT_FOUND', conversationMessages.conversationNotFound);
+  const [conversation] = await db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.id, conversationId), or(eq(conversations.buyerId, memberId), eq(conversations.sellerId, memberId))))
+    .limit(1);
+  if (!conversation) throw new AppError('CONVERSATION_NOT_FOUND', conversationMessages.conversationNotFound);
+  return conversation;
+}
+
+/** The member's side of a conversation: their read mark, and the other member's. */
+export function sidesOf(conversation: ConversationRow, memberId: string) {
+  const isSeller = conversation.sellerId === memberId;
+  return {
+    isSeller,
+    otherId: isSeller ? conversation.buyerId : conversation.sellerId,
+    myReadUpTo: isSeller ? conversation.sellerReadUpTo : conversation.buyerReadUpTo,
+    otherReadUpTo: isSeller ? conversation.buyerReadUpTo : conversation.sellerReadUpTo,
+  };
+}
+
+/** Either member blocked the other: nothing passes between them. */
+export async function assertNotBlocked(deps: Pick<ServerDeps, 'db'>, memberId: string, otherId: string): Promise<void> {
+  const [block] = await deps.db
+    .select({ blockerId: memberBlocks.blockerId })
+    .from(memberBlocks)
+    .where(or(and(eq(memberBlocks.blockerId, memberId), eq(memberBlocks.blockedId, otherId)), and(eq(memberBlocks.blockerId, otherId), eq(memberBlocks.blockedId, memberId))))
+    .limit(1);
+  if (block) throw new AppError('MEMBER_BLOCKED', conversationMessages.blocked);
+}

@@ -1,0 +1,127 @@
+// The mails of conversations: the seller's notice of a new one (the spec's contact-seller mail,
+// which no longer carries the buyer's email or phone: those are shared only if the buyer writes
+// them), and the one reminder of an unread conversation while a member is away.
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { conversationLimits } from '../../domain/conversations';
+import { productName } from '../../domain/product';
+import { greetingName } from '../../domain/user';
+import { conversations, messages, users, type UserRow } from '../db/schema';
+import { writeTransaction } from '../db/write-transaction';
+import type { ServerDeps } from '../deps';
+
+type ListingFacts = { id: string; title: string };
+
+/** "Jo S." from a member's names, or "A neighbour". */
+export function shortName(member: Pick<UserRow, 'firstName' | 'lastName'>): string {
+  return [member.firstName, member.lastName?.charAt(0) ? `${member.lastName.charAt(0)}.` : null].filter(Boolean).join(' ') || 'A neighbour';
+}
+
+const safetyLine = 'Keep the conversation in the app, meet somewhere public for pickup and never pay before you have seen the item.';
+
+export async function mailSellerOfNewConversation(
+  deps: Pick<ServerDeps, 'mail' | 'config'>,
+  input: { seller: UserRow; buyer: UserRow; listing: ListingFacts; conversationId: string; firstMessage: string },
+): Promise<void> {
+  const buyerName = shortName(input.buyer);
+  await deps.mail.send({
+    to: input.seller.email,
+    subject: `${buyerName} is interested in "${input.listing.title}"`,
+    text: [
+      `G'day ${greetingName(input.seller)},`,
+      '',
+      `${buyerName} is interested in your listing "${input.listing.title}".`,
+      '',
+      'Their message:',
+      input.firstMessage,
+      '',
+      'Reply in your messages:',
+      `${deps.config.publicUrl}/messages/${input.conversationId}`,
+      '',
+      safetyLine,
+      `The ${productName} team`,
+    ].join('\n'),
+  });
+}
+
+/**
+ * One mail per conversation while a member is away: a message from the other member has waited
+ * unread for the quiet period, and they have not been mailed about this conversation since they
+ * last read it. Claiming the conversation (notified_at) and mailing are one step per row, so
+ * however many servers run the sweep, each reminder goes once.
+ */
+export async function mailAwayMembers(deps: Pick<ServerDeps, 'db' | 'mail' | 'config' | 'clock' | 'log'>, input: { now?: Date } = {}): Promise<number> {
+  const now = input.now ?? deps.clock.now();
+  const quietSince = new Date(now.getTime() - conversationLimits.quietMinutes * 60_000);
+  let mailed = 0;
+  for (const side of ['buyer', 'seller'] as const) {
+    const memberId = side === 'buyer' ? conversations.buyerId : conversations.sellerId;
+    const readUpTo = side === 'buyer' ? conversations.buyerReadUpTo : conversations.sellerReadUpTo;
+    const notifiedAt = side === 'buyer' ? conversations.buyerNotifiedAt : conversations.sellerNotifiedAt;
+    // The oldest unread message from the other member is older than the quiet period.
+    const due = await deps.db
+      .select({ id: conversations.id })
+      .from(conversations)
+      .innerJoin(users, eq(users.id, memberId))
+      .where(
+        and(
+          isNull(notifiedAt),
+          eq(users.messageMail, true),
+          gt(conversations.lastMessageId, readUpTo),
+          lt(conversations.lastMessageAt, now),
+          sql`exists (select 1 from ${messages} m where m.conversation_id = ${conversations.id} and m.id > ${readUpTo} and m.sender_id <> ${memberId} and m.created_at <= ${quietSince})`,
+        ),
+      )
+      .limit(500);
+    for (const { id } of due) {
+      const [claimed] = await deps.db
+        .update(conversations)
+        .set(side === 'buyer' ? { buyerNotifiedAt: now } : { sellerNotifiedAt: now })
+        .where(and(eq(conversations.id, id), isNull(notifiedAt)))
+        .returning({ id: conversations.id, listingTitle: conversations.listingTitle, memberId, otherId: side === 'buyer' ? conversations.sellerId : conversations.buyerId });
+      if (!claimed) continue;
+      const [member, other] = await Promise.all([
+        deps.db.select().from(users).where(eq(users.id, claimed.memberId)).limit(1),
+        deps.db.select().from(users).where(eq(users.id, claimed.otherId)).limit(1),
+      ]);
+      if (!member[0] || !other[0]) continue;
+      try {
+        await deps.mail.send(awayMail({ member: member[0], other: other[0], conversationId: claimed.id, listingTitle: claimed.listingTitle, publicUrl: deps.config.publicUrl }));
+        mailed += 1;
+      } catch (error) {
+        // Not mailed: the next sweep tries again.
+        await deps.db.update(conversations).set(side === 'buyer' ? { buyerNotifiedAt: null } : { sellerNotifiedAt: null }).where(eq(conversations.id, claimed.id));
+        deps.log.warn({ err: error }, 'unread message mail failed');
+      }
+    }
+  }
+  return mailed;
+}
+
+function awayMail(input: { member: UserRow; other: UserRow; conversationId: string; listingTitle: string; publicUrl: string }) {
+  const otherName = shortName(input.other);
+  return {
+    to: input.member.email,
+    subject: `New message from ${otherName} about "${input.listingTitle}"`,
+    text: [
+      `G'day ${greetingName(input.member)},`,
+      '',
+      `${otherName} sent you a message about "${input.listingTitle}".`,
+      'Read and reply here:',
+      `${input.publicUrl}/messages/${input.conversationId}`,
+      '',
+      "We'll send one email per conversation until you open it again. You can turn these emails off on your account page:",
+      `${input.publicUrl}/account`,
+      '',
+      `The ${productName} team`,
+    ].join('\n'),
+  };
+}
+
+/** The member turns message mails off (or on again) on /account. */
+export async function setMessageMail(deps: Pick<ServerDeps, 'db' | 'contentVersion'>, input: { memberId: string; messageMail: boolean }): Promise<UserRow> {
+  return writeTransaction(deps, async (tx, changes) => {
+    const [member] = await tx.update(users).set({ messageMail: input.messageMail }).where(eq(users.id, input.memberId)).returning();
+    changes.touch('members', input.memberId);
+    return member;
+  });
+}

@@ -1,0 +1,63 @@
+// "Message seller": opens the one conversation of this listing and buyer (or continues it) with the
+// buyer's message, and lets the seller know by mail (without the buyer's email or phone).
+import { and, count, eq, gt } from 'drizzle-orm';
+import { askIfAvailable, conversationLimits, conversationMessages } from '../../domain/conversations';
+import type { ConversationMessage, ConversationSummary } from '../../domain/conversation-schemas';
+import { AppError } from '../../domain/errors';
+import { uuidPattern } from '../../domain/listing';
+import { conversations, listings, users, type UserRow } from '../db/schema';
+import type { ServerDeps } from '../deps';
+import { assertNotBlocked } from './conversation-access';
+import { findConversationSummary } from './conversation-view';
+import { mailSellerOfNewConversation } from './conversation-mails';
+import { insertMessage } from './send-message';
+
+export type StartedConversation = { conversation: ConversationSummary; message: ConversationMessage; isNew: boolean };
+
+export async function startConversation(deps: ServerDeps, input: { buyer: UserRow; listingId: string; message?: string }): Promise<StartedConversation> {
+  const { db } = deps;
+  const { buyer } = input;
+  if (!buyer.isEmailVerified) throw new AppError('EMAIL_NOT_VERIFIED', conversationMessages.emailNotVerified);
+  if (!uuidPattern.test(input.listingId)) throw new AppError('LISTING_NOT_FOUND');
+
+  const [found] = await db.select({ listing: listings, seller: users }).from(listings).innerJoin(users, eq(users.id, listings.sellerId)).where(eq(listings.id, input.listingId)).limit(1);
+  if (!found) throw new AppError('LISTING_NOT_FOUND');
+  const { listing, seller } = found;
+  if (seller.id === buyer.id) throw new AppError('CONTACT_OWN_LISTING');
+
+  const [existing] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.listingId, listing.id), eq(conversations.buyerId, buyer.id)))
+    .limit(1);
+
+  if (!existing) {
+    // A sold or paused listing takes no new buyers; one already talking may go on.
+    if (!listing.isActive) throw new AppError('LISTING_SOLD', listing.pausedAt ? conversationMessages.listingPaused : conversationMessages.listingSold);
+    await assertNotBlocked(deps, buyer.id, seller.id);
+    const hourAgo = new Date(deps.clock.now().getTime() - 60 * 60 * 1000);
+    const [recent] = await db
+      .select({ value: count() })
+      .from(conversations)
+      .where(and(eq(conversations.buyerId, buyer.id), gt(conversations.createdAt, hourAgo)));
+    if (recent.value >= conversationLimits.newPerHour) throw new AppError('RATE_LIMITED', conversationMessages.tooManyConversations);
+  }
+
+  // Two taps of "Send" at once make one conversation: the unique (listing, buyer) index decides.
+  const conversationId =
+    existing?.id ??
+    (
+      await db
+        .insert(conversations)
+        .values({ listingId: listing.id, listingTitle: listing.title, buyerId: buyer.id, sellerId: seller.id })
+        .onConflictDoUpdate({ target: [conversations.listingId, conversations.buyerId], set: { listingTitle: listing.title } })
+        .returning({ id: conversations.id })
+    )[0].id;
+
+  const body = input.message ?? askIfAvailable(listing.title);
+  const message = await insertMessage(deps, { conversationId, sender: buyer, body });
+  const conversation = await findConversationSummary(db, buyer.id, conversationId);
+  if (!conversation) throw new AppError('CONVERSATION_NOT_FOUND');
+  if (!existing) deps.background.run('new-conversation mail', conversationId, () => mailSellerOfNewConversation(deps, { seller, buyer, listing, conversationId, firstMessage: body }));
+  return { conversation, message, isNew: !existing };
+}

@@ -1,0 +1,137 @@
+// Events for signed-in members (a new message, a read mark, a conversation that changed), carried to
+// the event streams the members hold open on any app server: through Redis pub/sub when REDIS_URL is
+// set, else through PostgreSQL LISTEN/NOTIFY, else (PGlite, one process) in the process.
+import { EventEmitter } from 'node:events';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import type { MemberEvent } from '../../domain/conversation-schemas';
+
+export type MemberEventListener = (event: MemberEvent) => void;
+
+export type MemberEvents = {
+  /** Which way events travel between servers. */
+  readonly transport: 'redis' | 'postgres' | 'process';
+  /** Delivers the event to every stream the members hold, on every server. Never throws: a lost event is caught up on reconnect. */
+  publish(memberIds: readonly string[], event: MemberEvent): Promise<void>;
+  /** Listens for one member's events on this server; returns the way to stop. */
+  subscribe(memberId: string, listener: MemberEventListener): () => void;
+  /** Streams open on this server. */
+  readonly openStreams: number;
+  close(): Promise<void>;
+};
+
+type Envelope = { memberIds: readonly string[]; event: MemberEvent };
+
+const channel = 'neighbourly_member_events';
+
+/** The streams of this server, by member: what every transport delivers into. */
+function createLocalDelivery() {
+  const emitter = new EventEmitter();
+  // One listener per open stream: a server may hold thousands.
+  emitter.setMaxListeners(0);
+  let openStreams = 0;
+  return {
+    deliver({ memberIds, event }: Envelope) {
+      for (const memberId of memberIds) emitter.emit(memberId, event);
+    },
+    subscribe(memberId: string, listener: MemberEventListener) {
+      emitter.on(memberId, listener);
+      openStreams += 1;
+      let subscribed = true;
+      return () => {
+        if (!subscribed) return;
+        subscribed = false;
+        openStreams -= 1;
+        emitter.off(memberId, listener);
+      };
+    },
+    get openStreams() {
+      return openStreams;
+    },
+  };
+}
+
+function parseEnvelope(text: string): Envelope | null {
+  try {
+    const value = JSON.parse(text) as Envelope;
+    return Array.isArray(value.memberIds) && value.event ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export function createMemberEvents(options: { redisUrl?: string; databaseUrl?: string; log?: { warn: (object: object, message: string) => void } }): MemberEvents {
+  const local = createLocalDelivery();
+  const warn = (error: unknown, message: string) => options.log?.warn({ err: error }, message);
+
+  if (options.redisUrl) {
+    const publisher = new Redis(options.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+    const subscriber = new Redis(options.redisUrl, { maxRetriesPerRequest: 1 });
+    publisher.on('error', () => {});
+    subscriber.on('error', () => {});
+    subscriber.on('message', (_channel, text: string) => {
+      const envelope = parseEnvelope(text);
+      if (envelope) local.deliver(envelope);
+    });
+    const ready = subscriber.subscribe(channel).catch((error: unknown) => warn(error, 'member events: Redis subscribe failed'));
+    return {
+      transport: 'redis',
+      async publish(memberIds, event) {
+        await ready;
+        await publisher.publish(channel, JSON.stringify({ memberIds, event })).catch((error: unknown) => warn(error, 'member events: Redis publish failed'));
+      },
+      subscribe: local.subscribe,
+      get openStreams() {
+        return local.openStreams;
+      },
+      async close() {
+        publisher.disconnect();
+        subscriber.disconnect();
+      },
+    };
+  }
+
+  if (options.databaseUrl) {
+    // One connection of its own holds the LISTEN; publishing goes through a small pool.
+    const listener = new pg.Client({ connectionString: options.databaseUrl });
+    const publisherPool = new pg.Pool({ connectionString: options.databaseUrl, max: 2 });
+    publisherPool.on('error', () => {});
+    listener.on('error', (error) => warn(error, 'member events: the LISTEN connection failed'));
+    listener.on('notification', (message) => {
+      const envelope = message.payload ? parseEnvelope(message.payload) : null;
+      if (envelope) local.deliver(envelope);
+    });
+    const ready = listener
+      .connect()
+      .then(() => listener.query(`LISTEN ${channel}`))
+      .catch((error: unknown) => warn(error, 'member events: LISTEN failed'));
+    return {
+      transport: 'postgres',
+      async publish(memberIds, event) {
+        await ready;
+        // NOTIFY carries up to 8000 bytes: a message (at most 2,000 characters) fits with room to spare.
+        await publisherPool.query('select pg_notify($1, $2)', [channel, JSON.stringify({ memberIds, event })]).catch((error: unknown) => warn(error, 'member events: NOTIFY failed'));
+      },
+      subscribe: local.subscribe,
+      get openStreams() {
+        return local.openStreams;
+      },
+      async close() {
+        await listener.end().catch(() => {});
+        await publisherPool.end().catch(() => {});
+      },
+    };
+  }
+
+  return {
+    transport: 'process',
+    async publish(memberIds, event) {
+      local.deliver({ memberIds, event });
+    },
+    subscribe: local.subscribe,
+    get openStreams() {
+      return local.openStreams;
+    },
+    async close() {},
+  };
+}

@@ -1,0 +1,93 @@
+// The messages pages' calls (decision 15): one conversation's header, its thread a page at a time,
+// sending (shown at once, confirmed by the server's answer or the event stream, whichever is first)
+// and the read mark.
+import { type QueryClient, type QueryKey, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ApiResponse, type ConversationSummary, conversationLimits, endpointPath } from '../../../domain';
+import { ApiError, callApi, isNotFoundError } from '@/lib/api-client';
+import { conversationQueryKeys } from '@/shared/messages/conversation-queries';
+import {
+  type ThreadData,
+  type ThreadMessage,
+  type ThreadPageParam,
+  addLocalMessage,
+  confirmLocalMessage,
+  makeLocalMessage,
+  olderPageParam,
+  removeLocalMessage,
+  threadOf,
+} from '@/shared/messages/thread-cache';
+
+/** The address of a thread's newest page (the server render asks for it: app/routes.ts). */
+export const threadPath = (conversationId: string) => endpointPath('listMessages', { id: conversationId });
+
+/** A conversation that is not found (not there, or not the member's) stays so: no second ask over the not-found screen. */
+const askAgainUnlessNotFound = { retryOnMount: (query: { state: { error: unknown } }) => !isNotFoundError(query.state.error) };
+
+export function useConversation(conversationId: string) {
+  return useQuery<ApiResponse<'getConversation'>>({ queryKey: conversationQueryKeys.conversation(conversationId), ...askAgainUnlessNotFound });
+}
+
+export const fetchThreadPage = (conversationId: string, before: ThreadPageParam, signal?: AbortSignal) =>
+  callApi('listMessages', { params: { id: conversationId }, query: { before: before ?? undefined } }, { signal });
+
+/** The thread, newest page first; fetchNextPage loads the page before the oldest message shown. */
+export function useThread(conversationId: string) {
+  return useInfiniteQuery<ThreadMessage[], Error, ThreadData, QueryKey, ThreadPageParam>({
+    queryKey: conversationQueryKeys.thread(conversationId),
+    queryFn: ({ pageParam, signal }) => fetchThreadPage(conversationId, pageParam, signal),
+    initialPageParam: null as ThreadPageParam,
+    getNextPageParam: (page) => olderPageParam(page, conversationLimits.threadPageSize),
+    ...askAgainUnlessNotFound,
+  });
+}
+
+function updateThread(queryClient: QueryClient, conversationId: string, update: (data: ThreadData) => ThreadData): void {
+  queryClient.setQueryData<ThreadData>(conversationQueryKeys.thread(conversationId), (data) => update(data ?? threadOf([])));
+}
+
+/** The inbox row and the header show the new last message at once. */
+function showLastMessage(queryClient: QueryClient, message: ApiResponse<'sendMessage'>): void {
+  const patch = (summary: ConversationSummary): ConversationSummary =>
+    summary.id === message.conversationId ? { ...summary, lastMessage: { body: message.body, createdAt: message.createdAt, senderId: message.senderId }, updatedAt: message.createdAt } : summary;
+  queryClient.setQueryData<ConversationSummary>(conversationQueryKeys.conversation(message.conversationId), (summary) => summary && patch(summary));
+  queryClient.setQueryData<ConversationSummary[]>(conversationQueryKeys.inbox, (inbox) =>
+    inbox ? [...inbox.filter((summary) => summary.id === message.conversationId).map(patch), ...inbox.filter((summary) => summary.id !== message.conversationId)] : inbox,
+  );
+}
+
+export function useSendMessage(conversationId: string, viewerId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: string) => callApi('sendMessage', { params: { id: conversationId }, body: { body } }),
+    onMutate: (body) => {
+      const local = makeLocalMessage({ conversationId, senderId: viewerId, body });
+      updateThread(queryClient, conversationId, (data) => addLocalMessage(data, local));
+      return { localId: local.id };
+    },
+    onSuccess: (message, _body, context) => {
+      updateThread(queryClient, conversationId, (data) => confirmLocalMessage(data, context.localId, message, viewerId));
+      showLastMessage(queryClient, message);
+    },
+    onError: (error, _body, context) => {
+      if (context) updateThread(queryClient, conversationId, (data) => removeLocalMessage(data, context.localId));
+      // Blocked, or the listing deleted meanwhile: the header learns why the composer closes.
+      if (error instanceof ApiError && (error.code === 'MEMBER_BLOCKED' || error.code === 'CONVERSATION_CLOSED')) {
+        void queryClient.invalidateQueries({ queryKey: conversationQueryKeys.conversation(conversationId), exact: true });
+      }
+    },
+  });
+}
+
+/** The member has seen the thread: their unread counts go down here at once (the stream tells other tabs). */
+export function useMarkConversationRead(conversationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => callApi('markConversationRead', { params: { id: conversationId } }),
+    onSuccess: () => {
+      const clear = (summary: ConversationSummary) => (summary.id === conversationId ? { ...summary, unreadCount: 0 } : summary);
+      queryClient.setQueryData<ConversationSummary>(conversationQueryKeys.conversation(conversationId), (summary) => summary && clear(summary));
+      queryClient.setQueryData<ConversationSummary[]>(conversationQueryKeys.inbox, (inbox) => inbox?.map(clear));
+      void queryClient.invalidateQueries({ queryKey: conversationQueryKeys.unreadCount });
+    },
+  });
+}

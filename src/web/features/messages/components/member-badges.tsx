@@ -1,0 +1,30 @@
+import { CreditCard, Mail, Smartphone, type LucideIcon } from 'lucide-react';
+import { type ConversationMember, isVerifiedNeighbour } from '../../../../domain';
+import { cn } from '@/lib/cn';
+import { VerifiedNeighbourBadge } from '@/shared/account/verification-status';
+
+const checks: { key: 'isEmailVerified' | 'isPhoneVerified' | 'isCardVerified'; label: string; icon: LucideIcon }[] = [
+  { key: 'isEmailVerified', label: 'Email verified', icon: Mail },
+  { key: 'isPhoneVerified', label: 'Phone verified', icon: Smartphone },
+  { key: 'isCardVerified', label: 'Card verified', icon: CreditCard },
+];
+
+/**
+ * What the other member has verified, small enough for an inbox row: the Verified neighbour badge
+ * when all three are done, else a round mark for each check that is.
+ */
+export function MemberBadges({ member, className }: { member: ConversationMember; className?: string }) {
+  if (isVerifiedNeighbour(member)) return <VerifiedNeighbourBadge className={cn('shrink-0 px-2 py-0.5 text-xs [&_svg]:size-3.5', className)} />;
+  const verified = checks.filter((check) => member[check.key]);
+  if (verified.length === 0) return null;
+  return (
+    <span className={cn('inline-flex shrink-0 items-center gap-1', className)}>
+      {verified.map(({ key, label, icon: Icon }) => (
+        <span key={key} title={label} className="inline-flex size-5 items-center justify-center rounded-full bg-leaf-50 text-leaf-700 ring-1 ring-leaf-100">
+          <Icon className="size-3" aria-hidden="true" />
+          <span className="sr-only">{label}</span>
+        </span>
+      ))}
+    </span>
+  );
+}

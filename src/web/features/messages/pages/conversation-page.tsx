@@ -1,0 +1,184 @@
+import { MessageCircleOff } from 'lucide-react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Link } from 'wouter';
+import { type ConversationSummary, type CurrentUser, conversationMessages, uuidPattern } from '../../../../domain';
+import { LoadingState } from '@/components/loading-state';
+import { NoticePage } from '@/components/notice-page';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { isNotFoundError } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { type ThreadMessage, threadMessages } from '@/shared/messages/thread-cache';
+import { useConversation, useMarkConversationRead, useSendMessage, useThread } from '@/features/messages/api';
+import { Composer } from '@/features/messages/components/composer';
+import { memberName } from '@/features/messages/components/conversation-row';
+import { MessageList } from '@/features/messages/components/message-list';
+import { ThreadHeader } from '@/features/messages/components/thread-header';
+import { useClock } from '@/features/messages/hooks/use-clock';
+
+function ConversationNotFound() {
+  return (
+    <NoticePage icon={MessageCircleOff} status={404} title="Conversation not found" description={conversationMessages.conversationNotFound}>
+      <Link href="/messages" className={buttonVariants()}>
+        Back to messages
+      </Link>
+    </NoticePage>
+  );
+}
+
+/** /messages/:id: one conversation, its thread and the composer, kept current by the event stream. */
+export function ConversationPage({ id, user }: { id: string; user: CurrentUser }) {
+  // An address that cannot be a conversation's is not asked of the server.
+  if (!uuidPattern.test(id)) return <ConversationNotFound />;
+  return <ConversationLoader id={id} user={user} />;
+}
+
+function ConversationLoader({ id, user }: { id: string; user: CurrentUser }) {
+  useDocumentTitle('Messages');
+  const conversation = useConversation(id);
+  const thread = useThread(id);
+  if (conversation.isError || thread.isError) {
+    if (isNotFoundError(conversation.error ?? thread.error)) return <ConversationNotFound />;
+    return (
+      <NoticePage icon={MessageCircleOff} title="Messages" description="We couldn't load this conversation. Please refresh the page.">
+        <Link href="/messages" className={buttonVariants()}>
+          Back to messages
+        </Link>
+      </NoticePage>
+    );
+  }
+  if (conversation.isPending || thread.isPending) return <LoadingState />;
+  return (
+    <ConversationView
+      conversation={conversation.data}
+      messages={threadMessages(thread.data)}
+      viewerId={user.id}
+      hasEarlier={thread.hasNextPage}
+      isLoadingEarlier={thread.isFetchingNextPage}
+      loadEarlier={() => void thread.fetchNextPage()}
+    />
+  );
+}
+
+/** Why nothing more can be sent, or null. */
+function closedReason(conversation: ConversationSummary): string | null {
+  if (conversation.isBlocked) return conversation.blockedByMe ? `You've blocked ${memberName(conversation.otherMember)}. Unblock them to message again.` : conversationMessages.blocked;
+  if (conversation.listingStatus === 'deleted') return conversationMessages.listingGone;
+  return null;
+}
+
+/** The newest message the other member sent. */
+function newestIncoming(messages: ThreadMessage[], viewerId: string): ThreadMessage | undefined {
+  return messages.findLast((message) => message.senderId !== viewerId);
+}
+
+/**
+ * Opening the thread, and each message that arrives while it is open and the tab is in view, marks
+ * it read (a tab in the background marks it once it is looked at again).
+ */
+function useMarkReadWhileVisible(conversationId: string, newestIncomingId: string | undefined): void {
+  const markRead = useMarkConversationRead(conversationId);
+  const markedUpTo = useRef<string | undefined>(undefined);
+  const { mutate } = markRead;
+  useEffect(() => {
+    if (!newestIncomingId) return;
+    const markIfVisible = () => {
+      if (document.visibilityState !== 'visible' || markedUpTo.current === newestIncomingId) return;
+      markedUpTo.current = newestIncomingId;
+      mutate();
+    };
+    markIfVisible();
+    document.addEventListener('visibilitychange', markIfVisible);
+    return () => document.removeEventListener('visibilitychange', markIfVisible);
+  }, [newestIncomingId, mutate]);
+}
+
+/** Keeps the newest message in view as messages arrive (unless the member has scrolled up to read), and the place when earlier ones load. */
+function useThreadScroll(messages: ThreadMessage[], viewerId: string) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const nearBottom = useRef(true);
+  const heightBeforeEarlier = useRef<number | null>(null);
+  const newest = messages.at(-1);
+  const oldestId = messages[0]?.id;
+
+  // Earlier messages went in above: the same messages stay where the member was reading.
+  useLayoutEffect(() => {
+    const element = scrollRef.current;
+    if (!element || heightBeforeEarlier.current === null) return;
+    element.scrollTop += element.scrollHeight - heightBeforeEarlier.current;
+    heightBeforeEarlier.current = null;
+  }, [oldestId]);
+
+  // A new message at the end: into view when the member was at the end already, or sent it.
+  useLayoutEffect(() => {
+    const element = scrollRef.current;
+    if (!element) return;
+    if (nearBottom.current || newest?.senderId === viewerId) element.scrollTop = element.scrollHeight;
+  }, [newest?.id, newest?.senderId, viewerId]);
+
+  return {
+    scrollRef,
+    onScroll: () => {
+      const element = scrollRef.current;
+      if (element) nearBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < 120;
+    },
+    beforeLoadingEarlier: () => {
+      heightBeforeEarlier.current = scrollRef.current?.scrollHeight ?? null;
+    },
+  };
+}
+
+type ConversationViewProps = {
+  conversation: ConversationSummary;
+  messages: ThreadMessage[];
+  viewerId: string;
+  hasEarlier: boolean;
+  isLoadingEarlier: boolean;
+  loadEarlier: () => void;
+};
+
+function ConversationView({ conversation, messages, viewerId, hasEarlier, isLoadingEarlier, loadEarlier }: ConversationViewProps) {
+  const clock = useClock();
+  const send = useSendMessage(conversation.id, viewerId);
+  const name = memberName(conversation.otherMember);
+  const incoming = newestIncoming(messages, viewerId);
+  useMarkReadWhileVisible(conversation.id, incoming?.id);
+  const { scrollRef, onScroll, beforeLoadingEarlier } = useThreadScroll(messages, viewerId);
+  // Screen readers hear each message that arrives while the page is open, not the ones it opened with.
+  const [openedWithId] = useState(incoming?.id);
+  const announcement = incoming && incoming.id !== openedWithId ? `${name}: ${incoming.body}` : '';
+
+  return (
+    <div className="mx-auto flex h-[calc(100dvh-4rem)] w-full max-w-3xl flex-col sm:px-6 sm:py-6">
+      <div className="flex min-h-0 flex-1 flex-col overflow-hidden bg-white sm:rounded-[var(--radius-card)] sm:border sm:border-sand-200 sm:shadow-sm">
+        <ThreadHeader conversation={conversation} />
+        <div ref={scrollRef} onScroll={onScroll} className="min-h-0 flex-1 overflow-y-auto bg-sand-50 px-3 py-4 sm:px-5">
+          {hasEarlier && (
+            <div className="mb-4 flex justify-center">
+              <Button
+                variant="secondary"
+                disabled={isLoadingEarlier}
+                onClick={() => {
+                  beforeLoadingEarlier();
+                  loadEarlier();
+                }}
+              >
+                {isLoadingEarlier ? 'Loading…' : 'Load earlier messages'}
+              </Button>
+            </div>
+          )}
+          {messages.length === 0 ? (
+            <p className="py-10 text-center text-ink-500">No messages yet. Say g'day!</p>
+          ) : (
+            <MessageList messages={messages} viewerId={viewerId} otherName={name} clock={clock} />
+          )}
+          <p aria-live="polite" className="sr-only">
+            {announcement}
+          </p>
+        </div>
+        <div className="border-t border-sand-200 bg-white px-3 pt-3 pb-3 sm:px-5">
+          <Composer recipientName={name} send={(body) => send.mutateAsync(body)} disabledReason={closedReason(conversation)} />
+        </div>
+      </div>
+    </div>
+  );
+}

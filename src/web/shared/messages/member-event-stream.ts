@@ -1,0 +1,82 @@
+// One event stream per signed-in tab (decision 15), opened by the app shell. An EventSource cannot
+// send the bearer token, so the tab first asks for a ticket that lasts a minute. EventSource would
+// reconnect by itself, but with the old ticket: on any error this closes it and opens a new one with
+// a fresh ticket, waiting longer after each failure. A reopened stream cannot say what it last saw
+// (EventSource sets no headers of ours), so once it is back the lists and open threads ask again.
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { endpointPath, memberEventTypes } from '../../../domain';
+import { ApiError, callApi } from '@/lib/api-client';
+import { applyMemberEvent, parseMemberEvent } from './member-events';
+import { refreshAllConversations } from './conversation-queries';
+
+const firstRetryMs = 1_000;
+const longestRetryMs = 30_000;
+
+type StreamOptions = { queryClient: QueryClient; viewerId: string };
+
+/** Opens the stream and keeps it open until the returned function is called. */
+export function openMemberEventStream({ queryClient, viewerId }: StreamOptions): () => void {
+  let source: EventSource | null = null;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+  let failures = 0;
+  let connectedBefore = false;
+
+  const scheduleReopen = () => {
+    if (stopped) return;
+    const delay = Math.min(firstRetryMs * 2 ** failures, longestRetryMs);
+    failures += 1;
+    retryTimer = setTimeout(() => void open(), delay);
+  };
+
+  const open = async () => {
+    let ticket: string;
+    try {
+      ({ ticket } = await callApi('issueEventTicket'));
+    } catch (error) {
+      // Signed out (here or elsewhere): nothing to listen for; the app signs the page out itself.
+      if (error instanceof ApiError && error.code === 'UNAUTHENTICATED') return;
+      scheduleReopen();
+      return;
+    }
+    if (stopped) return;
+    const stream = new EventSource(endpointPath('streamEvents', undefined, { ticket }));
+    source = stream;
+    stream.addEventListener('ready', () => {
+      failures = 0;
+      // What happened while the stream was away: the lists and the open thread ask again.
+      if (connectedBefore) void refreshAllConversations(queryClient);
+      connectedBefore = true;
+    });
+    for (const type of memberEventTypes) {
+      stream.addEventListener(type, (event) => {
+        const memberEvent = parseMemberEvent(type, (event as MessageEvent<string>).data);
+        if (memberEvent) applyMemberEvent(queryClient, memberEvent, viewerId);
+      });
+    }
+    stream.addEventListener('error', () => {
+      // The ticket has gone stale by the time EventSource would retry: a new one, a new stream.
+      stream.close();
+      if (source === stream) source = null;
+      scheduleReopen();
+    });
+  };
+
+  void open();
+  return () => {
+    stopped = true;
+    clearTimeout(retryTimer);
+    source?.close();
+    source = null;
+  };
+}
+
+/** The stream of the signed-in member, for as long as the calling component is shown (the app shell, while signed in). */
+export function useMemberEventStream(viewerId: string): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') return;
+    return openMemberEventStream({ queryClient, viewerId });
+  }, [queryClient, viewerId]);
+}
