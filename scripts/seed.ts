@@ -5,12 +5,13 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/open-database';
 import { seedDemoData } from '../src/server/demo/seed-demo-data';
+import { createLocalMediaStorage } from '../src/server/services/storage';
 
 async function seed(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
   try {
-    await seedDemoData({ db: database.db, dataDir: config.dataDir, log: { info: (message) => console.log(message) } });
+    await seedDemoData({ db: database.db, storage: createLocalMediaStorage(config.dataDir), log: { info: (message) => console.log(message) } });
     console.log(`Demo data is in place (${database.kind === 'pglite' ? `PGlite at ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL'}).`);
   } finally {
     await database.close();

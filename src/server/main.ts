@@ -68,7 +68,7 @@ async function main(): Promise<void> {
   setInterval(runAwayMail, 60 * 1000).unref();
 
   // Before the server listens, so no read has been cached that the demo data would make stale.
-  if (config.demoData) await seedDemoData({ db: deps.db, dataDir: config.dataDir, log: app.log });
+  if (config.demoData) await seedDemoData({ db: deps.db, storage: deps.storage, log: app.log });
 
   let closing = false;
   const shutdown = async (signal: string) => {

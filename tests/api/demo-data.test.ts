@@ -10,6 +10,7 @@ import { verifyPassword } from '../../src/server/auth/passwords';
 import type { DatabaseHandle } from '../../src/server/db/open-database';
 import { appMeta, listings, users } from '../../src/server/db/schema';
 import { demoAdminEmail, demoPassword, seedDemoData } from '../../src/server/demo/seed-demo-data';
+import { createLocalMediaStorage } from '../../src/server/services/storage';
 import { openTestDatabase } from './support/test-database';
 
 let database: DatabaseHandle;
@@ -27,7 +28,7 @@ beforeAll(async () => {
   // In-memory PGlite (openDatabase({ pgliteDir: null })), or PostgreSQL when TEST_DATABASE_URL is set.
   database = await openTestDatabase();
   dataDir = await mkdtemp(path.join(tmpdir(), 'neighbourly-demo-'));
-  await seedDemoData({ db: database.db, dataDir, log });
+  await seedDemoData({ db: database.db, storage: createLocalMediaStorage(dataDir), log });
 });
 afterAll(async () => {
   await database?.close();
@@ -41,7 +42,7 @@ describe('demo data', () => {
     expect(first.listings).toBeGreaterThanOrEqual(35);
 
     const started = performance.now();
-    await seedDemoData({ db: database.db, dataDir, log });
+    await seedDemoData({ db: database.db, storage: createLocalMediaStorage(dataDir), log });
     expect(performance.now() - started).toBeLessThan(500);
     expect(await countRows()).toEqual(first);
 

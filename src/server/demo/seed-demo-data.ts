@@ -2,9 +2,7 @@
 // generated photos, loaded once per database so a fresh `npm start` has something to browse.
 // Every demo account signs in with the password below.
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { formatListingLocation, type ListingCategory } from '../../domain/listing';
@@ -13,6 +11,7 @@ import { tierRules, type MembershipTier } from '../../domain/tiers';
 import { hashPassword } from '../auth';
 import type { Database } from '../db/open-database';
 import { appMeta, listings, users } from '../db/schema';
+import type { MediaStorage } from '../services/storage';
 import { rebuildPostcodeCounts } from '../map';
 import { findPostcode } from '../postcodes';
 import { type DemoIconName, demoIconDrawings } from './demo-icons';
@@ -179,9 +178,8 @@ async function runWithConcurrency<T>(items: T[], limit: number, work: (item: T) 
 
 type PhotoJob = { listingId: string; index: number; icon: DemoIconName; category: ListingCategory };
 
-/** Writes `<listingId>-<n>.jpg` and `<listingId>-<n>-thumb.jpg`; identical pictures are rendered once. */
-async function writeDemoPhotos(mediaDir: string, jobs: PhotoJob[]): Promise<void> {
-  await mkdir(mediaDir, { recursive: true });
+/** Stores `media/demo/<listingId>-<n>.jpg` and its `-thumb.jpg` through the media storage; identical pictures are rendered once. */
+async function storeDemoPhotos(storage: MediaStorage, jobs: PhotoJob[]): Promise<void> {
   const rendered = new Map<string, Promise<RenderedPhoto>>();
   await runWithConcurrency(jobs, Math.max(2, availableParallelism()), async (job) => {
     const variant = job.index - 1;
@@ -192,8 +190,8 @@ async function writeDemoPhotos(mediaDir: string, jobs: PhotoJob[]): Promise<void
       rendered.set(cacheKey, photo);
     }
     const { display, thumbnail } = await photo;
-    const base = path.join(mediaDir, `${job.listingId}-${job.index}`);
-    await Promise.all([writeFile(`${base}.jpg`, display), writeFile(`${base}-thumb.jpg`, thumbnail)]);
+    const base = `media/demo/${job.listingId}-${job.index}`;
+    await Promise.all([storage.put(`${base}.jpg`, display, 'image/jpeg'), storage.put(`${base}-thumb.jpg`, thumbnail, 'image/jpeg')]);
   });
 }
 
@@ -295,8 +293,9 @@ async function buildDemoRows(now: number) {
   return { userRows, listingRows, photoJobs };
 }
 
-export async function seedDemoData(input: { db: Database; dataDir: string; log: { info: (msg: string) => void } }): Promise<void> {
-  const { db, dataDir, log } = input;
+/** Loads the demo members and listings once (DEMO_DATA); their photos go through the media storage like any upload. */
+export async function seedDemoData(deps: { db: Database; storage: MediaStorage; log: { info: (msg: string) => void } }): Promise<void> {
+  const { db, storage, log } = deps;
   // Fast path: once loaded, starting the server costs one primary-key lookup.
   const [existing] = await db.select({ key: appMeta.key }).from(appMeta).where(eq(appMeta.key, demoDataKey));
   if (existing) return;
@@ -323,7 +322,7 @@ export async function seedDemoData(input: { db: Database; dataDir: string; log: 
     await tx.insert(listings).values(listingRows);
     await rebuildPostcodeCounts(tx);
     // Photos last: if writing them fails, the rows roll back and the next start tries again.
-    await writeDemoPhotos(path.join(dataDir, 'media', 'demo'), photoJobs);
+    await storeDemoPhotos(storage, photoJobs);
     return 'loaded' as const;
   });
 

@@ -9,7 +9,7 @@ export function isUnauthorizedError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   if (/^401: .*Unauthorized/.test(error.message)) return true;
   // Our server speaks in sentences; its code says the same thing.
-  return error instanceof ApiError && error.status === 401 && error.code === 'UNAUTHENTICATED';
+  return error instanceof ApiError && error.code === 'UNAUTHENTICATED';
 }
 
 /** Shows the 'Unauthorized' toast and redirects to /api/login. Returns true when it handled the error. */
