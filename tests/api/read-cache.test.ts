@@ -80,6 +80,42 @@ describe('read cache', () => {
     expect(await browsedTitles()).toEqual(['Walnut cabinet, restored']);
   });
 
+  it("keeps another area's pages through a listing's change, and shows the change at once where it is listed", async () => {
+    // Explorers see their state: a Sydney member's pages are made of NSW listings only.
+    const sydney = await sellerMember(client, server.database.db, { tier: 'explorer', postcode: '2000' });
+    const melbourne = await sellerMember(client, server.database.db, { tier: 'explorer', postcode: '3068' });
+    const sydneyChair = (await client.post('/api/listings', { ...validListing, title: 'Harbour deckchair' }, sydney.token)).body;
+    const melbourneChair = (await client.post('/api/listings', { ...validListing, title: 'Fitzroy deckchair' }, melbourne.token)).body;
+    const titlesFor = async (token: string) => (await client.get('/api/listings?search=deckchair', token)).body.map((item: { title: string }) => item.title);
+    expect(await titlesFor(sydney.token)).toEqual(['Harbour deckchair']);
+    expect(await titlesFor(melbourne.token)).toEqual(['Fitzroy deckchair']);
+
+    // Changed behind the API's back in NSW: only a page computed afresh shows it.
+    await server.database.db.update(listings).set({ title: 'Harbour deckchair (quietly renamed)' }).where(eq(listings.id, sydneyChair.id));
+    // A Victorian listing changes: the NSW page is not made of it, so it stays as it was.
+    await client.call('PUT', `/api/listings/${melbourneChair.id}`, { body: { ...validListing, title: 'Fitzroy deckchair, striped' }, token: melbourne.token });
+    expect(await titlesFor(melbourne.token)).toEqual(['Fitzroy deckchair, striped']);
+    expect(await titlesFor(sydney.token)).toEqual(['Harbour deckchair']);
+    // A change in NSW: the NSW page is made afresh.
+    await client.call('PATCH', `/api/listings/${sydneyChair.id}`, { body: { isActive: true }, token: sydney.token });
+    await client.call('PUT', `/api/listings/${sydneyChair.id}`, { body: { ...validListing, title: 'Harbour deckchair, blue' }, token: sydney.token });
+    expect(await titlesFor(sydney.token)).toEqual(['Harbour deckchair, blue']);
+  });
+
+  it('keeps browse pages and listing pages through sign-ins, messages and verification', async () => {
+    const seller = await sellerMember(client, server.database.db, { tier: 'connector' });
+    const buyer = await sellerMember(client, server.database.db, { tier: 'connector', firstName: 'Buyer' });
+    const lamp = (await client.post('/api/listings', { ...validListing, title: 'Brass lamp' }, seller.token)).body;
+    const lampTitle = async () => (await client.get(`/api/listings/${lamp.id}`)).body.title;
+    expect(await lampTitle()).toBe('Brass lamp');
+    await server.database.db.update(listings).set({ title: 'Brass lamp (quietly renamed)' }).where(eq(listings.id, lamp.id));
+    const message = await client.post(`/api/listings/${lamp.id}/conversations`, { message: 'Hi, is the lamp still available?' }, buyer.token);
+    expect(message.status).toBe(201);
+    expect((await client.post('/api/auth/login', { email: buyer.email, password: buyer.password })).status).toBe(200);
+    expect((await client.call('PUT', '/api/user/phone', { body: { phone: '0412 345 679' }, token: buyer.token })).status).toBe(200);
+    expect(await lampTitle()).toBe('Brass lamp');
+  });
+
   it('sends browse pages gzipped to clients that accept it, the same JSON as plain', async () => {
     const seller = await sellerMember(client, server.database.db, { tier: 'connector' });
     for (let index = 0; index < 4; index += 1) {

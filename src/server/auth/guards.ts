@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, errorMessages } from '../../domain/errors';
 import type { Database } from '../db/open-database';
 import type { UserRow } from '../db/schema';
+import { changeKeys } from '../db/write-transaction';
 import type { ServerDeps } from '../deps';
 import { createReadCache, type ReadCache } from '../http/read-cache';
 import { hashSessionToken } from './secrets';
@@ -36,7 +37,11 @@ export function createSessionLoader(db: Database, cache: ReadCache<Authenticated
     if (request.routeOptions.config?.loadSession === false) return;
     const token = readBearerToken(request);
     if (!token) return;
-    const session = await cache.read(hashSessionToken(token), () => findSessionUser(db, token));
+    const sessionId = hashSessionToken(token);
+    // The member's row and the session itself: a change to either (verified, upgraded, signed out) is seen at once.
+    const session = await cache.read(sessionId, () => findSessionUser(db, token), (found) =>
+      found ? [changeKeys.session(sessionId), changeKeys.member(found.user.id)] : [changeKeys.session(sessionId)],
+    );
     if (session) {
       request.user = session.user;
       request.sessionId = session.sessionId;

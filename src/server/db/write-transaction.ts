@@ -11,9 +11,27 @@ import type { Database, Transaction } from './open-database';
  */
 export type ChangedKind = 'listings' | 'members' | 'sessions';
 
+/**
+ * The keys writes publish and cached answers depend on. A listing's change reaches its own detail
+ * and the answers about the areas that hold it: radius areas by postcode, states, and all of
+ * Australia; nothing else.
+ */
+export const changeKeys = {
+  listing: (id: string) => `listings:${id}`,
+  member: (id: string) => `members:${id}`,
+  session: (id: string) => `sessions:${id}`,
+  postcode: (postcode: string) => `postcodes:${postcode}`,
+  state: (state: string) => `states:${state}`,
+  everywhere: 'areas:everywhere',
+  /** Every listing answer (a change no area names: a plan that changes pins or paused listings). */
+  allListings: 'listings',
+} as const;
+
 export type Changes = {
-  /** This transaction changed the `kind` with this id (or, without one, some of them). */
+  /** This transaction changed the `kind` with this id (or, without one, possibly any of them). */
   touch: (kind: ChangedKind, id?: string) => void;
+  /** This transaction created, changed or deleted this listing: its detail and the answers of the areas that hold it. */
+  touchListing: (listing: { id: string; postcode: string | null; state: string | null }) => void;
 };
 
 export async function writeTransaction<T>(
@@ -24,6 +42,12 @@ export async function writeTransaction<T>(
   const changes: Changes = {
     touch: (kind, id) => {
       touched.add(id === undefined ? kind : `${kind}:${id}`);
+    },
+    touchListing: (listing) => {
+      touched.add(changeKeys.listing(listing.id));
+      touched.add(changeKeys.everywhere);
+      if (listing.postcode) touched.add(changeKeys.postcode(listing.postcode));
+      if (listing.state) touched.add(changeKeys.state(listing.state));
     },
   };
   const result = await deps.db.transaction((tx) => work(tx, changes));

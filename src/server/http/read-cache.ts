@@ -1,21 +1,26 @@
-// Hot reads served from memory between writes. Every cached answer carries the content version it
-// was computed under; a write that changes what readers see publishes what it changed when it
-// commits (db/write-transaction.ts), which bumps the version, so the next read computes afresh and
-// nobody sees their own change missing. Entries also expire after a short time, which bounds how stale
+// Hot reads served from memory between writes. Every cached answer names what it was made from
+// (a listing, the postcodes of an area, a member); a write that changes what readers see publishes
+// what it changed when it commits (db/write-transaction.ts), so the next read of an answer made
+// from that data computes afresh and nobody sees their own change missing, while every other
+// answer stays cached. Entries also expire after a short time, which bounds how stale
 // another app server can be when there is no Redis to tell it about writes.
 import type { ContentVersion } from '../services/content-version';
 
 export { createContentVersion, type ContentVersion } from '../services/content-version';
 
 export type ReadCache<V> = {
-  /** The cached value for key, or compute's (shared by every caller asking while it runs). */
-  read(key: string, compute: () => Promise<V>): Promise<V>;
+  /**
+   * The cached value for key, or compute's (shared by every caller asking while it runs). `dependsOn`
+   * names the data the value is made from (the content-version keys a write publishes): the value
+   * is served until one of them changes. A function reads them off the value once it is made.
+   */
+  read(key: string, compute: () => Promise<V>, dependsOn: readonly string[] | ((value: V) => readonly string[])): Promise<V>;
   readonly size: number;
   /** What the entries weigh together (0 without weigh). */
   readonly weight: number;
 };
 
-type Entry<V> = { value: V; version: number; expiresAt: number; weight: number };
+type Entry<V> = { value: V; since: number; dependsOn: readonly string[]; expiresAt: number; weight: number };
 
 export type ReadCacheOptions<V> = {
   maxEntries: number;
@@ -26,14 +31,14 @@ export type ReadCacheOptions<V> = {
 };
 
 /**
- * At most maxEntries values, oldest first out, each valid only while the content version is the
- * one it was computed under. After ttlMs an entry is refreshed in the background while readers
- * still get it (stale-while-revalidate); a write, by contrast, is never answered from before it.
- * ttlMs 0 turns the cache off.
+ * At most maxEntries values, oldest first out, each valid only while nothing it depends on has
+ * changed since its computation started. After ttlMs an entry is refreshed in the background while
+ * readers still get it (stale-while-revalidate); a write, by contrast, is never answered from
+ * before it. ttlMs 0 turns the cache off.
  */
 export function createReadCache<V>(version: ContentVersion, options: ReadCacheOptions<V>): ReadCache<V> {
   const entries = new Map<string, Entry<V>>();
-  const inFlight = new Map<string, { version: number; promise: Promise<V> }>();
+  const inFlight = new Map<string, { since: number; dependsOn: readonly string[] | null; promise: Promise<V> }>();
   const staleForMs = 4 * options.ttlMs;
   const maxWeight = options.maxWeight ?? Number.POSITIVE_INFINITY;
   let totalWeight = 0;
@@ -44,14 +49,17 @@ export function createReadCache<V>(version: ContentVersion, options: ReadCacheOp
     entries.delete(key);
     totalWeight -= entry.weight;
   };
-  const store = (key: string, value: V, started: number) => {
+  const store = (key: string, value: V, since: number, dependsOn: readonly string[]) => {
     const weight = options.weigh?.(value) ?? 0;
     if (weight > maxWeight) return;
     remove(key);
     while (entries.size > 0 && (entries.size >= options.maxEntries || totalWeight + weight > maxWeight)) remove(entries.keys().next().value!);
-    entries.set(key, { value, version: started, expiresAt: Date.now() + options.ttlMs, weight });
+    entries.set(key, { value, since, dependsOn, expiresAt: Date.now() + options.ttlMs, weight });
     totalWeight += weight;
   };
+  /** A computation under way still answers for now: nothing it reads has changed since it began (when its keys are not known yet, nothing at all). */
+  const stillCurrent = (running: { since: number; dependsOn: readonly string[] | null }) =>
+    running.dependsOn ? !version.changedSince(running.dependsOn, running.since) : version.current === running.since;
 
   return {
     get size() {
@@ -60,31 +68,33 @@ export function createReadCache<V>(version: ContentVersion, options: ReadCacheOp
     get weight() {
       return totalWeight;
     },
-    read(key, compute) {
+    read(key, compute, dependsOn) {
       if (options.ttlMs <= 0) return compute();
       const now = Date.now();
-      const started = version.current;
       const entry = entries.get(key);
       const running = inFlight.get(key);
+      const runningIsCurrent = running !== undefined && stillCurrent(running);
       // Stale answers stop after a few lifetimes, so an outage does not freeze what readers see.
-      if (entry && entry.version === started && now < entry.expiresAt + staleForMs) {
-        if (entry.expiresAt <= now && !(running && running.version === started)) {
+      if (entry && !version.changedSince(entry.dependsOn, entry.since) && now < entry.expiresAt + staleForMs) {
+        if (entry.expiresAt <= now && !runningIsCurrent) {
           // Old but not outdated by a write: answer with it and refresh it for the next reader.
-          refresh(key, started, compute).catch(() => {});
+          refresh(key, compute, dependsOn).catch(() => {});
         }
         return Promise.resolve(entry.value);
       }
-      if (running && running.version === started) return running.promise;
-      return refresh(key, started, compute);
+      if (running && runningIsCurrent) return running.promise;
+      return refresh(key, compute, dependsOn);
     },
   };
 
-  function refresh(key: string, started: number, compute: () => Promise<V>): Promise<V> {
+  function refresh(key: string, compute: () => Promise<V>, dependsOn: readonly string[] | ((value: V) => readonly string[])): Promise<V> {
+    const since = version.current;
     const promise = compute().then(
       (value) => {
         if (inFlight.get(key)?.promise === promise) inFlight.delete(key);
-        // A write during the computation may not be in the value: keep it only if none happened.
-        if (version.current === started) store(key, value, started);
+        const keys = typeof dependsOn === 'function' ? dependsOn(value) : dependsOn;
+        // A write during the computation may not be in the value: keep it only if none touched what it reads.
+        if (!version.changedSince(keys, since)) store(key, value, since, keys);
         return value;
       },
       (error: unknown) => {
@@ -92,7 +102,7 @@ export function createReadCache<V>(version: ContentVersion, options: ReadCacheOp
         throw error;
       },
     );
-    inFlight.set(key, { version: started, promise });
+    inFlight.set(key, { since, dependsOn: typeof dependsOn === 'function' ? null : dependsOn, promise });
     return promise;
   }
 }

@@ -39,7 +39,7 @@ export async function updateListing(deps: ServerDeps, input: { listingId: string
         imageUrls: input.body.imageUrls,
       })
       .where(eq(listings.id, listing.id));
-    changes.touch('listings', listing.id);
+    changes.touchListing(listing);
   });
   return getListing(deps, { listingId: input.listingId });
 }
@@ -57,7 +57,7 @@ export async function setListingStatus(
     const soldTo = input.isActive ? null : (input.soldToConversationId ?? null);
     if (soldTo !== null) await assertConversationOfListing(tx, soldTo, listing.id);
     if (listing.isActive === input.isActive && listing.soldToConversationId === soldTo) return false;
-    changes.touch('listings', listing.id);
+    changes.touchListing(listing);
     if (listing.isActive !== input.isActive && input.isActive) await assertRoomForActiveListing(tx, owner);
     // Listed again, a paused listing is simply active; marked sold, it is sold (not paused).
     await tx
@@ -90,7 +90,7 @@ export async function deleteListing(deps: ServerDeps, input: { listingId: string
   const talking = await listingConversationMembers(deps.db, input.listingId);
   await writeTransaction(deps, async (tx, changes) => {
     const { listing } = await lockOwnListing(tx, input.listingId, input.ownerId);
-    changes.touch('listings', listing.id);
+    changes.touchListing(listing);
     changes.touch('members', listing.sellerId);
     await tx.delete(listings).where(eq(listings.id, listing.id));
     if (listing.isActive) await changePostcodeCount(tx, listing, -1);
@@ -111,7 +111,7 @@ export async function pinListing(deps: ServerDeps, input: { listingId: string; o
     if (!input.pinned) {
       if (listing.pinnedAt) {
         await tx.update(listings).set({ pinnedAt: null }).where(eq(listings.id, listing.id));
-        changes.touch('listings', listing.id);
+        changes.touchListing(listing);
       }
       return;
     }
@@ -119,17 +119,17 @@ export async function pinListing(deps: ServerDeps, input: { listingId: string; o
     if (rules.pinnedPosts < 1) throw new AppError('PLAN_EXCLUDES_PINS', undefined, { membershipTier: rules.tier });
     if (!listing.isActive) throw new AppError('PIN_SOLD_LISTING');
     const otherPins = await tx
-      .select({ id: listings.id })
+      .select({ id: listings.id, postcode: listings.postcode, state: listings.state })
       .from(listings)
       .where(and(eq(listings.sellerId, owner.id), isNotNull(listings.pinnedAt), ne(listings.id, listing.id)))
       .orderBy(desc(listings.pinnedAt));
-    const released = otherPins.slice(rules.pinnedPosts - 1).map((pin) => pin.id);
-    if (released.length > 0) await tx.update(listings).set({ pinnedAt: null }).where(inArray(listings.id, released));
-    for (const id of released) changes.touch('listings', id);
+    const released = otherPins.slice(rules.pinnedPosts - 1);
+    if (released.length > 0) await tx.update(listings).set({ pinnedAt: null }).where(inArray(listings.id, released.map((pin) => pin.id)));
+    for (const pin of released) changes.touchListing(pin);
     // Pinned already: it keeps its place, so pinning again never jumps the queue of pinned posts.
     if (!listing.pinnedAt) {
       await tx.update(listings).set({ pinnedAt: deps.clock.now() }).where(eq(listings.id, listing.id));
-      changes.touch('listings', listing.id);
+      changes.touchListing(listing);
     }
   });
   return getListing(deps, { listingId: input.listingId });

@@ -69,7 +69,7 @@ export async function createListing(deps: ServerDeps, input: { sellerId: string;
       })
       .returning();
     await changePostcodeCount(tx, created, 1);
-    changes.touch('listings', created.id);
+    changes.touchListing(created);
     return created.id;
   });
   return getListing(deps, { listingId: id });

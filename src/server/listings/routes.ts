@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiSchemas } from '../../domain/api-schemas';
 import { nextCursorHeader } from '../../domain/listing';
 import { requireUser, signedInUser } from '../auth';
+import { changeKeys } from '../db/write-transaction';
 import type { ServerDeps } from '../deps';
 import { endpoint } from '../http/endpoint';
 import { jsonCacheBudgets, jsonTextWeight, sendJsonText, toJsonText, type JsonText } from '../http/json-text';
@@ -12,7 +13,7 @@ import { deleteListing, pinListing, setListingStatus, updateListing } from './ch
 import { createListing } from './create-listing';
 import { getListing } from './get-listing';
 import { getListingReach } from './listing-reach';
-import { viewerAreaKey, type Viewer } from './search-area';
+import { areaChangeKeys, viewerAreaKey, type Viewer } from './search-area';
 import { getSellerProfile, getUserStats, listMyListings, listSellerListings } from './seller-listings';
 
 export const listingRoutes =
@@ -35,10 +36,14 @@ export const listingRoutes =
         // A member looks from their own place; a visitor around the postcode they chose (?near=).
         const viewer: Viewer = request.user ? { user: request.user } : { user: null, postcode: request.query.near };
         const key = `${viewerAreaKey(viewer)}?${JSON.stringify(request.query)}`;
-        const page = await browseCache.read(key, async () => {
-          const result = await browseListings(deps, { viewer, query: request.query });
-          return { text: toJsonText(apiSchemas.browseListings.response[200], result.items), nextCursor: result.nextCursor };
-        });
+        const page = await browseCache.read(
+          key,
+          async () => {
+            const result = await browseListings(deps, { viewer, query: request.query });
+            return { text: toJsonText(apiSchemas.browseListings.response[200], result.items), nextCursor: result.nextCursor };
+          },
+          areaChangeKeys(viewer),
+        );
         if (page.nextCursor) reply.header(nextCursorHeader, page.nextCursor);
         return sendJsonText(request, reply, page.text);
       },
@@ -47,8 +52,10 @@ export const listingRoutes =
     app.route({
       ...endpoint('getListing'),
       handler: async (request, reply) => {
-        const text = await detailCache.read(request.params.id, async () =>
-          toJsonText(apiSchemas.getListing.response[200], await getListing(deps, { listingId: request.params.id })),
+        const text = await detailCache.read(
+          request.params.id,
+          async () => toJsonText(apiSchemas.getListing.response[200], await getListing(deps, { listingId: request.params.id })),
+          [changeKeys.listing(request.params.id)],
         );
         return sendJsonText(request, reply, text);
       },

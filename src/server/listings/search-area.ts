@@ -7,6 +7,7 @@ import type { Point } from '../../domain/geo';
 import { type DiscoveryArea, areaIncludes, discoveryAreaFor } from '../../domain/search-reach';
 import { rulesForTier, visitorSearchTier } from '../../domain/tiers';
 import type { UserRow } from '../db/schema';
+import { changeKeys } from '../db/write-transaction';
 import { findPostcode, listPostcodes } from '../postcodes';
 
 export type SearchArea = DiscoveryArea;
@@ -83,4 +84,26 @@ export function searchAreaKey(viewer: Viewer): string {
   if (area.kind === 'everywhere') return 'everywhere';
   if (area.kind === 'state') return `state:${area.state}`;
   return `near:${placeOfViewer(viewer).postcode}:${area.radiusKm}`;
+}
+
+const areaKeysCache = new Map<string, readonly string[]>();
+
+/**
+ * What a viewer's browse pages and map counts are made from: the listings of their area (its
+ * postcodes, its state, or all of Australia). A listing's change elsewhere leaves them cached.
+ */
+export function areaChangeKeys(viewer: Viewer): readonly string[] {
+  const cacheKey = searchAreaKey(viewer);
+  let keys = areaKeysCache.get(cacheKey);
+  if (!keys) {
+    const area = searchAreaFor(viewer);
+    keys =
+      area.kind === 'everywhere'
+        ? [changeKeys.allListings, changeKeys.everywhere]
+        : area.kind === 'state'
+          ? [changeKeys.allListings, changeKeys.state(area.state)]
+          : [changeKeys.allListings, ...[...postcodesWithin(area)].map(changeKeys.postcode)];
+    areaKeysCache.set(cacheKey, keys);
+  }
+  return keys;
 }

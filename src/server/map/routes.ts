@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiSchemas } from '../../domain/api-schemas';
 import { boundsOf } from '../../domain/map';
 import { requireUser, signedInUser } from '../auth';
+import { changeKeys } from '../db/write-transaction';
 import type { ServerDeps } from '../deps';
 import { endpoint } from '../http/endpoint';
 import { jsonCacheBudgets, jsonTextWeight, sendJsonText, toJsonText, type JsonText } from '../http/json-text';
@@ -29,7 +30,11 @@ export const mapRoutes =
         // Thousands of entries: checked against the schema once when the text is made, not on
         // every answer the cache gives.
         const key = `${searchAreaKey({ user: viewer })}|${bounds ? `${bounds.south},${bounds.west},${bounds.north},${bounds.east}` : 'all'}`;
-        const text = await countsCache.read(key, async () => toJsonText(apiSchemas.countListingsByPlace.response[200], await listListingCounts(deps, { viewer, bounds })));
+        // The counts cover every postcode in view, greyed ones too: any listing's change may move them.
+        const text = await countsCache.read(key, async () => toJsonText(apiSchemas.countListingsByPlace.response[200], await listListingCounts(deps, { viewer, bounds })), [
+          changeKeys.allListings,
+          changeKeys.everywhere,
+        ]);
         return sendJsonText(request, reply, text);
       },
     });

@@ -1,47 +1,95 @@
-// The content version: a number that changes whenever data the read caches hold may have changed,
-// in this process or (through Redis pub/sub, with REDIS_URL) on any other app server.
+// What changed, and when: the read caches ask whether anything an answer was made from has changed
+// since. A committed write publishes the keys it changed ("listings:<id>", "postcodes:3000",
+// "members:<id>", "sessions:<id>", or a whole kind such as "listings"), in this process and,
+// through Redis pub/sub with REDIS_URL, on every other app server; every other answer stays cached.
 import { Redis } from 'ioredis';
 
-/** A number that changes whenever data the caches hold may have changed. */
 export type ContentVersion = {
+  /** Grows with every change this process hears of: an answer remembers the value it was made at. */
   readonly current: number;
-  /** Data changed in this process (or, through Redis, in another). */
-  bump(): void;
   /**
-   * A committed write changed the data under these keys ("listings:<id>", "members:<id>",
-   * "sessions:<id>"). For now any change makes every cached read stale (one bump); the keys are
-   * where scoped invalidation starts.
+   * Whether any of these keys changed after `since`: the key itself, its whole kind ("listings" for
+   * "listings:<id>"), or everything (bump).
    */
+  changedSince(keys: readonly string[], since: number): boolean;
+  /** Everything may have changed (every cached answer is stale). */
+  bump(): void;
+  /** A committed write changed the data under these keys: here, and on every app server through Redis. */
   publish(changed: readonly string[]): void;
   close(): Promise<void>;
 };
 
 const invalidationChannel = 'neighbourly:content-changed';
+const everything = '*';
+/**
+ * Keys remembered at most: past this the memory starts again from "everything changed now", which
+ * costs each cached answer one recomputation and keeps the map's size flat however many rows change.
+ */
+const maxRememberedKeys = 200_000;
 
-/** In-process version; with REDIS_URL, bumps are broadcast to and received from every app server. */
+function kindOf(key: string): string {
+  const colon = key.indexOf(':');
+  return colon === -1 ? key : key.slice(0, colon);
+}
+
 export function createContentVersion(options: { redisUrl?: string } = {}): ContentVersion {
   let current = 0;
+  const lastChanged = new Map<string, number>();
   const publisher = options.redisUrl ? new Redis(options.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : null;
   const subscriber = options.redisUrl ? new Redis(options.redisUrl, { maxRetriesPerRequest: 1 }) : null;
   const origin = `${process.pid}-${Math.random().toString(36).slice(2)}`;
+
+  const record = (keys: readonly string[]) => {
+    current += 1;
+    if (lastChanged.size + keys.length > maxRememberedKeys) {
+      lastChanged.clear();
+      lastChanged.set(everything, current);
+    }
+    for (const key of keys) lastChanged.set(key, current);
+  };
+  const broadcast = (keys: readonly string[]) => {
+    publisher?.publish(invalidationChannel, JSON.stringify({ origin, keys })).catch(() => {});
+  };
+
   // A Redis outage leaves each server with its own writes plus the entries' short lifetime.
   publisher?.on('error', () => {});
   subscriber?.on('error', () => {});
-  subscriber?.on('message', (_channel, message) => {
-    if (message !== origin) current += 1;
+  subscriber?.on('message', (_channel, text: string) => {
+    let message: { origin?: unknown; keys?: unknown };
+    try {
+      message = JSON.parse(text) as typeof message;
+    } catch {
+      // Not a notice this version writes (a server of an older release): something changed.
+      message = { keys: null };
+    }
+    if (message.origin === origin) return;
+    // A notice that cannot be read says at least that something changed.
+    const keys = Array.isArray(message.keys) && message.keys.every((key) => typeof key === 'string') ? (message.keys as string[]) : [everything];
+    record(keys);
   });
   void subscriber?.subscribe(invalidationChannel).catch(() => {});
-  const bump = () => {
-    current += 1;
-    publisher?.publish(invalidationChannel, origin).catch(() => {});
-  };
+
   return {
     get current() {
       return current;
     },
-    bump,
+    changedSince(keys, since) {
+      if ((lastChanged.get(everything) ?? 0) > since) return true;
+      for (const key of keys) {
+        if ((lastChanged.get(key) ?? 0) > since) return true;
+        const kind = kindOf(key);
+        if (kind !== key && (lastChanged.get(kind) ?? 0) > since) return true;
+      }
+      return false;
+    },
+    bump() {
+      record([everything]);
+      broadcast([everything]);
+    },
     publish(changed) {
-      if (changed.length > 0) bump();
+      if (changed.length === 0) return;
+      record(changed);
+      broadcast(changed);
     },
     async close() {
       publisher?.disconnect();
