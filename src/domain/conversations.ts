@@ -75,7 +75,11 @@ const concernPatterns: [SafetyConcern, RegExp][] = [
     'courierPayment',
     /\b(courier|shipping\s+(company|agent)|removalist|freight\s+company)\b|\bmy\s+(cousin|brother|sister|son|daughter|friend|uncle|aunt|mum|mom|dad|husband|wife|driver|mover|agent|assistant)\s+(will|can|is\s+going\s+to|to)\s+(pick|collect|come|get)/i,
   ],
-  ['depositFirst', /\b(deposit|holding\s+fee|pay\s+(first|up\s*front|in\s+advance|before\s+(you|i|we)\s+(see|come|pick|collect|inspect)))\b/i],
+  [
+    'depositFirst',
+    // Asking for money ahead: "pay a deposit", "deposit to hold it", "pay up front"; not "no deposit needed".
+    /\b(pay|send|transfer|put\s+down|leave|need|require)\w*\b[\s\S]{0,30}\b(deposit|holding\s+fee)\b|\b(deposit|holding\s+fee)\b[\s\S]{0,30}\b(first|up\s*front|in\s+advance|before|to\s+(hold|secure|reserve))\b|\bpay\s+(first|up\s*front|in\s+advance|before\s+(you|i|we)\s+(see|come|pick|collect|inspect))\b/i,
+  ],
 ];
 
 const linkPattern = /\bhttps?:\/\/|\bwww\.|\b[a-z0-9-]{2,}\.(com|net|org|au|io|ly|me|info|biz|xyz|app|link|site|online|shop|co|page|top|click)\b/i;

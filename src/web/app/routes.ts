@@ -5,11 +5,10 @@
 import type { QueryKey } from '@tanstack/react-query';
 import { parse as parseRoutePath } from 'regexparam';
 import { matchRoute } from 'wouter';
-import { type ApiResponse, type CurrentUser, googleSignInPaths, uuidPattern } from '../../domain';
+import { type ApiResponse, type CurrentUser, endpointPath, googleSignInPaths, uuidPattern } from '../../domain';
 import { latestListingsPath, latestListingsQueryKey } from '@/features/dashboard/api';
 import { activeHomepageVideoQueryKey } from '@/features/landing/api';
 import { LandingPage } from '@/features/landing/pages/landing-page';
-import { threadPath } from '@/features/messages/api';
 import { type ListingsPage, browseQueryKey, listingsRequestPath, readBrowseFilters, toListingsPage } from '@/features/listings/browse-filters';
 import { type LazyPage, includedPage, lazyPage } from '@/lib/lazy-page';
 import { readReturnPath } from '@/lib/return-path';
@@ -213,7 +212,7 @@ export const routes: RouteEntry[] = [
     // The header and the newest page of the thread; an id that cannot be one shows not found by itself.
     prefetch: ({ params }) =>
       uuidPattern.test(params.id)
-        ? [{ queryKey: conversationQueryKeys.conversation(params.id) }, { queryKey: conversationQueryKeys.thread(params.id), path: threadPath(params.id), firstPage: (body) => body }]
+        ? [{ queryKey: conversationQueryKeys.conversation(params.id) }, { queryKey: conversationQueryKeys.thread(params.id), path: endpointPath('listMessages', { id: params.id }), firstPage: (body) => body }]
         : [],
     meta: { title: 'Messages', noindex: true },
   }),

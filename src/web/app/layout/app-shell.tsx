@@ -1,13 +1,25 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { useLocation } from 'wouter';
 import type { CurrentUser } from '../../../domain';
-import { useMemberEventStream } from '@/shared/messages/member-event-stream';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
-/** The signed-in tab's one event stream: open while the member is, closed on signing out. */
+/** The signed-in tab's one event stream (decision 15): open while the member is, closed on signing out. */
 function MemberEvents({ viewerId }: { viewerId: string }) {
-  useMemberEventStream(viewerId);
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') return;
+    let closeStream: (() => void) | undefined;
+    let unmounted = false;
+    void import('@/shared/messages/member-event-stream').then(({ openMemberEventStream }) => {
+      if (!unmounted) closeStream = openMemberEventStream({ queryClient, viewerId });
+    });
+    return () => {
+      unmounted = true;
+      closeStream?.();
+    };
+  }, [queryClient, viewerId]);
   return null;
 }
 

@@ -2,7 +2,7 @@
 // sending (shown at once, confirmed by the server's answer or the event stream, whichever is first)
 // and the read mark.
 import { type QueryClient, type QueryKey, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ApiResponse, type ConversationSummary, conversationLimits, endpointPath } from '../../../domain';
+import { type ApiResponse, type ConversationSummary, conversationLimits } from '../../../domain';
 import { ApiError, callApi, isNotFoundError } from '@/lib/api-client';
 import { conversationQueryKeys } from '@/shared/messages/conversation-queries';
 import {
@@ -16,9 +16,6 @@ import {
   removeLocalMessage,
   threadOf,
 } from '@/shared/messages/thread-cache';
-
-/** The address of a thread's newest page (the server render asks for it: app/routes.ts). */
-export const threadPath = (conversationId: string) => endpointPath('listMessages', { id: conversationId });
 
 /** A conversation that is not found (not there, or not the member's) stays so: no second ask over the not-found screen. */
 const askAgainUnlessNotFound = { retryOnMount: (query: { state: { error: unknown } }) => !isNotFoundError(query.state.error) };

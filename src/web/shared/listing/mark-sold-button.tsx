@@ -20,12 +20,16 @@ export type ListingStatusChange = { id: string; isActive: boolean; soldToConvers
 export const setListingStatus = ({ id, isActive, soldToConversationId }: ListingStatusChange) =>
   callApi('setListingStatus', { params: { id }, body: soldToConversationId ? { isActive, soldToConversationId } : { isActive } });
 
-/** The saved listing goes straight into the cache; every list of listings, and the conversations about it, ask again. */
-export function useSetListingStatus() {
+/**
+ * The saved listing goes straight into the cache; every list of listings, and the conversations about
+ * it, ask again. `onSaved` runs even when the button is gone by then (a card that left the Active tab).
+ */
+export function useSetListingStatus({ onSaved }: { onSaved?: (listing: ListingView) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setListingStatus,
     onSuccess: async (listing) => {
+      onSaved?.(listing);
       await refreshListingData(queryClient);
       queryClient.setQueryData(listingQueryKeys.listing(listing.id), listing);
       // Headers and the inbox: "Sold", "You sold this item to this buyer".
@@ -48,21 +52,12 @@ type MarkSoldButtonProps = { listing: Pick<ListingView, 'id' | 'title' | 'isActi
 
 export function MarkSoldButton({ listing, variant = 'leaf', className }: MarkSoldButtonProps) {
   const queryClient = useQueryClient();
-  const setStatus = useSetListingStatus();
+  const setStatus = useSetListingStatus({ onSaved: () => toast(soldToast) });
   const [buyers, setBuyers] = useState<ConversationSummary[] | null>(null);
   const [checking, setChecking] = useState(false);
 
   const markSold = (soldToConversationId?: string) =>
-    setStatus.mutate(
-      { id: listing.id, isActive: false, soldToConversationId },
-      {
-        onSuccess: () => {
-          setBuyers(null);
-          toast(soldToast);
-        },
-        onError: showFailure,
-      },
-    );
+    setStatus.mutate({ id: listing.id, isActive: false, soldToConversationId }, { onSuccess: () => setBuyers(null), onError: showFailure });
 
   const start = async () => {
     setChecking(true);
@@ -126,7 +121,7 @@ function ChooseBuyerForm({ buyers, isSaving, onCancel, onChoose }: ChooseBuyerFo
   const name = useId();
   const options = [
     ...buyers.map((buyer) => ({ value: buyer.id, label: buyer.otherMember.firstName?.trim() || 'Neighbour', detail: buyer.lastMessage?.body ?? null })),
-    { value: someoneElse, label: 'Someone else', detail: 'Not through Neighbourly, or to someone who didn’t message' },
+    { value: someoneElse, label: 'Someone else', detail: 'Sold outside Neighbourly' },
   ];
   return (
     <form
@@ -135,7 +130,8 @@ function ChooseBuyerForm({ buyers, isSaving, onCancel, onChoose }: ChooseBuyerFo
         onChoose(choice === someoneElse ? undefined : choice);
       }}
     >
-      <fieldset>
+      {/* min-w-0: a fieldset is otherwise as wide as its longest line, which the truncated previews would make it. */}
+      <fieldset className="min-w-0">
         <legend className="sr-only">The buyer</legend>
         <div className="max-h-72 space-y-2 overflow-y-auto">
           {options.map((option) => (

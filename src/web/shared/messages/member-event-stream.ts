@@ -1,10 +1,11 @@
 // One event stream per signed-in tab (decision 15), opened by the app shell. An EventSource cannot
-// send the bearer token, so the tab first asks for a ticket that lasts a minute. EventSource would
-// reconnect by itself, but with the old ticket: on any error this closes it and opens a new one with
-// a fresh ticket, waiting longer after each failure. A reopened stream cannot say what it last saw
-// (EventSource sets no headers of ours), so once it is back the lists and open threads ask again.
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+// send the bearer token, so the tab first asks for a ticket that lasts a minute. A dropped stream
+// reconnects by itself with Last-Event-ID (and is sent what it missed) while its ticket lasts; once
+// the server refuses the old ticket, this opens a new stream with a fresh one, waiting longer after
+// each failure. A new stream cannot say what it last saw (EventSource sets no headers of ours), and
+// read marks are never replayed, so whenever a stream is back the lists and open threads ask again.
+// The app shell loads this module once a member is signed in (visitors never download it).
+import type { QueryClient } from '@tanstack/react-query';
 import { endpointPath, memberEventTypes } from '../../../domain';
 import { ApiError, callApi } from '@/lib/api-client';
 import { applyMemberEvent, parseMemberEvent } from './member-events';
@@ -56,7 +57,9 @@ export function openMemberEventStream({ queryClient, viewerId }: StreamOptions):
       });
     }
     stream.addEventListener('error', () => {
-      // The ticket has gone stale by the time EventSource would retry: a new one, a new stream.
+      // A dropped connection: EventSource retries by itself, with Last-Event-ID, while its ticket lasts.
+      if (stream.readyState !== EventSource.CLOSED) return;
+      // Refused (the ticket has run out): a new ticket, a new stream.
       stream.close();
       if (source === stream) source = null;
       scheduleReopen();
@@ -70,13 +73,4 @@ export function openMemberEventStream({ queryClient, viewerId }: StreamOptions):
     source?.close();
     source = null;
   };
-}
-
-/** The stream of the signed-in member, for as long as the calling component is shown (the app shell, while signed in). */
-export function useMemberEventStream(viewerId: string): void {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    if (typeof EventSource === 'undefined') return;
-    return openMemberEventStream({ queryClient, viewerId });
-  }, [queryClient, viewerId]);
 }

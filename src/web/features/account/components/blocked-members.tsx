@@ -10,9 +10,8 @@ function BlockedMemberRow({ memberId, name, blockedAt }: { memberId: string; nam
         <span className="block truncate font-semibold">{name}</span>
         <span className="block text-sm text-ink-500">Blocked {formatDateAU(blockedAt)}</span>
       </span>
-      <Button variant="secondary" className="shrink-0" disabled={unblock.isPending} onClick={() => unblock.mutate(memberId)}>
+      <Button variant="secondary" className="shrink-0" disabled={unblock.isPending} aria-label={`Unblock ${name}`} onClick={() => unblock.mutate(memberId)}>
         {unblock.isPending ? 'Unblocking…' : 'Unblock'}
-        <span className="sr-only"> {name}</span>
       </Button>
     </li>
   );

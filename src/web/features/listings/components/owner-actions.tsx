@@ -10,12 +10,11 @@ import { showListingLimitToast, showListingSaveError } from './listing-error-toa
 
 /** A sold listing back on sale (within the plan's listing limit). */
 function ListAgainButton({ listing }: { listing: ListingView }) {
-  const setStatus = useSetListingStatus();
+  const setStatus = useSetListingStatus({ onSaved: () => toast({ title: 'Listed again', description: 'Your listing is back for neighbours to find.' }) });
   const listAgain = () =>
     setStatus.mutate(
       { id: listing.id, isActive: true },
       {
-        onSuccess: () => toast({ title: 'Listed again', description: 'Your listing is back for neighbours to find.' }),
         onError: (error) => {
           if (error instanceof ApiError && error.code === 'LISTING_LIMIT_REACHED') showListingLimitToast(error.message);
           else showListingSaveError(error, 'Failed to update listing');

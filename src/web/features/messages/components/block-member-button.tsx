@@ -16,10 +16,9 @@ export function BlockMemberButton({ memberId, name, blockedByMe }: BlockMemberBu
 
   return (
     <>
-      <Button variant="ghost" className="px-3" onClick={() => setConfirming(true)} disabled={change.isPending}>
+      <Button variant="ghost" className="px-3" onClick={() => setConfirming(true)} disabled={change.isPending} aria-label={`${blockedByMe ? 'Unblock' : 'Block'} ${name}`}>
         {blockedByMe ? <CircleCheck aria-hidden="true" /> : <Ban aria-hidden="true" />}
         {blockedByMe ? 'Unblock' : 'Block'}
-        <span className="sr-only"> {name}</span>
       </Button>
       <ModalDialog
         open={confirming}

@@ -33,11 +33,13 @@ export function ConversationPage({ id, user }: { id: string; user: CurrentUser }
 }
 
 function ConversationLoader({ id, user }: { id: string; user: CurrentUser }) {
-  useDocumentTitle('Messages');
   const conversation = useConversation(id);
   const thread = useThread(id);
-  if (conversation.isError || thread.isError) {
-    if (isNotFoundError(conversation.error ?? thread.error)) return <ConversationNotFound />;
+  // Once shown, the conversation stays on screen if a later refresh fails (the stream asks often).
+  if (!conversation.data || !thread.data) {
+    const error = conversation.error ?? thread.error;
+    if (!error) return <LoadingState />;
+    if (isNotFoundError(error)) return <ConversationNotFound />;
     return (
       <NoticePage icon={MessageCircleOff} title="Messages" description="We couldn't load this conversation. Please refresh the page.">
         <Link href="/messages" className={buttonVariants()}>
@@ -46,7 +48,6 @@ function ConversationLoader({ id, user }: { id: string; user: CurrentUser }) {
       </NoticePage>
     );
   }
-  if (conversation.isPending || thread.isPending) return <LoadingState />;
   return (
     <ConversationView
       conversation={conversation.data}
@@ -115,6 +116,17 @@ function useThreadScroll(messages: ThreadMessage[], viewerId: string) {
     if (nearBottom.current || newest?.senderId === viewerId) element.scrollTop = element.scrollHeight;
   }, [newest?.id, newest?.senderId, viewerId]);
 
+  // The thread's box changes size (a phone's keyboard opens, the window turns): the end stays in view.
+  useEffect(() => {
+    const element = scrollRef.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (nearBottom.current) element.scrollTop = element.scrollHeight;
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
   return {
     scrollRef,
     onScroll: () => {
@@ -137,6 +149,7 @@ type ConversationViewProps = {
 };
 
 function ConversationView({ conversation, messages, viewerId, hasEarlier, isLoadingEarlier, loadEarlier }: ConversationViewProps) {
+  useDocumentTitle('Messages');
   const clock = useClock();
   const send = useSendMessage(conversation.id, viewerId);
   const name = memberName(conversation.otherMember);

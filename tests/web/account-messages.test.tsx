@@ -1,0 +1,39 @@
+// The account page's message settings (decision 15): the switch for message mails, and the members
+// the member blocked, each with Unblock.
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { BlockedMembers } from '../../src/web/features/account/components/blocked-members';
+import { NotificationSettings } from '../../src/web/features/account/components/notification-settings';
+import { conversationQueryKeys } from '../../src/web/shared/messages/conversation-queries';
+import { aMember, fakeServer, renderPage } from './support/fixtures';
+
+describe('the message-mail switch', () => {
+  it('shows the saved setting and saves the change', async () => {
+    const member = aMember({ messageMail: true });
+    const server = fakeServer(({ body }) => ({ ...member, ...(body as object) }));
+    const { user } = renderPage(<NotificationSettings user={member} />, { signedIn: true });
+    const toggle = screen.getByRole('switch', { name: 'Email me when a message waits unread' });
+    expect(toggle).toBeChecked();
+    await user.click(toggle);
+    await expect.poll(() => server.sent).toEqual([{ method: 'PUT', path: '/api/user/notifications', body: { messageMail: false } }]);
+  });
+});
+
+describe('the blocked members', () => {
+  it('lists them with Unblock, which unblocks that member', async () => {
+    const server = fakeServer(() => undefined);
+    const { user } = renderPage(<BlockedMembers />, {
+      signedIn: true,
+      data: [[conversationQueryKeys.blocks, [{ memberId: 'member-7', firstName: 'Sam', blockedAt: '2026-03-01T00:00:00Z' }]]],
+    });
+    const list = screen.getByRole('list', { name: 'Blocked members' });
+    expect(within(list).getByText('Sam')).toBeInTheDocument();
+    await user.click(within(list).getByRole('button', { name: 'Unblock Sam' }));
+    await expect.poll(() => server.sent.find((request) => request.method === 'DELETE')).toEqual({ method: 'DELETE', path: '/api/blocks/member-7', body: undefined });
+  });
+
+  it('says so when there is no one', () => {
+    renderPage(<BlockedMembers />, { signedIn: true, data: [[conversationQueryKeys.blocks, []]] });
+    expect(screen.getByText(/You haven't blocked anyone/)).toBeInTheDocument();
+  });
+});
