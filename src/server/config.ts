@@ -111,6 +111,7 @@ const environmentSchema = z
     RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(10_000).default(1),
     READ_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
     PHOTO_CLEANUP_GRACE_HOURS: z.coerce.number().min(1).max(24 * 365).default(24),
+    EVENT_SESSION_CHECK_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
@@ -222,6 +223,8 @@ export type Config = {
   readCacheMs: number;
   /** How long an uploaded photo that no listing shows is kept before it is deleted. */
   photoCleanupGraceMs: number;
+  /** How often an open event stream checks that its session still exists (signed out: the stream ends). */
+  eventSessionCheckMs: number;
 };
 
 export type GoogleSettings = {
@@ -294,6 +297,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
     readCacheMs: env.READ_CACHE_MS,
     photoCleanupGraceMs: env.PHOTO_CLEANUP_GRACE_HOURS * 60 * 60 * 1000,
+    eventSessionCheckMs: env.EVENT_SESSION_CHECK_MS,
     mapTileUrl: env.MAP_TILE_URL,
     mapTileAttribution: env.MAP_TILE_ATTRIBUTION,
   };

@@ -13,6 +13,8 @@ type Row = {
   route: string;
   url?: () => string;
   body?: () => unknown;
+  /** The answer may be an endless event stream: its status is the answer, the stream is let go. */
+  stream?: boolean;
   expect: Record<Role, number | number[]>;
 };
 
@@ -21,11 +23,16 @@ const tokens: Partial<Record<Role, string>> = {};
 let owner: Awaited<ReturnType<typeof sellerMember>>;
 let listingId: string;
 const deletable: Partial<Record<Role, string>> = {};
+/** A conversation between the owner (its seller) and a buyer outside the matrix; a member to block. */
+let conversationId: string;
+let blockable: string;
 
 const everyone = (status: number | number[]) => ({ visitor: status, owner: status, other: status, admin: status });
 const members = (status: number | number[]) => ({ visitor: 401, owner: status, other: status, admin: status });
 const ownerOnly = (ok: number) => ({ visitor: 401, owner: ok, other: 403, admin: 403 });
 const adminOnly = (ok: number | number[]) => ({ visitor: 401, owner: 403, other: 403, admin: ok });
+/** A conversation is its two members' own: to anyone else, an admin too, it does not exist. */
+const conversationMembersOnly = (ok: number) => ({ visitor: 401, owner: ok, other: 404, admin: 404 });
 const zeroId = '00000000-0000-0000-0000-000000000000';
 const card = { cardNumber: '4242424242424242', expiry: '12/30', cvc: '123' };
 
@@ -56,6 +63,21 @@ const rows: Row[] = [
   { method: 'GET', route: '/api/user/stats', expect: members(200) },
   { method: 'POST', route: '/api/uploads/images', body: () => ({}), expect: members(415) },
   { method: 'POST', route: '/api/contact-seller', body: () => ({ listingId }), expect: { visitor: 401, owner: 400, other: 200, admin: 200 } },
+  // Conversations: the contact-seller row above started the other's and the admin's, so starting one continues it (200) or opens it (201).
+  { method: 'POST', route: '/api/listings/:id/conversations', url: () => `/api/listings/${listingId}/conversations`, body: () => ({ message: 'Is it still available?' }), expect: { visitor: 401, owner: 400, other: [200, 201], admin: [200, 201] } },
+  { method: 'GET', route: '/api/conversations', expect: members(200) },
+  { method: 'GET', route: '/api/conversations/unread-count', expect: members(200) },
+  { method: 'GET', route: '/api/conversations/:id', url: () => `/api/conversations/${conversationId}`, expect: conversationMembersOnly(200) },
+  { method: 'GET', route: '/api/conversations/:id/messages', url: () => `/api/conversations/${conversationId}/messages`, expect: conversationMembersOnly(200) },
+  { method: 'POST', route: '/api/conversations/:id/messages', url: () => `/api/conversations/${conversationId}/messages`, body: () => ({ body: 'Yes, still here.' }), expect: conversationMembersOnly(201) },
+  { method: 'POST', route: '/api/conversations/:id/read', url: () => `/api/conversations/${conversationId}/read`, expect: conversationMembersOnly(204) },
+  { method: 'GET', route: '/api/blocks', expect: members(200) },
+  { method: 'PUT', route: '/api/blocks/:memberId', url: () => `/api/blocks/${blockable}`, expect: members(204) },
+  { method: 'DELETE', route: '/api/blocks/:memberId', url: () => `/api/blocks/${blockable}`, expect: members(204) },
+  { method: 'PUT', route: '/api/user/notifications', body: () => ({ messageMail: true }), expect: members(200) },
+  { method: 'POST', route: '/api/events/ticket', expect: members(200) },
+  // The event stream: a bearer token (here) or a ticket says who listens; nobody else gets a stream.
+  { method: 'GET', route: '/api/events', stream: true, expect: members(200) },
   { method: 'POST', route: '/api/contact', body: () => ({ name: 'Matrix', email: 'matrix@example.com', message: 'A question for the team' }), expect: everyone(200) },
   { method: 'PUT', route: '/api/user/profile', body: () => ({ postcode: '3068' }), expect: members(200) },
   { method: 'GET', route: '/api/user/can-change-postcode', expect: members(200) },
@@ -112,7 +134,21 @@ beforeAll(async () => {
   tokens.admin = admin.token;
   listingId = (await client.post('/api/listings', validListing, owner.token)).body.id;
   deletable.owner = (await client.post('/api/listings', { ...validListing, title: 'To be deleted' }, owner.token)).body.id;
+  const buyer = await sellerMember(client, server.database.db, { firstName: 'Bea' });
+  const talkedAbout = (await client.post('/api/listings', { ...validListing, title: 'Talked about' }, owner.token)).body.id;
+  conversationId = (await client.post(`/api/listings/${talkedAbout}/conversations`, { message: 'Is it still available?' }, buyer.token)).body.conversation.id;
+  blockable = (await registerMember(client)).user.id;
 });
+
+/** An event stream's status, without waiting for a stream that never ends. */
+async function streamStatus(url: string, token: string | undefined): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(`${server.baseUrl}${url}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  if ((response.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
+    await response.body?.cancel();
+    return { status: response.status, body: '(an event stream)' };
+  }
+  return { status: response.status, body: await response.json() };
+}
 
 describe('authorisation matrix', () => {
   it('has a row for every API route the server answers', () => {
@@ -133,7 +169,9 @@ describe('authorisation matrix', () => {
         }
         const url = row.url ? row.url() : row.route;
         const body = row.body?.();
-        const response = await client.call(row.method, url, { token, body: body ?? (row.method === 'GET' || row.method === 'DELETE' ? undefined : {}) });
+        const response = row.stream
+          ? await streamStatus(url, token)
+          : await client.call(row.method, url, { token, body: body ?? (row.method === 'GET' || row.method === 'DELETE' ? undefined : {}) });
         const expected = [row.expect[role]].flat();
         if (!expected.includes(response.status)) {
           failures.push(`${row.method} ${url} as ${role}: ${response.status} (expected ${expected.join(' or ')}) ${JSON.stringify(response.body).slice(0, 120)}`);

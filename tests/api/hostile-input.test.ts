@@ -30,9 +30,25 @@ const jsonValue = fc.oneof(
   }, { requiredKeys: [] }),
 );
 
+/**
+ * One call, answered with its status. The event stream answers a signed-in caller with a stream
+ * that never ends: its status and headers are the answer, and the stream is let go.
+ */
+async function statusOf(method: string, url: string, init: { token?: string; headers?: Record<string, string>; rawBody?: string } = {}) {
+  const headers: Record<string, string> = { ...init.headers };
+  if (init.token) headers.authorization = `Bearer ${init.token}`;
+  const response = await fetch(`${server.baseUrl}${url}`, { method, headers, body: init.rawBody, redirect: 'manual' });
+  if ((response.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
+    await response.body?.cancel();
+    return { status: response.status, body: '(an event stream)' };
+  }
+  const text = await response.text();
+  return { status: response.status, body: text };
+}
+
 const pathPiece = fc.oneof(fc.uuid(), fc.string({ maxLength: 40 }), fc.constantFrom('..%2F..%2Fetc%2Fpasswd', '%00', "1' or '1'='1", '9'.repeat(60)));
 const queryString = fc.dictionary(
-  fc.constantFrom('category', 'location', 'search', 'state', 'postcode', 'sort', 'cursor', 'limit', 'page', 'pageSize', 'to'),
+  fc.constantFrom('category', 'location', 'search', 'state', 'postcode', 'sort', 'cursor', 'limit', 'page', 'pageSize', 'to', 'ticket', 'before'),
   fc.oneof(fc.string({ maxLength: 60 }), fc.constant(''), fc.constant('all')),
   { maxKeys: 5 },
 );
@@ -46,12 +62,12 @@ describe('hostile input', () => {
         fc.asyncProperty(jsonValue, pathPiece, queryString, fc.boolean(), fc.constantFrom('application/json', 'text/plain', 'multipart/form-data; boundary=x', 'application/x-www-form-urlencoded'), async (body, piece, query, signedIn, contentType) => {
           const url = route.url.replace(/:[a-zA-Z]+/g, encodeURIComponent(piece)) + '?' + new URLSearchParams(query).toString();
           const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
-          const response = await client.call(route.method, url, {
+          const response = await statusOf(route.method, url, {
             token: signedIn ? token : undefined,
             rawBody: hasBody ? (contentType === 'application/json' ? JSON.stringify(body) : String(JSON.stringify(body))) : undefined,
             headers: hasBody ? { 'content-type': contentType } : {},
           });
-          if (response.status >= 500) failures.push(`${route.method} ${url} (${contentType}) -> ${response.status} ${JSON.stringify(response.body).slice(0, 200)}`);
+          if (response.status >= 500) failures.push(`${route.method} ${url} (${contentType}) -> ${response.status} ${response.body.slice(0, 200)}`);
           return response.status < 500;
         }),
         { numRuns: 12, seed: 20261122 },
@@ -77,6 +93,29 @@ describe('hostile input', () => {
     for (const headers of cases) {
       const response = await client.call('GET', '/api/auth/me', { headers });
       expect(response.status, JSON.stringify(headers)).toBeLessThan(500);
+    }
+  });
+
+  it('answers the event stream odd tickets, Accept and Last-Event-ID headers with a 4xx or a stream, never a 500', async () => {
+    const ticket = (await client.post('/api/events/ticket', undefined, token)).body.ticket as string;
+    const calls: { url: string; signedIn?: boolean; headers?: Record<string, string> }[] = [
+      { url: '/api/events?ticket=a&ticket=b' },
+      { url: `/api/events?ticket=${encodeURIComponent(ticket)}&ticket=${encodeURIComponent(ticket)}` },
+      { url: '/api/events?ticket[0]=a' },
+      { url: '/api/events?ticket=%00' },
+      { url: `/api/events?ticket=${'a.'.repeat(400)}` },
+      { url: `/api/events?ticket=${encodeURIComponent(ticket)}`, headers: { accept: 'application/json' } },
+      { url: `/api/events?ticket=${encodeURIComponent(ticket)}`, headers: { accept: 'text/event-stream;q=0, */*;q=abc' } },
+      { url: '/api/events', signedIn: true, headers: { accept: '*/*;q=abc' } },
+      { url: '/api/events', signedIn: true, headers: { 'last-event-id': '9'.repeat(60) } },
+      { url: '/api/events', signedIn: true, headers: { 'last-event-id': '9223372036854775807' } },
+      { url: '/api/events', signedIn: true, headers: { 'last-event-id': '-1' } },
+      { url: '/api/events', signedIn: true, headers: { 'last-event-id': '1e400' } },
+      { url: '/api/events?ticket=1&ticket=2', signedIn: true },
+    ];
+    for (const call of calls) {
+      const response = await statusOf('GET', call.url, { token: call.signedIn ? token : undefined, headers: call.headers });
+      expect(response.status, `${call.url} ${JSON.stringify(call.headers ?? {})}: ${response.body.slice(0, 200)}`).toBeLessThan(500);
     }
   });
 });

@@ -4,9 +4,10 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { conversationLimits, conversationMessages } from '../../src/domain/conversations';
 import { listingMessages, listingRuleMessages, nextCursorHeader } from '../../src/domain/listing';
 import { bannedWords, listings, uploadedImages, users } from '../../src/server/db/schema';
-import { makePhoto, registerMember, sellerMember, uploadPhoto, validListing } from './support/factories';
+import { mailsTo, makePhoto, registerMember, sellerMember, uploadPhoto, validListing } from './support/factories';
 import { useTestServer } from './support/use-test-server';
 
 const { server, client } = useTestServer();
@@ -287,10 +288,18 @@ describe('changing a listing', () => {
   });
 
   it('answers an id that is not a uuid, or an unknown one, with Listing not found', async () => {
+    const seller = await sellerMember(client, server.database.db, { tier: 'connector' });
     for (const id of ['not-a-uuid', '00000000-0000-0000-0000-000000000000', "1' or '1'='1"]) {
       const response = await client.get(`/api/listings/${encodeURIComponent(id)}`);
       expect(response.status).toBe(404);
       expect(response.body).toEqual({ code: 'LISTING_NOT_FOUND', message: 'Listing not found' });
+      // Deleting, marking sold and editing it too (deleting looked up its conversations by the raw id first).
+      const changes = [
+        await client.call('DELETE', `/api/listings/${encodeURIComponent(id)}`, { token: seller.token }),
+        await client.call('PATCH', `/api/listings/${encodeURIComponent(id)}`, { token: seller.token, body: { isActive: false } }),
+        await client.call('PUT', `/api/listings/${encodeURIComponent(id)}`, { token: seller.token, body: validListing }),
+      ];
+      for (const change of changes) expect(change).toMatchObject({ status: 404, body: { code: 'LISTING_NOT_FOUND' } });
     }
   });
 });
@@ -413,18 +422,38 @@ describe('sellers and owners', () => {
 });
 
 describe('contacting a seller', () => {
-  it("mails the seller the buyer's name and email, and the listing", async () => {
+  it("mails the seller the buyer's short name, the message and a link to the conversation, never the buyer's email or phone", async () => {
     const seller = await sellerMember(client, server.database.db, { tier: 'connector' });
     const buyer = await sellerMember(client, server.database.db, { firstName: 'Isla' });
+    await server.database.db.update(users).set({ phone: '+61412345678', isPhoneVerified: true }).where(eq(users.id, buyer.user.id));
     const listing = (await create(seller.token, { title: 'Kayak with paddle' })).body;
     const response = await client.post('/api/contact-seller', { listingId: listing.id, message: 'Is it still available?' }, buyer.token);
     expect(response.status).toBe(200);
-    const outbox = await client.get(`/api/dev/outbox?to=${encodeURIComponent(seller.email)}`);
-    const mail = outbox.body.find((item: { subject: string }) => item.subject.includes('Kayak with paddle'));
-    expect(mail.text).toContain(buyer.email);
-    expect(mail.text).toContain('Isla');
+    expect(response.body).toEqual({ message: conversationMessages.contactSent, conversationId: expect.any(String) });
+    const mail = (await mailsTo(server, client, seller.email)).find((item) => item.subject.includes('Kayak with paddle'))!;
+    expect(mail.text).toContain('Isla N.');
     expect(mail.text).toContain('Is it still available?');
-    expect(mail.text).toContain(`/listing/${listing.id}`);
+    expect(mail.text).toContain(`${server.config.publicUrl}/messages/${response.body.conversationId}`);
+    for (const secret of [buyer.email, '0412 345 678', '412345678', 'Nguyen']) {
+      expect(mail.text).not.toContain(secret);
+      expect(mail.subject).not.toContain(secret);
+    }
+    // The message is the conversation's first, where the seller replies.
+    const thread = await client.get(`/api/conversations/${response.body.conversationId}/messages`, seller.token);
+    expect(thread.body.map((message: { body: string }) => message.body)).toEqual(['Is it still available?']);
+  });
+
+  it('asks whether the item is still available when the buyer writes nothing, and continues the same conversation next time', async () => {
+    const seller = await sellerMember(client, server.database.db, { tier: 'connector' });
+    const buyer = await sellerMember(client, server.database.db);
+    const listing = (await create(seller.token, { title: 'Canoe' })).body;
+    const first = await client.post('/api/contact-seller', { listingId: listing.id }, buyer.token);
+    const again = await client.post('/api/contact-seller', { listingId: listing.id, message: 'Me again!' }, buyer.token);
+    expect(again.body.conversationId).toBe(first.body.conversationId);
+    const thread = await client.get(`/api/conversations/${first.body.conversationId}/messages`, buyer.token);
+    expect(thread.body.map((message: { body: string }) => message.body)).toEqual(['Hi, is "Canoe" still available?', 'Me again!']);
+    // One conversation, one mail to the seller.
+    expect((await mailsTo(server, client, seller.email)).filter((item) => item.subject.includes('Canoe'))).toHaveLength(1);
   });
 
   it('tells a visitor to log in, blocks messaging yourself, and needs a verified email', async () => {
@@ -442,13 +471,21 @@ describe('contacting a seller', () => {
     expect(missing.status).toBe(403);
   });
 
-  it('limits how many sellers a buyer can contact in an hour', async () => {
-    const seller = await sellerMember(client, server.database.db, { tier: 'connector' });
+  it(`limits a buyer to ${conversationLimits.newPerHour} new conversations an hour; writing again about the same listing does not count`, async () => {
     const buyer = await sellerMember(client, server.database.db);
-    const listing = (await create(seller.token)).body;
+    const listingIds: string[] = [];
+    // Connectors hold 8 active listings each: three sellers list the 21 items.
+    for (let seller = 0; seller < 3; seller += 1) {
+      const member = await sellerMember(client, server.database.db, { tier: 'connector' });
+      for (let index = 0; index < 7; index += 1) listingIds.push((await create(member.token, { title: `Garage sale item ${seller}-${index}` })).body.id);
+    }
     const answers = [];
-    for (let index = 0; index < 11; index += 1) answers.push((await client.post('/api/contact-seller', { listingId: listing.id }, buyer.token)).status);
-    expect(answers.slice(0, 10).every((status) => status === 200)).toBe(true);
-    expect(answers[10]).toBe(429);
+    for (const listingId of listingIds.slice(0, conversationLimits.newPerHour)) answers.push((await client.post('/api/contact-seller', { listingId }, buyer.token)).status);
+    expect(answers).toEqual(Array(conversationLimits.newPerHour).fill(200));
+    // The same listing again continues its conversation.
+    expect((await client.post('/api/contact-seller', { listingId: listingIds[0], message: 'One more question' }, buyer.token)).status).toBe(200);
+    const refused = await client.post('/api/contact-seller', { listingId: listingIds[conversationLimits.newPerHour] }, buyer.token);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ code: 'RATE_LIMITED', message: conversationMessages.tooManyConversations });
   });
 });

@@ -109,6 +109,15 @@ describe('abuse limits in memory', () => {
     expect((await save((await registerMember(client)).token)).status).toBe(200);
   });
 
+  it('takes 120 event-stream tickets a minute from one account, whatever the others do', async () => {
+    const member = await registerMember(client);
+    const ticket = (token: string) => client.post('/api/events/ticket', undefined, token);
+    expect(await signInTimes(120, () => ticket(member.token))).toEqual(Array(120).fill(200));
+    const over = await ticket(member.token);
+    expect([over.status, over.body]).toEqual([429, { message: errorMessages.rateLimited, code: 'RATE_LIMITED' }]);
+    expect((await ticket((await registerMember(client)).token)).status).toBe(200);
+  });
+
   it('takes 10 phone number saves an hour from one account', async () => {
     const member = await registerMember(client);
     const save = (index: number) => client.call('PUT', '/api/user/phone', { token: member.token, body: { phone: `0412 000 ${String(100 + index)}` } });

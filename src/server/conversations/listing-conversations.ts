@@ -1,5 +1,6 @@
 // A listing's conversations hear when it is sold, listed again or deleted: their pages refresh.
 import { eq } from 'drizzle-orm';
+import { uuidPattern } from '../../domain/listing';
 import type { Queryable } from '../db/open-database';
 import { conversations } from '../db/schema';
 import type { ServerDeps } from '../deps';
@@ -7,6 +8,8 @@ import type { ServerDeps } from '../deps';
 export type TalkingMembers = { conversationId: string; memberIds: string[] }[];
 
 export async function listingConversationMembers(db: Queryable, listingId: string): Promise<TalkingMembers> {
+  // Asked before the caller has checked the id (deleteListing): an id that is no uuid has no conversations, and must not reach the uuid column.
+  if (!uuidPattern.test(listingId)) return [];
   const rows = await db
     .select({ id: conversations.id, buyerId: conversations.buyerId, sellerId: conversations.sellerId })
     .from(conversations)

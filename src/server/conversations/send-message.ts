@@ -20,15 +20,24 @@ export async function sendMessage(deps: ServerDeps, input: { sender: UserRow; co
 
 /** Stores one message (after the checks every message passes) and tells both members. */
 export async function insertMessage(deps: ServerDeps, input: { conversationId: string; sender: UserRow; body: string }): Promise<ConversationMessage> {
-  const { db } = deps;
-  const words = await db.select({ word: bannedWords.word }).from(bannedWords);
+  await assertNoBannedWords(deps, input.body);
+  await assertPace(deps, input.conversationId);
+  return writeMessage(deps, input);
+}
+
+/** Banned words refuse a message as they refuse a listing, naming the words. */
+export async function assertNoBannedWords(deps: Pick<ServerDeps, 'db'>, body: string): Promise<void> {
+  const words = await deps.db.select({ word: bannedWords.word }).from(bannedWords);
   const found = findBannedWords(
-    [input.body],
+    [body],
     words.map((row) => row.word),
   );
   if (found.length > 0) throw new AppError('CONTENT_FILTERED', undefined, { bannedWords: found });
-  await assertPace(deps, input.conversationId);
+}
 
+/** Writes a message that has passed its checks, and tells both members. */
+export async function writeMessage(deps: ServerDeps, input: { conversationId: string; sender: UserRow; body: string }): Promise<ConversationMessage> {
+  const { db } = deps;
   const message = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(messages)
@@ -57,7 +66,7 @@ export async function insertMessage(deps: ServerDeps, input: { conversationId: s
 }
 
 /** At most conversationLimits.messagesPerMinute in a minute: the 60th newest message must be a minute old. */
-async function assertPace(deps: ServerDeps, conversationId: string): Promise<void> {
+export async function assertPace(deps: ServerDeps, conversationId: string): Promise<void> {
   const [oldestOfWindow] = await deps.db
     .select({ createdAt: messages.createdAt })
     .from(messages)

@@ -10,7 +10,7 @@ import type { ServerDeps } from '../deps';
 import { assertNotBlocked } from './conversation-access';
 import { findConversationSummary } from './conversation-view';
 import { mailSellerOfNewConversation } from './conversation-mails';
-import { insertMessage } from './send-message';
+import { assertNoBannedWords, assertPace, writeMessage } from './send-message';
 
 export type StartedConversation = { conversation: ConversationSummary; message: ConversationMessage; isNew: boolean };
 
@@ -31,10 +31,11 @@ export async function startConversation(deps: ServerDeps, input: { buyer: UserRo
     .where(and(eq(conversations.listingId, listing.id), eq(conversations.buyerId, buyer.id)))
     .limit(1);
 
+  // A sold or paused listing takes no new buyers; one already talking may go on.
+  if (!existing && !listing.isActive) throw new AppError('LISTING_SOLD', listing.pausedAt ? conversationMessages.listingPaused : conversationMessages.listingSold);
+  // A block stops the conversation already there too.
+  await assertNotBlocked(deps, buyer.id, seller.id);
   if (!existing) {
-    // A sold or paused listing takes no new buyers; one already talking may go on.
-    if (!listing.isActive) throw new AppError('LISTING_SOLD', listing.pausedAt ? conversationMessages.listingPaused : conversationMessages.listingSold);
-    await assertNotBlocked(deps, buyer.id, seller.id);
     const hourAgo = new Date(deps.clock.now().getTime() - 60 * 60 * 1000);
     const [recent] = await db
       .select({ value: count() })
@@ -42,22 +43,29 @@ export async function startConversation(deps: ServerDeps, input: { buyer: UserRo
       .where(and(eq(conversations.buyerId, buyer.id), gt(conversations.createdAt, hourAgo)));
     if (recent.value >= conversationLimits.newPerHour) throw new AppError('RATE_LIMITED', conversationMessages.tooManyConversations);
   }
+  // Every check of the message comes before the conversation is made: a refused first message leaves no empty conversation behind.
+  const body = input.message ?? askIfAvailable(listing.title);
+  await assertNoBannedWords(deps, body);
+  if (existing) await assertPace(deps, existing.id);
 
   // Two taps of "Send" at once make one conversation: the unique (listing, buyer) index decides.
-  const conversationId =
-    existing?.id ??
-    (
-      await db
+  // Only the request whose insert made the row starts the conversation (and mails the seller).
+  const [created] = existing
+    ? []
+    : await db
         .insert(conversations)
         .values({ listingId: listing.id, listingTitle: listing.title, buyerId: buyer.id, sellerId: seller.id })
-        .onConflictDoUpdate({ target: [conversations.listingId, conversations.buyerId], set: { listingTitle: listing.title } })
-        .returning({ id: conversations.id })
-    )[0].id;
+        .onConflictDoNothing({ target: [conversations.listingId, conversations.buyerId] })
+        .returning({ id: conversations.id });
+  const conversationId =
+    existing?.id ??
+    created?.id ??
+    (await db.select({ id: conversations.id }).from(conversations).where(and(eq(conversations.listingId, listing.id), eq(conversations.buyerId, buyer.id))).limit(1))[0].id;
+  const isNew = created !== undefined;
 
-  const body = input.message ?? askIfAvailable(listing.title);
-  const message = await insertMessage(deps, { conversationId, sender: buyer, body });
+  const message = await writeMessage(deps, { conversationId, sender: buyer, body });
   const conversation = await findConversationSummary(db, buyer.id, conversationId);
   if (!conversation) throw new AppError('CONVERSATION_NOT_FOUND');
-  if (!existing) deps.background.run('new-conversation mail', conversationId, () => mailSellerOfNewConversation(deps, { seller, buyer, listing, conversationId, firstMessage: body }));
-  return { conversation, message, isNew: !existing };
+  if (isNew) deps.background.run('new-conversation mail', conversationId, () => mailSellerOfNewConversation(deps, { seller, buyer, listing, conversationId, firstMessage: body }));
+  return { conversation, message, isNew };
 }

@@ -5,14 +5,13 @@ import fastifySse from '@fastify/sse';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { MemberEvent } from '../../domain/conversation-schemas';
 import { AppError } from '../../domain/errors';
+import { abuseLimits } from '../../domain/limits';
 import { findSessionUserById, requireUser, signedInUser } from '../auth';
 import { listMissedMessages } from '../conversations';
 import type { ServerDeps } from '../deps';
 import { endpoint } from '../http/endpoint';
 import { issueEventTicket, readEventTicket } from './event-tickets';
 
-/** A stream checks now and then that its session still exists (signed out elsewhere: the stream ends). */
-const sessionCheckMs = 60_000;
 /** Messages a reconnecting stream is sent at most; beyond that the tab reloads its lists instead. */
 const catchUpLimit = 200;
 
@@ -25,7 +24,7 @@ export const eventRoutes =
 
     app.route({
       ...endpoint('issueEventTicket'),
-      onRequest: requireUser,
+      onRequest: [requireUser, deps.limits.perKey('event-ticket', abuseLimits.eventTicket.perKey, (request) => request.user?.id)],
       handler: async (request) => issueEventTicket(deps.config.appSecret, { sessionId: request.sessionId ?? '', now: deps.clock.now() }),
     });
 
@@ -34,8 +33,9 @@ export const eventRoutes =
       sse: { kind: 'only' },
       // A bearer token (a fetch-based client) or a ticket (EventSource) says who is listening.
       onRequest: async (request) => {
-        const ticket = (request.query as { ticket?: string }).ticket;
-        if (!request.user && ticket) {
+        // onRequest runs before the query is validated: `?ticket=a&ticket=b` arrives as an array.
+        const ticket: unknown = (request.query as { ticket?: unknown }).ticket;
+        if (!request.user && typeof ticket === 'string' && ticket !== '') {
           const sessionId = readEventTicket(deps.config.appSecret, ticket, deps.clock.now());
           const session = sessionId ? await findSessionUserById(deps.db, sessionId, deps.clock.now()) : null;
           if (session) {
@@ -48,6 +48,8 @@ export const eventRoutes =
       handler: async (request, reply) => {
         const member = signedInUser(request);
         const sessionId = request.sessionId;
+        // Gone while its session was looked up: no close event will come to end a subscription.
+        if (request.raw.socket?.destroyed) return;
         reply.sse.keepAlive();
         // Listen first, then catch up: an event in between arrives twice, never not at all (the page drops repeats by id).
         const send = (event: MemberEvent) => {
@@ -56,6 +58,7 @@ export const eventRoutes =
           reply.sse.send({ id, event: event.type, data: event }).catch(() => {});
         };
         const unsubscribe = deps.memberEvents.subscribe(member.id, send);
+        // Now and then the stream checks that its session still exists (signed out elsewhere: the stream ends).
         const sessionCheck = setInterval(() => {
           void findSessionUserById(deps.db, sessionId ?? '', deps.clock.now()).then(
             (session) => {
@@ -63,22 +66,30 @@ export const eventRoutes =
             },
             () => {},
           );
-        }, sessionCheckMs);
+        }, deps.config.eventSessionCheckMs);
         sessionCheck.unref();
         reply.sse.onClose(() => {
           unsubscribe();
           clearInterval(sessionCheck);
         });
 
-        await reply.sse.send({ event: 'ready', data: { memberId: member.id }, retry: 3_000 });
-        await reply.sse.replay(async (lastEventId) => {
-          const after = Number(lastEventId);
-          if (!Number.isSafeInteger(after)) return;
-          const missed = await listMissedMessages(deps, { memberId: member.id, afterId: after, limit: catchUpLimit });
-          // Too much to replay: the page reloads its lists instead.
-          if (missed === 'too-many') return send({ type: 'conversation', conversationId: '*' });
-          for (const message of missed) send({ type: 'message', message });
-        });
+        // From here on the answer is a stream: nothing may throw (a failure would reach the error
+        // handler after the stream's headers went out, or after the tab had gone).
+        await reply.sse.send({ event: 'ready', data: { memberId: member.id }, retry: 3_000 }).catch(() => {});
+        await reply.sse
+          .replay(async (lastEventId) => {
+            const after = Number(lastEventId);
+            if (!Number.isSafeInteger(after)) return;
+            const missed = await listMissedMessages(deps, { memberId: member.id, afterId: after, limit: catchUpLimit });
+            // Too much to replay: the page reloads its lists instead.
+            if (missed === 'too-many') return send({ type: 'conversation', conversationId: '*' });
+            for (const message of missed) send({ type: 'message', message });
+          })
+          .catch((error: unknown) => {
+            // The catch-up failed (the database is away): the page reloads its lists instead.
+            request.log.warn({ err: error }, 'event stream catch-up failed');
+            send({ type: 'conversation', conversationId: '*' });
+          });
       },
     });
   };

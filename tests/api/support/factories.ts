@@ -98,3 +98,16 @@ export async function uploadPhoto(baseUrl: string, token: string, bytes: Buffer,
   const response = await fetch(`${baseUrl}/api/uploads/images`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
   return { status: response.status, body: (await response.json()) as any };
 }
+
+export type OutboxMail = { to: string; subject: string; text: string; createdAt: string };
+
+/**
+ * The mail sent to an address, newest first, once the app's background work (where conversation
+ * mails go out) has ended.
+ */
+export async function mailsTo(server: { app: { background: { drain: () => Promise<void> } } }, client: Client, email: string): Promise<OutboxMail[]> {
+  await server.app.background.drain();
+  const response = await client.get(`/api/dev/outbox?to=${encodeURIComponent(email)}&limit=100`);
+  if (response.status !== 200) throw new Error(`outbox: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body as OutboxMail[];
+}
