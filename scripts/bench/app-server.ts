@@ -38,6 +38,12 @@ export async function startBenchApp(options: BenchAppOptions): Promise<ChildServ
       SMS_API_URL: options.smsUrl,
       // Hundreds of bench sellers sign in from this one address; no measured route is rate-limited.
       RATE_LIMIT_MULTIPLIER: '10000',
+      // Production refuses the test payment provider. No benchmark measures a payment route: Stripe
+      // gets placeholder keys and an API address where nothing listens, so no call leaves the machine.
+      STRIPE_SECRET_KEY: 'sk_test_bench',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_bench',
+      STRIPE_WEBHOOK_SECRET: 'whsec_bench',
+      STRIPE_API_BASE: 'http://127.0.0.1:9',
       ...options.extraEnv,
     },
     port,

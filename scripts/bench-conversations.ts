@@ -1,0 +1,865 @@
+// `npm run bench:conversations -- [--members 100000] [--messages 1000000] [--busy-sellers 100]
+//     [--duration 10] [--warmup 3] [--probe 3] [--connections 50] [--streams 1000] [--rate 200]
+//     [--flow 20] [--flow-warmup 5] [--database-url URL] [--reseed] [--seed-only] [--streams-only] [--no-redis] [--no-build] [--no-pin]
+//     [--explain-all] [--no-docs] [--docs-file docs/benchmarks.md]`
+// The budgets of conversations (decision 15): with 100,000 members and 1,000,000 messages on
+// PostgreSQL, the inbox and a thread answer with p99 < 20 ms at 50 connections, sending a message
+// p99 < 30 ms, and 1,000 open event streams on one server hold under 100 MB of extra memory, with
+// the delivery from send to the other member's stream p99 < 250 ms while messages flow at 200 a
+// second. Each call is measured against its own ceiling in the same run: a bare Fastify with a pg
+// pool of the app's size running the one SQL statement the app runs for that call
+// (scripts/bench/sql-ceiling.ts). The run is added to docs/benchmarks.md under "Conversations".
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { conversationLimits } from '../src/domain/conversations';
+import { sessionLifetimeDays } from '../src/domain/session';
+import { generateSessionToken, hashSessionToken } from '../src/server/auth/secrets';
+import { listConversationSummaries } from '../src/server/conversations/conversation-view';
+import { countUnreadMessages, listMessages } from '../src/server/conversations/read-conversation';
+import { sendMessage } from '../src/server/conversations/send-message';
+import { openDatabase } from '../src/server/db/open-database';
+import { users } from '../src/server/db/schema';
+import type { ServerDeps } from '../src/server/deps';
+import { runBuild, serve, startBenchApp } from './bench/app-server';
+import { ensureDatabaseExists } from './bench/bench-database';
+import { isPostgresUrl, parseCliArgs, positiveIntegerArg, positiveNumberArg, redactDatabaseUrl, stringArg } from './bench/cli-args';
+import { findSeed, restoreConversations, seedConversations, snapshotConversations, type ConversationSeed } from './bench/conversation-seed';
+import { cpuSplit, onServerCore, pinLoadGenerator } from './bench/cpu-pinning';
+import { openEventStream, type OpenStream } from './bench/event-streams';
+import { createRecordingDatabase, explainQueries, formatExplained, type ExplainedQuery, type RecordedQuery } from './bench/explain';
+import { runLoad, type LoadResult, type RequestShape } from './bench/load';
+import { describeStatuses, measureCpu, percentile, waitForIdle } from './bench/load-phases';
+import { currentRssBytes, findFreePort, peakRssBytes, resetPeakRss, scriptProcessPid, startChildServer, type ChildServer } from './bench/processes';
+import { describeMachine, type MachineInfo, type ScenarioRow } from './bench/report';
+import type { CeilingArg, CeilingParam, CeilingQuery } from './bench/sql-ceiling';
+import { startSmsSink } from './bench/sms-sink';
+import { startSmtpSink } from './bench/smtp-sink';
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const tsxBin = path.join(projectRoot, 'node_modules', '.bin', 'tsx');
+const ceilingScript = 'scripts/bench/sql-ceiling.ts';
+const defaultDatabaseUrl = 'postgres://postgres@127.0.0.1:5432/bench';
+/** The app's pool (src/server/db/open-database.ts); the ceiling gets the same. */
+const appPoolSize = 10;
+
+export const conversationBudgets = {
+  inboxP99Ms: 20,
+  threadP99Ms: 20,
+  sendP99Ms: 30,
+  streamsExtraBytes: 100 * 1024 * 1024,
+  deliveryP99Ms: 250,
+} as const;
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const ms = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(1).replace(/\.0$/, ''));
+const mark = (ok: boolean) => (ok ? '✓' : '✗');
+const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+const secondsSince = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
+const au = (value: number) => Math.round(value).toLocaleString('en-AU');
+
+async function mapWithConcurrency<T, R>(items: T[], concurrency: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next;
+      next += 1;
+      results[index] = await work(items[index], index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+  return results;
+}
+
+/** Sessions made as sign-in makes them (hashed token, 30 days), in one insert; their tokens by member. */
+async function createSessions(pool: pg.Pool, memberIds: string[], createdSids: string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(memberIds)];
+  const tokens = unique.map(() => generateSessionToken());
+  const sids = tokens.map(hashSessionToken);
+  await pool.query(
+    `insert into sessions (sid, sess, user_id, expire)
+     select t.sid, jsonb_build_object('userId', t.user_id), t.user_id, now() + $3::int * interval '1 day'
+       from unnest($1::text[], $2::uuid[]) as t(sid, user_id)`,
+    [sids, unique, sessionLifetimeDays],
+  );
+  createdSids.push(...sids);
+  return new Map(unique.map((id, index) => [id, tokens[index]]));
+}
+
+type Pair = { memberId: string; conversationId: string };
+
+/** The members, conversations and pairs the load rotates through. */
+async function pickTargets(pool: pg.Pool, seed: ConversationSeed, options: { inboxMembers: number; threadPairs: number; sendPairs: number; streams: number }) {
+  const seeded = `select id from conversations where id in (select md5('conv-bench-conversation-' || g)::uuid from generate_series(1, $1::int) g)`;
+  const notBlocked = `not exists (select 1 from member_blocks b where (b.blocker_id = c.buyer_id and b.blocked_id = c.seller_id) or (b.blocker_id = c.seller_id and b.blocked_id = c.buyer_id))`;
+  await pool.query('drop table if exists conv_bench_targets');
+  await pool.query(`create temp table conv_bench_targets as select c.* from conversations c where c.id in (${seeded})`, [seed.maxConversationNumber]);
+  await pool.query('analyze conv_bench_targets');
+  // The busiest inboxes: every busy seller, then the members in most conversations.
+  const { rows: inbox } = await pool.query<{ member_id: string; conversations: number }>(
+    `select member_id, count(*)::int as conversations
+       from (select buyer_id as member_id from conv_bench_targets union all select seller_id from conv_bench_targets) sides
+      group by member_id order by count(*) desc, member_id limit $1`,
+    [options.inboxMembers],
+  );
+  const inboxIds = inbox.map((row) => row.member_id);
+  const { rows: threads } = await pool.query<{ member_id: string; conversation_id: string; messages: number }>(
+    `select p.member_id, p.conversation_id, (select count(*)::int from messages m where m.conversation_id = p.conversation_id) as messages
+       from (select case when c.seller_id = any($1::uuid[]) then c.seller_id else c.buyer_id end as member_id, c.id as conversation_id
+               from conv_bench_targets c where c.seller_id = any($1::uuid[]) or c.buyer_id = any($1::uuid[])
+              order by random() limit $2) p`,
+    [inboxIds, options.threadPairs],
+  );
+  const { rows: sends } = await pool.query<{ member_id: string; conversation_id: string }>(
+    `select case when c.seller_id = any($1::uuid[]) and (not c.buyer_id = any($1::uuid[]) or c.coin < 0.5) then c.seller_id else c.buyer_id end as member_id,
+            c.id as conversation_id
+       from (select c.*, random() as coin, random() as shuffle from conv_bench_targets c
+              where (c.seller_id = any($1::uuid[]) or c.buyer_id = any($1::uuid[])) and c.listing_id is not null and ${notBlocked} offset 0) c
+      order by c.shuffle limit $2`,
+    [inboxIds, options.sendPairs],
+  );
+  // Streams: distinct receivers (the buyers), each in one conversation whose seller writes to them;
+  // no receiver also sends, and none of them is in the inbox lines' set.
+  const { rows: streamRows } = await pool.query<{ conversation_id: string; receiver_id: string; sender_id: string }>(
+    `select distinct on (c.buyer_id) c.id as conversation_id, c.buyer_id as receiver_id, c.seller_id as sender_id
+       from conv_bench_targets c
+      where c.listing_id is not null and ${notBlocked} and not c.buyer_id = any($1::uuid[]) and not c.seller_id = any($1::uuid[])
+      order by c.buyer_id, c.id
+      limit $2`,
+    [inboxIds, options.streams * 3],
+  );
+  const receivers = new Set(streamRows.map((row) => row.receiver_id));
+  const streamPairs = streamRows.filter((row) => !receivers.has(row.sender_id)).slice(0, options.streams);
+  await pool.query('drop table conv_bench_targets');
+  return {
+    inbox,
+    threads,
+    sends: sends.map((row): Pair => ({ memberId: row.member_id, conversationId: row.conversation_id })),
+    streamPairs,
+  };
+}
+
+/** The app's own query functions run once with a recording client: the exact SQL and parameters. */
+async function recordAppQueries(pool: pg.Pool, input: { memberId: string; thread: Pair; send: Pair; sendBody: string }) {
+  const recorder = createRecordingDatabase(pool);
+  await listConversationSummaries(recorder.db, input.memberId);
+  const inbox = recorder.take();
+  await listMessages({ db: recorder.db }, { memberId: input.thread.memberId, conversationId: input.thread.conversationId });
+  const thread = recorder.take();
+  await countUnreadMessages({ db: recorder.db }, { memberId: input.memberId });
+  const unread = recorder.take();
+  const [sender] = await recorder.db.select().from(users).where(eq(users.id, input.send.memberId));
+  recorder.take();
+  // A real send (into a conversation the run puts back afterwards); only the events are not published.
+  const deps = {
+    db: recorder.db,
+    clock: { now: () => new Date() },
+    memberEvents: { transport: 'process', publish: async () => {}, subscribe: () => () => {}, openStreams: 0, close: async () => {} },
+  } as unknown as ServerDeps;
+  await sendMessage(deps, { sender, conversationId: input.send.conversationId, body: input.sendBody });
+  const send = recorder.take();
+  return { inbox, thread, unread, send };
+}
+
+/** The one statement of a call the ceiling runs: the last that matches. */
+function pickStatement(queries: RecordedQuery[], pattern: RegExp, what: string): RecordedQuery {
+  const found = queries.filter((query) => pattern.test(query.sql)).at(-1);
+  if (!found) throw new Error(`No recorded statement for ${what} matched ${pattern}:\n${queries.map((query) => query.sql).join('\n')}`);
+  return found;
+}
+
+/** The recorded parameters as a template: a value equal to one of `args` is filled in from each request. */
+function templateParams(params: unknown[], args: Partial<Record<CeilingArg, unknown>>): CeilingParam[] {
+  return params.map((value) => {
+    const arg = (Object.keys(args) as CeilingArg[]).find((name) => args[name] === value);
+    if (arg) return { arg };
+    if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) return value as CeilingParam;
+    return JSON.stringify(value);
+  });
+}
+
+/** EXPLAIN ANALYZE of writes, inside a transaction that is rolled back. */
+async function explainWrites(pool: pg.Pool, queries: RecordedQuery[]): Promise<ExplainedQuery[]> {
+  const client = await pool.connect();
+  const explained: ExplainedQuery[] = [];
+  try {
+    for (const query of queries.filter((entry) => /^\s*(insert|update|delete)\b/i.test(entry.sql))) {
+      await client.query('begin');
+      try {
+        const { rows } = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${query.sql}`, query.params);
+        const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+        const execution = /Execution Time: ([\d.]+) ms/.exec(plan);
+        explained.push({ ...query, plan, executionMs: execution ? Number(execution[1]) : null });
+      } finally {
+        await client.query('rollback');
+      }
+    }
+  } finally {
+    client.release();
+  }
+  return explained;
+}
+
+type CallRow = {
+  label: string;
+  budgetP99Ms: number | null;
+  app: LoadResult & { note: string };
+  appCpu: ScenarioRow['cpu'];
+  probe: LoadResult | null;
+  ceiling: LoadResult & { note: string };
+  ceilingCpu: ScenarioRow['cpu'];
+};
+
+function callMissed(row: CallRow): string[] {
+  const missed: string[] = [];
+  if (row.budgetP99Ms !== null && row.app.p99 >= row.budgetP99Ms) missed.push(`p99 ≥ ${row.budgetP99Ms} ms`);
+  if (row.app.errors > 0) missed.push('errors');
+  return missed;
+}
+
+function callTable(rows: CallRow[]): string {
+  const header = [
+    '| Call | req/s | p50 ms | p99 ms | errors | 1 conn p50 / p99 ms | ceiling req/s | ceiling p50 / p99 ms | share of ceiling | CPU % app / PG / autocannon / other | budget |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+  ];
+  const cpu = (value: ScenarioRow['cpu']) => [value.server, value.postgres, value.loadGenerator, value.other].map((part) => Math.max(0, Math.round(part))).join(' / ');
+  const lines = rows.map((row) => {
+    const missed = callMissed(row);
+    const budget = row.budgetP99Ms === null ? `— (info)${row.app.errors > 0 ? ' ✗ errors' : ''}` : missed.length === 0 ? `✓ p99 < ${row.budgetP99Ms} ms` : `✗ ${missed.join(', ')}`;
+    const errors = row.app.errors === 0 ? '0' : `${row.app.errors} (${row.app.note})`;
+    const ceilingErrors = row.ceiling.errors > 0 ? ` (ceiling errors: ${row.ceiling.note})` : '';
+    return `| ${row.label} | ${au(row.app.requestsPerSecond)} | ${ms(row.app.p50)} | ${ms(row.app.p99)} | ${errors} | ${row.probe ? `${ms(row.probe.p50)} / ${ms(row.probe.p99)}` : '—'} | ${au(row.ceiling.requestsPerSecond)}${ceilingErrors} | ${ms(row.ceiling.p50)} / ${ms(row.ceiling.p99)} | ${Math.round((row.app.requestsPerSecond / row.ceiling.requestsPerSecond) * 100)}% | ${cpu(row.appCpu)} | ${budget} |`;
+  });
+  return [...header, ...lines].join('\n');
+}
+
+type StreamResult = {
+  transport: 'postgres' | 'redis';
+  streams: number;
+  openSeconds: number;
+  rssBefore: number;
+  rssOpen: number;
+  rssAfterFlow: number;
+  peakRss: number | null;
+  sent: number;
+  sendErrors: number;
+  sendStatuses: Record<string, number>;
+  sendP50: number;
+  sendP99: number;
+  achievedRate: number;
+  delivered: number;
+  deliveryP50: number;
+  deliveryP99: number;
+  deliveryMax: number;
+  streamsLost: number;
+  /** The not-counted first seconds of sending on the fresh server: its delivery p99. */
+  warmDeliveryP99: number | null;
+  /** During the flow, in % of one core. */
+  cpu: ScenarioRow['cpu'];
+};
+
+function streamMissed(result: StreamResult): string[] {
+  const missed: string[] = [];
+  if (result.rssOpen - result.rssBefore >= conversationBudgets.streamsExtraBytes) missed.push(`extra memory ≥ ${mb(conversationBudgets.streamsExtraBytes)}`);
+  if (result.deliveryP99 >= conversationBudgets.deliveryP99Ms) missed.push(`delivery p99 ≥ ${conversationBudgets.deliveryP99Ms} ms`);
+  if (result.delivered < result.sent - result.sendErrors) missed.push(`${result.sent - result.sendErrors - result.delivered} not delivered`);
+  if (result.sendErrors > 0) missed.push('send errors');
+  return missed;
+}
+
+function streamTable(results: StreamResult[]): string {
+  const header = [
+    '| Transport | streams open (s to open) | RSS before → with streams (extra) | RSS after the flow (peak) | sent (rate) | send p50 / p99 ms | delivered | delivery p50 / p99 / max ms | CPU % app / PG / bench / other | budgets |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+  ];
+  const lines = results.map((result) => {
+    const missed = streamMissed(result);
+    const extra = result.rssOpen - result.rssBefore;
+    const budget = missed.length === 0 ? '✓' : `✗ ${missed.join(', ')}`;
+    const errors = result.sendErrors > 0 ? `, ${result.sendErrors} errors (${Object.entries(result.sendStatuses).map(([code, count]) => `${code}×${count}`).join(', ')})` : '';
+    return (
+      `| ${result.transport === 'postgres' ? 'PostgreSQL LISTEN/NOTIFY' : 'Redis pub/sub'} | ${au(result.streams)}${result.streamsLost > 0 ? ` (${result.streamsLost} lost)` : ''} (${result.openSeconds.toFixed(1)} s) | ` +
+      `${mb(result.rssBefore)} → ${mb(result.rssOpen)} (${mb(extra)} ${mark(extra < conversationBudgets.streamsExtraBytes)}) | ${mb(result.rssAfterFlow)}${result.peakRss ? ` (${mb(result.peakRss)})` : ''} | ` +
+      `${au(result.sent)} (${result.achievedRate.toFixed(0)}/s)${errors} | ${ms(result.sendP50)} / ${ms(result.sendP99)} | ${au(result.delivered)} | ` +
+      `${ms(result.deliveryP50)} / ${ms(result.deliveryP99)} ${mark(result.deliveryP99 < conversationBudgets.deliveryP99Ms)} / ${ms(result.deliveryMax)} | ` +
+      `${[result.cpu.server, result.cpu.postgres, result.cpu.loadGenerator, result.cpu.other].map((part) => Math.max(0, Math.round(part))).join(' / ')} | ${budget} |`
+    );
+  });
+  return [...header, ...lines].join('\n');
+}
+
+/**
+ * 1,000 streams on a fresh app server: RSS before and with them open, then messages at `rate` a
+ * second to conversations whose other member holds a stream, each timed from just before its POST
+ * to its arrival on that stream: `warmSeconds` of it to warm the send path (the senders' sessions,
+ * the conversations' pages, the code), then `flowSeconds` measured.
+ */
+async function measureStreams(input: {
+  app: ChildServer;
+  transport: 'postgres' | 'redis';
+  pairs: { conversationId: string; receiverToken: string; senderToken: string }[];
+  rate: number;
+  warmSeconds: number;
+  flowSeconds: number;
+  runId: string;
+}): Promise<StreamResult> {
+  const { app, pairs } = input;
+  const appPid = scriptProcessPid(app.child.pid!, serve.script);
+  // Warm the stream's paths once (a ticket, a stream), then let the heap settle.
+  const warm = await openEventStream(app.baseUrl, pairs[0].receiverToken, () => {});
+  await warm.ready;
+  warm.close();
+  for (let index = 0; index < 20; index += 1) {
+    await fetch(`${app.baseUrl}/api/conversations`, { headers: { authorization: `Bearer ${pairs[index % pairs.length].receiverToken}` } }).then((response) => response.arrayBuffer());
+  }
+  await sleep(3_000);
+  const rssBefore = currentRssBytes(appPid) ?? 0;
+  resetPeakRss(appPid);
+
+  type Flow = {
+    sentAt: Map<number, number>;
+    startedAt: number;
+    deliveries: number[];
+    /** Each delivery with when it was sent (ms into the flow), to tell a stall from steady slowness. */
+    timeline: { sentMs: number; deliveryMs: number }[];
+  };
+  const flows = new Map<string, Flow>();
+  const tag = `${input.runId}-${input.transport}`;
+  const bodyPattern = new RegExp(`^Bench delivery ${tag}-(\\w+) #(\\d+)\\b`);
+  const opened = performance.now();
+  const streams: OpenStream[] = await mapWithConcurrency(pairs, 25, async (pair) => {
+    const stream = await openEventStream(app.baseUrl, pair.receiverToken, (event, arrivedAt) => {
+      if (event.event !== 'message') return;
+      const body = (event.data as { message?: { body?: string } }).message?.body ?? '';
+      const match = bodyPattern.exec(body);
+      const flow = match ? flows.get(match[1]) : undefined;
+      if (!match || !flow) return;
+      const number = Number(match[2]);
+      const started = flow.sentAt.get(number);
+      if (started === undefined) return;
+      flow.sentAt.delete(number);
+      flow.deliveries.push(arrivedAt - started);
+      flow.timeline.push({ sentMs: started - flow.startedAt, deliveryMs: arrivedAt - started });
+    });
+    await stream.ready;
+    return stream;
+  });
+  const openSeconds = (performance.now() - opened) / 1000;
+  await sleep(5_000);
+  const rssOpen = currentRssBytes(appPid) ?? 0;
+  console.log(`    ${streams.length} streams open in ${openSeconds.toFixed(1)} s; RSS ${mb(rssBefore)} before, ${mb(rssOpen)} with them open`);
+
+  // Open loop: message i leaves at start + i / rate, whether or not earlier ones were answered.
+  const runFlow = async (name: string, seconds: number) => {
+    const flow: Flow = { sentAt: new Map(), startedAt: performance.now(), deliveries: [], timeline: [] };
+    flows.set(name, flow);
+    const total = Math.round(input.rate * seconds);
+    const sendLatencies: number[] = [];
+    const sendStatuses: Record<string, number> = {};
+    let sendErrors = 0;
+    const inFlight: Promise<void>[] = [];
+    for (let index = 0; index < total; index += 1) {
+      const due = flow.startedAt + (index * 1000) / input.rate;
+      const wait = due - performance.now();
+      if (wait > 1) await sleep(wait);
+      const pair = pairs[index % pairs.length];
+      const started = performance.now();
+      flow.sentAt.set(index, started);
+      const failed = (status: string) => {
+        sendErrors += 1;
+        sendStatuses[status] = (sendStatuses[status] ?? 0) + 1;
+        flow.sentAt.delete(index);
+      };
+      inFlight.push(
+        fetch(`${app.baseUrl}/api/conversations/${pair.conversationId}/messages`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${pair.senderToken}` },
+          body: JSON.stringify({ body: `Bench delivery ${tag}-${name} #${index}: could you hold it until Saturday?` }),
+        }).then(
+          async (response) => {
+            await response.arrayBuffer();
+            sendLatencies.push(performance.now() - started);
+            if (response.status !== 201) failed(String(response.status));
+          },
+          () => failed('network'),
+        ),
+      );
+    }
+    const sendingSeconds = (performance.now() - flow.startedAt) / 1000;
+    await Promise.all(inFlight);
+    // Stragglers: a few seconds for what is still on its way.
+    const graceUntil = performance.now() + 5_000;
+    while (flow.sentAt.size > 0 && performance.now() < graceUntil) await sleep(100);
+    return { flow, total, sendLatencies, sendStatuses, sendErrors, sendingSeconds };
+  };
+  let warmDeliveryP99: number | null = null;
+  if (input.warmSeconds > 0) {
+    const warmed = await runFlow('warm', input.warmSeconds);
+    warmDeliveryP99 = percentile(warmed.flow.deliveries, 0.99);
+    console.log(
+      `    warm-up: ${warmed.total} sent, delivery p50 ${ms(percentile(warmed.flow.deliveries, 0.5))} ms, p99 ${ms(percentile(warmed.flow.deliveries, 0.99))} ms (not counted)`,
+    );
+  }
+  const { result: measured, cpu } = await measureCpu(appPid, () => runFlow('flow', input.flowSeconds));
+  const { flow } = measured;
+  const slowest = [...flow.timeline].sort((a, b) => b.deliveryMs - a.deliveryMs).slice(0, 8);
+  console.log(`    slowest deliveries (sent at +s: ms): ${slowest.map((entry) => `${(entry.sentMs / 1000).toFixed(1)}: ${entry.deliveryMs.toFixed(0)}`).join(', ')}`);
+  const rssAfterFlow = currentRssBytes(appPid) ?? 0;
+  const peakRss = peakRssBytes(appPid);
+  const streamsLost = streams.filter((stream) => stream.closed).length;
+  for (const stream of streams) stream.close();
+  return {
+    transport: input.transport,
+    streams: streams.length,
+    openSeconds,
+    rssBefore,
+    rssOpen,
+    rssAfterFlow,
+    peakRss,
+    sent: measured.total,
+    sendErrors: measured.sendErrors,
+    sendStatuses: measured.sendStatuses,
+    sendP50: percentile(measured.sendLatencies, 0.5),
+    sendP99: percentile(measured.sendLatencies, 0.99),
+    achievedRate: measured.total / measured.sendingSeconds,
+    cpu,
+    delivered: flow.deliveries.length,
+    deliveryP50: percentile(flow.deliveries, 0.5),
+    deliveryP99: percentile(flow.deliveries, 0.99),
+    deliveryMax: flow.deliveries.length ? Math.max(...flow.deliveries) : 0,
+    streamsLost,
+    warmDeliveryP99,
+  };
+}
+
+async function redisAnswers(url: string): Promise<boolean> {
+  const client = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2_000, lazyConnect: true, retryStrategy: () => null });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    return (await client.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    client.disconnect();
+  }
+}
+
+const sectionHeading = '## Conversations';
+const sectionMarker = '<!-- newest conversations run first: npm run bench:conversations inserts each run below this line -->';
+
+/** Adds the run at the top of the Conversations section (made, before the web pages' section, when missing). */
+function prependConversationRun(filePath: string, run: string): void {
+  const existing = existsSync(filePath) ? readFileSync(filePath, 'utf8') : '# Benchmarks\n';
+  let next: string;
+  if (existing.includes(sectionMarker)) {
+    next = existing.replace(sectionMarker, `${sectionMarker}\n\n${run}`);
+  } else {
+    const section = [
+      sectionHeading,
+      '',
+      'Results of `npm run bench:conversations` (scripts/bench-conversations.ts). Budgets (decision 15): with 100,000',
+      'members and 1,000,000 messages on PostgreSQL, the inbox and a thread p99 < 20 ms at 50 connections, sending a',
+      'message p99 < 30 ms; 1,000 open event streams on one server hold < 100 MB of extra memory, and a message reaches',
+      "the other member's stream within p99 < 250 ms while messages flow at 200 a second. Each call's ceiling is a bare",
+      'Fastify with a pg pool of the same size running the one SQL statement the app runs for it.',
+      '',
+      sectionMarker,
+      '',
+      run,
+    ].join('\n');
+    const webHeading = '## Web pages (Lighthouse)';
+    next = existing.includes(webHeading) ? existing.replace(webHeading, `${section}\n${webHeading}`) : `${existing.trimEnd()}\n\n${section}`;
+  }
+  writeFileSync(filePath, next.replace(/\n{3,}/g, '\n\n'));
+}
+
+function describeMachineLine(machine: MachineInfo): string {
+  return `${machine.cpuModel}, ${machine.cores} cores, ${machine.memoryGiB} GiB RAM; Node ${machine.node}; PostgreSQL ${machine.postgres} (${machine.postgresSettings}); load average ${machine.loadAverage} when the run started`;
+}
+
+async function main(): Promise<void> {
+  const args = parseCliArgs();
+  const members = positiveIntegerArg(args, 'members', 100_000);
+  const messageCount = positiveIntegerArg(args, 'messages', 1_000_000);
+  const busySellers = positiveIntegerArg(args, 'busy-sellers', Math.max(5, Math.round(messageCount / 10_000)));
+  const durationSeconds = positiveNumberArg(args, 'duration', 10);
+  const warmupSeconds = positiveNumberArg(args, 'warmup', 3);
+  const probeSeconds = args.get('probe') === '0' ? 0 : positiveNumberArg(args, 'probe', 3);
+  const connections = positiveIntegerArg(args, 'connections', 50);
+  const streamCount = positiveIntegerArg(args, 'streams', 1000);
+  const rate = positiveNumberArg(args, 'rate', 200);
+  const flowSeconds = positiveNumberArg(args, 'flow', 20);
+  const flowWarmSeconds = args.get('flow-warmup') === '0' ? 0 : positiveNumberArg(args, 'flow-warmup', 5);
+  const inboxMemberCount = positiveIntegerArg(args, 'inbox-members', 1000);
+  const explainAll = args.has('explain-all');
+  const writeDocs = !args.has('no-docs');
+  const docsPath = path.resolve(stringArg(args, 'docs-file') ?? path.join(projectRoot, 'docs', 'benchmarks.md'));
+  const redisUrl = args.has('no-redis') ? null : (process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+  const cpus = cpuSplit(!args.has('no-pin'));
+  pinLoadGenerator(cpus);
+  const databaseUrl = stringArg(args, 'database-url') ?? process.env.DATABASE_URL ?? defaultDatabaseUrl;
+  if (!isPostgresUrl(databaseUrl)) throw new Error('The benchmark needs PostgreSQL: set DATABASE_URL to a postgres:// URL.');
+
+  const startedAt = new Date();
+  const runId = startedAt.getTime().toString(36);
+  console.log(`Conversations benchmark against ${redactDatabaseUrl(databaseUrl)}`);
+  await ensureDatabaseExists(databaseUrl);
+  // The tables as this checkout's migrations make them (the app would apply them at start too).
+  await (await openDatabase({ databaseUrl, poolSize: 1 })).close();
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+
+  const createdSids: string[] = [];
+  const servers: ChildServer[] = [];
+  let seed: ConversationSeed | null = null;
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'conversations-bench-'));
+  const smtp = await startSmtpSink(await findFreePort());
+  const sms = await startSmsSink();
+  try {
+    seed = args.has('reseed') ? null : await findSeed(pool, { members, messages: messageCount });
+    let seededNow = false;
+    if (seed) {
+      // A run that was interrupted may have left its messages: put the conversations back first.
+      const restored = await restoreConversations(pool, seed.maxSeededMessageId);
+      if (restored.messages > 0) console.log(`Removed ${restored.messages} messages an interrupted run left in ${restored.conversations} conversations.`);
+      console.log(`Reusing the seed of ${seed.seededAt}: ${au(seed.conversations)} conversations, ${au(seed.messages)} messages.`);
+    } else {
+      await pool.query('drop table if exists conv_bench_snapshot');
+      console.log(`Seeding ${au(messageCount)} messages among ${au(members)} members ...`);
+      seed = await seedConversations(pool, { members, messages: messageCount, busySellers, log: (line) => console.log(line) });
+      seededNow = true;
+      console.log(`Seeded ${au(seed.conversations)} conversations and ${au(seed.messages)} messages in ${seed.seedSeconds.toFixed(0)} s.`);
+    }
+    const activeSeed = seed;
+    if (args.has('seed-only')) return;
+
+    const { rows: countRows } = await pool.query<{ users: number; listings: number; conversations: number; messages: number; blocks: number }>(
+      `select (select count(*)::int from users) as users, (select count(*)::int from listings) as listings,
+              (select count(*)::int from conversations) as conversations, (select count(*)::int from messages) as messages,
+              (select count(*)::int from member_blocks) as blocks`,
+    );
+    const counts = countRows[0];
+    const { rows: versionRows } = await pool.query<{ version: string; shared_buffers: string; work_mem: string }>(
+      `select current_setting('server_version') as version, current_setting('shared_buffers') as shared_buffers, current_setting('work_mem') as work_mem`,
+    );
+    const machine = describeMachine(versionRows[0].version, `shared_buffers ${versionRows[0].shared_buffers}, work_mem ${versionRows[0].work_mem}`);
+
+    if (!args.has('no-build')) await runBuild();
+
+    // Who the load acts as, and where.
+    const targets = await pickTargets(pool, activeSeed, { inboxMembers: inboxMemberCount, threadPairs: 5000, sendPairs: 10_000, streams: streamCount });
+    if (targets.inbox.length === 0 || targets.threads.length === 0 || targets.sends.length === 0) throw new Error('The seed holds no conversations to measure.');
+    const inboxCounts = targets.inbox.map((row) => row.conversations).sort((a, b) => a - b);
+    const threadLengths = targets.threads.map((row) => row.messages).sort((a, b) => a - b);
+    const signedIn = performance.now();
+    const tokens = await createSessions(pool, [
+      ...targets.inbox.map((row) => row.member_id),
+      ...targets.streamPairs.flatMap((pair) => [pair.receiver_id, pair.sender_id]),
+    ], createdSids);
+    console.log(`Signed in ${tokens.size} members (sessions made in SQL) in ${secondsSince(signedIn)} s.`);
+    console.log(
+      `Inbox members: ${targets.inbox.length}, in ${inboxCounts[0]} to ${inboxCounts.at(-1)} conversations (median ${percentile(inboxCounts, 0.5)}); ` +
+        `threads: ${targets.threads.length} of ${threadLengths[0]} to ${threadLengths.at(-1)} messages (median ${percentile(threadLengths, 0.5)}); ` +
+        `sends rotate over ${targets.sends.length} conversations; ${targets.streamPairs.length} stream receivers.`,
+    );
+    if (targets.streamPairs.length < streamCount) console.log(`  (only ${targets.streamPairs.length} conversations fit the stream phase's rules)`);
+    await snapshotConversations(pool, [...targets.sends.map((pair) => pair.conversationId), ...targets.streamPairs.map((pair) => pair.conversation_id)]);
+
+    // The SQL each call runs, as the app sends it.
+    const recordedBody = `Bench ${runId} recorded: still keen, can I pick it up on Saturday?`;
+    const recorded = await recordAppQueries(pool, {
+      memberId: targets.inbox[0].member_id,
+      thread: { memberId: targets.threads[0].member_id, conversationId: targets.threads[0].conversation_id },
+      send: targets.sends[0],
+      sendBody: recordedBody,
+    });
+    const inboxStatement = pickStatement(recorded.inbox, /from conversations c/i, 'the inbox');
+    const threadStatement = pickStatement(recorded.thread, /from "messages"/i, 'a thread');
+    const unreadStatement = pickStatement(recorded.unread, /count\(\*\)/i, 'the unread count');
+    const sendStatement = pickStatement(recorded.send, /^insert into "messages"/i, 'sending');
+    const sample = targets.sends[0];
+    const ceilingQueries: CeilingQuery[] = [
+      { name: 'inbox', method: 'GET', sql: inboxStatement.sql, params: templateParams(inboxStatement.params, { member: targets.inbox[0].member_id }) },
+      { name: 'thread', method: 'GET', sql: threadStatement.sql, params: templateParams(threadStatement.params, { conversation: targets.threads[0].conversation_id }) },
+      { name: 'unread', method: 'GET', sql: unreadStatement.sql, params: templateParams(unreadStatement.params, { member: targets.inbox[0].member_id }) },
+      { name: 'send', method: 'POST', sql: sendStatement.sql, params: templateParams(sendStatement.params, { conversation: sample.conversationId, sender: sample.memberId, body: recordedBody }) },
+    ];
+    for (const query of ceilingQueries) {
+      const filled = query.params.filter((param) => param !== null && typeof param === 'object').length;
+      if (filled === 0) throw new Error(`The ${query.name} statement takes none of the request's values: ${query.sql}`);
+    }
+    const ceilingFile = path.join(dataDir, 'ceiling-queries.json');
+    await writeFile(ceilingFile, JSON.stringify(ceilingQueries, null, 2));
+
+    const startApp = (label: string, extraEnv: Record<string, string> = {}) =>
+      startBenchApp({ label, databaseUrl, dataDir, smtpPort: smtp.port, smsUrl: sms.url, extraEnv, cpus });
+    const streamsOnly = args.has('streams-only');
+    const app = await startApp('app server');
+    servers.push(app);
+    const appPid = scriptProcessPid(app.child.pid!, serve.script);
+    const ceilingPort = await findFreePort();
+    const ceiling = await startChildServer({
+      label: 'SQL ceiling',
+      ...onServerCore(cpus, tsxBin, [ceilingScript]),
+      env: { ...process.env, PORT: String(ceilingPort), DATABASE_URL: databaseUrl, POOL_SIZE: String(appPoolSize), CEILING_QUERIES: ceilingFile, NODE_ENV: 'production' },
+      port: ceilingPort,
+      readyPath: '/',
+    });
+    servers.push(ceiling);
+    const ceilingPid = scriptProcessPid(ceiling.child.pid!, ceilingScript);
+    console.log(`Started the app (${app.baseUrl}) and the SQL ceiling (${ceiling.baseUrl}).`);
+
+    // The request shapes: each request rotates to the next member or conversation.
+    const rotate = <T>(items: T[]) => {
+      let next = 0;
+      return () => items[next++ % items.length];
+    };
+    const bearer = (memberId: string) => `Bearer ${tokens.get(memberId)}`;
+    const getHeaders = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+    const getShape = (first: string, next: () => { path: string; authorization?: string }): RequestShape => ({
+      method: 'GET',
+      path: first,
+      headers: getHeaders,
+      setupRequest: (request) => {
+        const { path: nextPath, authorization } = next();
+        return { ...request, method: 'GET', path: nextPath, headers: { ...getHeaders, ...(authorization ? { authorization } : {}) } };
+      },
+    });
+    let messageNumber = 0;
+    const nextBody = () => {
+      messageNumber += 1;
+      return `Bench ${runId} message ${messageNumber}: still keen, can I pick it up on Saturday?`;
+    };
+    const postShape = (first: string, next: () => { path: string; authorization?: string; body: string }): RequestShape => ({
+      method: 'POST',
+      path: first,
+      headers: { 'content-type': 'application/json' },
+      setupRequest: (request) => {
+        const { path: nextPath, authorization, body } = next();
+        return { ...request, method: 'POST', path: nextPath, headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) }, body };
+      },
+    });
+    const inboxMember = rotate(targets.inbox.map((row) => row.member_id));
+    const threadPair = rotate(targets.threads);
+    const unreadMember = rotate(targets.inbox.map((row) => row.member_id));
+    const appSendPair = rotate(targets.sends);
+    const ceilingInboxMember = rotate(targets.inbox.map((row) => row.member_id));
+    const ceilingThreadPair = rotate(targets.threads);
+    const ceilingUnreadMember = rotate(targets.inbox.map((row) => row.member_id));
+    const ceilingSendPair = rotate(targets.sends);
+
+    const calls: { label: string; budgetP99Ms: number | null; app: RequestShape; ceiling: RequestShape }[] = [
+      {
+        label: `GET /api/conversations (inbox; ${targets.inbox.length} members rotated)`,
+        budgetP99Ms: conversationBudgets.inboxP99Ms,
+        app: getShape('/api/conversations', () => ({ path: '/api/conversations', authorization: bearer(inboxMember()) })),
+        ceiling: getShape('/q/inbox', () => ({ path: `/q/inbox?member=${ceilingInboxMember()}` })),
+      },
+      {
+        label: `GET /api/conversations/:id/messages (thread; ${targets.threads.length} rotated)`,
+        budgetP99Ms: conversationBudgets.threadP99Ms,
+        app: getShape('/api/conversations', () => {
+          const pair = threadPair();
+          return { path: `/api/conversations/${pair.conversation_id}/messages`, authorization: bearer(pair.member_id) };
+        }),
+        ceiling: getShape('/q/thread', () => ({ path: `/q/thread?conversation=${ceilingThreadPair().conversation_id}` })),
+      },
+      {
+        label: 'GET /api/conversations/unread-count (the header badge, same members)',
+        budgetP99Ms: null,
+        app: getShape('/api/conversations/unread-count', () => ({ path: '/api/conversations/unread-count', authorization: bearer(unreadMember()) })),
+        ceiling: getShape('/q/unread', () => ({ path: `/q/unread?member=${ceilingUnreadMember()}` })),
+      },
+      {
+        label: `POST /api/conversations/:id/messages (send; ${targets.sends.length} conversations rotated)`,
+        budgetP99Ms: conversationBudgets.sendP99Ms,
+        app: postShape('/api/conversations', () => {
+          const pair = appSendPair();
+          return { path: `/api/conversations/${pair.conversationId}/messages`, authorization: bearer(pair.memberId), body: JSON.stringify({ body: nextBody() }) };
+        }),
+        ceiling: postShape('/q/send', () => {
+          const pair = ceilingSendPair();
+          return { path: '/q/send', body: JSON.stringify({ conversation: pair.conversationId, sender: pair.memberId, body: nextBody() }) };
+        }),
+      },
+    ];
+
+    const appIdle = () => waitForIdle(pool, `${app.baseUrl}/api/health`);
+    const ceilingIdle = () => waitForIdle(pool, `${ceiling.baseUrl}/`);
+    const withNote = (result: LoadResult) => ({ ...result, note: describeStatuses(result) });
+    const rows: CallRow[] = [];
+    for (const call of streamsOnly ? [] : calls) {
+      console.log(`- ${call.label}`);
+      await runLoad(call.app, { baseUrl: app.baseUrl, connections, durationSeconds: warmupSeconds });
+      await appIdle();
+      const measuredApp = await measureCpu(appPid, () => runLoad(call.app, { baseUrl: app.baseUrl, connections, durationSeconds }));
+      await appIdle();
+      const probe = probeSeconds > 0 ? await runLoad(call.app, { baseUrl: app.baseUrl, connections: 1, durationSeconds: probeSeconds }) : null;
+      await appIdle();
+      await runLoad(call.ceiling, { baseUrl: ceiling.baseUrl, connections, durationSeconds: warmupSeconds });
+      await ceilingIdle();
+      const measuredCeiling = await measureCpu(ceilingPid, () => runLoad(call.ceiling, { baseUrl: ceiling.baseUrl, connections, durationSeconds }));
+      await ceilingIdle();
+      const row: CallRow = {
+        label: call.label,
+        budgetP99Ms: call.budgetP99Ms,
+        app: withNote(measuredApp.result),
+        appCpu: measuredApp.cpu,
+        probe,
+        ceiling: withNote(measuredCeiling.result),
+        ceilingCpu: measuredCeiling.cpu,
+      };
+      rows.push(row);
+      console.log(
+        `    app ${au(row.app.requestsPerSecond)} req/s, p50 ${row.app.p50} ms, p99 ${row.app.p99} ms, errors ${row.app.errors}${row.app.note ? ` (${row.app.note})` : ''}` +
+          (probe ? `; 1 connection p50 ${probe.p50} / p99 ${probe.p99} ms` : '') +
+          `; ceiling ${au(row.ceiling.requestsPerSecond)} req/s, p50 ${row.ceiling.p50} ms, p99 ${row.ceiling.p99} ms${row.ceiling.errors ? `, errors ${row.ceiling.errors} (${row.ceiling.note})` : ''}` +
+          ` → ${Math.round((row.app.requestsPerSecond / row.ceiling.requestsPerSecond) * 100)}% of the ceiling; CPU % app ${Math.round(row.appCpu.server)}, PostgreSQL ${Math.round(row.appCpu.postgres)}`,
+      );
+    }
+    const appWarnings = app.output();
+    await ceiling.stop();
+    await app.stop();
+    if (appWarnings) console.log(`The app logged (LOG_LEVEL=warn), last lines:\n${appWarnings}`);
+
+    // Event streams, each transport on a fresh app server.
+    const streamPairs = targets.streamPairs.map((pair) => ({
+      conversationId: pair.conversation_id,
+      receiverToken: tokens.get(pair.receiver_id)!,
+      senderToken: tokens.get(pair.sender_id)!,
+    }));
+    const transports: { transport: 'postgres' | 'redis'; env: Record<string, string> }[] = [{ transport: 'postgres', env: {} }];
+    let redisNote = '';
+    if (redisUrl) {
+      if (await redisAnswers(redisUrl)) transports.push({ transport: 'redis', env: { REDIS_URL: redisUrl } });
+      else redisNote = `Redis at ${redisUrl} did not answer, so only LISTEN/NOTIFY was measured.`;
+    } else {
+      redisNote = 'Run with --no-redis: only LISTEN/NOTIFY was measured.';
+    }
+    const streamResults: StreamResult[] = [];
+    for (const { transport, env } of transports) {
+      console.log(`- ${streamPairs.length} event streams, then ${rate} messages a second for ${flowSeconds} s (${transport === 'postgres' ? 'PostgreSQL LISTEN/NOTIFY' : 'Redis pub/sub'})`);
+      const streamApp = await startApp(`app server (${transport} events)`, env);
+      servers.push(streamApp);
+      try {
+        const result = await measureStreams({ app: streamApp, transport, pairs: streamPairs, rate, warmSeconds: flowWarmSeconds, flowSeconds, runId });
+        streamResults.push(result);
+        console.log(
+          `    extra memory ${mb(result.rssOpen - result.rssBefore)}; ${result.sent} sent at ${result.achievedRate.toFixed(0)}/s (send p50 ${ms(result.sendP50)} ms, p99 ${ms(result.sendP99)} ms, ${result.sendErrors} errors); ` +
+            `${result.delivered} delivered, p50 ${ms(result.deliveryP50)} ms, p99 ${ms(result.deliveryP99)} ms, max ${ms(result.deliveryMax)} ms`,
+        );
+      } finally {
+        const warnings = streamApp.output();
+        await streamApp.stop();
+        if (warnings) console.log(`  The app logged:\n${warnings}`);
+      }
+    }
+
+    // What the calls' SQL does at this size: always printed, written down when a budget is missed.
+    const anyMissed = rows.some((row) => callMissed(row).length > 0) || streamResults.some((result) => streamMissed(result).length > 0);
+    const explains: { title: string; text: string }[] = [];
+    if (anyMissed || explainAll) {
+      // The recorded send inserted one message: its conversation is put back with the rest.
+      explains.push({ title: 'GET /api/conversations (inbox)', text: formatExplained('inbox', await explainQueries(pool, recorded.inbox)) });
+      explains.push({ title: 'GET /api/conversations/:id/messages (thread)', text: formatExplained('thread', await explainQueries(pool, recorded.thread)) });
+      explains.push({ title: 'GET /api/conversations/unread-count', text: formatExplained('unread count', await explainQueries(pool, recorded.unread)) });
+      const sendExplained = [...(await explainQueries(pool, recorded.send)), ...(await explainWrites(pool, recorded.send))];
+      explains.push({ title: 'POST /api/conversations/:id/messages (send; the insert and update rolled back)', text: formatExplained('send', sendExplained) });
+    }
+
+    const table = callTable(rows);
+    const streamsTable = streamTable(streamResults);
+    const failing = [
+      ...rows.filter((row) => callMissed(row).length > 0).map((row) => `${row.label.replace(/ \(.*$/, '')} (${callMissed(row).join(', ')})`),
+      ...streamResults.filter((result) => streamMissed(result).length > 0).map((result) => `event streams over ${result.transport} (${streamMissed(result).join(', ')})`),
+    ];
+    const summary = [failing.length === 0 ? 'Every budget met.' : `Budgets missed: ${failing.join('; ')}.`];
+    if (redisNote) summary.push(redisNote);
+    // Work outside the benchmark (the "other" CPU column) takes cores from the app and PostgreSQL.
+    const busyLines = [
+      ...rows.filter((row) => row.appCpu.other > 30).map((row) => `${row.label.replace(/ \(.*$/, '')} ${Math.round(row.appCpu.other)}%`),
+      ...streamResults.filter((result) => result.cpu.other > 30).map((result) => `streams over ${result.transport} ${Math.round(result.cpu.other)}%`),
+    ];
+    if (busyLines.length > 0) {
+      summary.push(`Other work on the machine took CPU during: ${busyLines.join(', ')} (of one core): those figures are pessimistic.`);
+    }
+    for (const result of streamResults) {
+      if (result.warmDeliveryP99 !== null) {
+        summary.push(
+          `${result.transport === 'postgres' ? 'LISTEN/NOTIFY' : 'Redis'}: in the first ${flowWarmSeconds} s of sending on the fresh server (not counted: cold sessions, pages and code) the delivery p99 was ${ms(result.warmDeliveryP99)} ms.`,
+        );
+      }
+    }
+    const autocannonVersion = (createRequire(import.meta.url)('autocannon/package.json') as { version: string }).version;
+    const fastifyVersion = (createRequire(import.meta.url)('fastify/package.json') as { version: string }).version;
+    const notes = [
+      `Seed (scripts/bench/conversation-seed.ts, ${activeSeed.memberSource === 'seed:scale' ? "between the scale seed's members, on their listings" : 'between members and listings of its own'}): ${au(activeSeed.conversations)} conversations, ${au(activeSeed.messages)} messages, ${au(activeSeed.blocks)} member blocks added; ` +
+        `${activeSeed.busySellers} busy sellers (those with the most listings) planned 30 to 600 conversations each, every other conversation on a random listing with a random buyer; threads of 1 to about 30 messages (19 in 20) or 20 to 350; ` +
+        `a third of conversations end in 1 to 4 unread messages. ${seededNow ? `Seeded by this run in ${activeSeed.seedSeconds.toFixed(0)} s.` : `Seeded ${activeSeed.seededAt} in ${activeSeed.seedSeconds.toFixed(0)} s and reused.`}`,
+      `Members: the ${targets.inbox.length} busiest inboxes (${inboxCounts[0]} to ${inboxCounts.at(-1)} conversations, median ${percentile(inboxCounts, 0.5)}; the inbox shows the newest ${200}), signed in with sessions made in SQL. ` +
+        `Threads: ${targets.threads.length} of their conversations (${threadLengths[0]} to ${threadLengths.at(-1)} messages, median ${percentile(threadLengths, 0.5)}; a page is the newest ${conversationLimits.threadPageSize}). ` +
+        `Sends rotate over ${targets.sends.length} of their conversations (none blocked), so none nears ${conversationLimits.messagesPerMinute} a minute; what the run sent is deleted afterwards.`,
+      `Ceiling: scripts/bench/sql-ceiling.ts, Fastify ${fastifyVersion} and a pg pool of ${appPoolSize} (the app's), on the app's core, answering with the one statement the app runs for the call, recorded from the app's own functions (the inbox's summaries query, the thread's page query, the unread count, the message insert) with the same parameters; no session, validation or response schema. The app also reads its session (cached), the conversation, blocks, banned words and the pace for a send, and updates the conversation in the same transaction.`,
+      `Event streams: each transport on a fresh app server; RSS is the node process's VmRSS 3 s after warming the paths and 5 s after the last stream opened (each its own ticket and connection, as distinct members), and again after the flow. Messages are sent open-loop (one every ${(1000 / rate).toFixed(0)} ms whatever the answers) by ${new Set(streamPairs.map((pair) => pair.senderToken)).size} sellers to buyers who hold a stream, ${flowWarmSeconds > 0 ? `${flowWarmSeconds} s not counted (the senders' sessions and the send path warm up), then ` : ''}${flowSeconds} s measured; delivery is from just before the POST to the event's arrival on the buyer's stream, both timed in the bench process.`,
+      `autocannon ${autocannonVersion} in the bench process: ${
+        cpus
+          ? `the app and the SQL ceiling ran on core ${cpus.server}, autocannon and the stream clients (the bench process) on core${cpus.loadGenerator.length > 1 ? 's' : ''} ${cpus.loadGenerator}, PostgreSQL on any core (taskset)`
+          : 'no CPU pinning: the servers, autocannon and PostgreSQL shared every core'
+      }. p50/p99 are at ${connections} connections and include queueing once the server is saturated; "1 conn" is the same request alone. CPU: share of one core during the measured run, from /proc.`,
+    ];
+    const settings = `${connections} connections, ${durationSeconds} s measured after a ${warmupSeconds} s warm-up per call${probeSeconds > 0 ? `, then ${probeSeconds} s with 1 connection` : ''}; app started as npm start does (\`${['node', ...serve.args].join(' ')}\`) with NODE_ENV=production, LOG_LEVEL=warn, RATE_LIMIT_MULTIPLIER=10000, its pool of ${appPoolSize} PostgreSQL connections`;
+
+    console.log(`\n${table}\n\n${streamsTable}\n`);
+    for (const line of summary) console.log(line);
+    for (const explain of explains) console.log(`\nEXPLAIN (ANALYZE, BUFFERS): ${explain.title}\n${explain.text}`);
+
+    if (writeDocs) {
+      const lines = [
+        `### ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC · ${au(counts.messages)} messages, ${au(counts.users)} members`,
+        '',
+        `- Machine: ${describeMachineLine(machine)}`,
+        `- Data: ${au(counts.users)} members, ${au(counts.listings)} listings, ${au(counts.conversations)} conversations, ${au(counts.messages)} messages, ${au(counts.blocks)} blocks`,
+        `- Load: ${settings}`,
+        '',
+        table,
+        '',
+        streamsTable,
+        '',
+        ...summary.map((line) => `- ${line}`),
+        '',
+        ...notes.map((line) => `- ${line}`),
+      ];
+      for (const explain of explains) lines.push('', `<details><summary>EXPLAIN (ANALYZE, BUFFERS): ${explain.title}</summary>`, '', '```', explain.text, '```', '', '</details>');
+      prependConversationRun(docsPath, `${lines.join('\n')}\n`);
+      console.log(`\nAdded this run to ${path.relative(process.cwd(), docsPath) || docsPath}.`);
+    }
+  } finally {
+    for (const server of servers) await server.stop().catch(() => {});
+    if (seed) {
+      const restored = await restoreConversations(pool, seed.maxSeededMessageId).catch((error: unknown) => {
+        console.error('Could not put the conversations back (the next run will):', error);
+        return null;
+      });
+      if (restored && restored.conversations > 0) console.log(`Deleted the ${restored.messages} messages this run sent and put ${restored.conversations} conversations back as seeded.`);
+    }
+    if (createdSids.length > 0) await pool.query('delete from sessions where sid = any($1::text[])', [createdSids]).catch(() => {});
+    await pool.query('vacuum (analyze) messages').catch(() => {});
+    await pool.query('vacuum (analyze) conversations').catch(() => {});
+    await smtp.close();
+    await sms.close();
+    await pool.end();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});
