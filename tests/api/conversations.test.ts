@@ -4,7 +4,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bannedWordsInMessage, conversationLimits, conversationMessages, safetyTips } from '../../src/domain/conversations';
-import { appErrors } from '../../src/domain/errors';
 import { mailAwayMembers } from '../../src/server/conversations';
 import { bannedWords, conversations, messages, users } from '../../src/server/db/schema';
 import { mailsTo, makePhoto, sellerMember, uploadPhoto, validListing } from './support/factories';
@@ -127,9 +126,11 @@ describe('starting a conversation', () => {
     const buyer = await member();
     const listingId = await listingOf(seller, { title: 'Leather handbag' });
     await server.database.db.insert(bannedWords).values({ word: 'Fakerino', addedBy: seller.user.id });
+    // Added behind the API's back: the filter's copy of the list hears of it as an admin's change would tell it.
+    server.app.contentVersion.publish(['bannedWords']);
     const response = await start(buyer.token, listingId, 'Is it a FAKERINO or genuine?');
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ code: 'CONTENT_FILTERED', message: appErrors.CONTENT_FILTERED.message, bannedWords: ['Fakerino'] });
+    expect(response.body).toEqual({ code: 'CONTENT_FILTERED', message: bannedWordsInMessage(['Fakerino']), bannedWords: ['Fakerino'] });
     // No empty conversation left behind, in either inbox, and no mail to the seller.
     expect(await conversationsOfBuyer(buyer.user.id)).toEqual([]);
     expect((await inbox(seller.token)).body).toEqual([]);

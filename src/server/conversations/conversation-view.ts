@@ -61,11 +61,13 @@ function toSummary(row: SummaryRow): ConversationSummary {
 }
 
 /**
- * The conversations of one member that `where` picks, newest activity first. The unread count
- * walks the conversation's index from the member's read mark, so it costs the unread messages only.
+ * The conversations of one member named by `page` (a query of conversation ids and their
+ * last_message_at), newest activity first, with everything the inbox shows. The unread count walks
+ * the conversation's index from the member's read mark, so it costs the unread messages only.
  */
-async function selectSummaries(db: Queryable, memberId: string, where: SQL, limit: number): Promise<ConversationSummary[]> {
+async function selectSummaries(db: Queryable, memberId: string, page: SQL): Promise<ConversationSummary[]> {
   const result = await db.execute<SummaryRow>(sql`
+    with page as (${page})
     select c.id, c.listing_id, c.listing_title, l.image_urls[1] as image_url, l.price::text as price, l.is_active,
            l.paused_at::text as paused_at, l.sold_to_conversation_id,
            (c.seller_id = ${memberId}) as is_seller,
@@ -78,27 +80,43 @@ async function selectSummaries(db: Queryable, memberId: string, where: SQL, limi
            exists (select 1 from member_blocks b where b.blocker_id = ${memberId} and b.blocked_id = o.id) as blocked_by_me,
            exists (select 1 from member_blocks b where b.blocker_id = o.id and b.blocked_id = ${memberId}) as blocked_by_other,
            c.last_message_at::text as updated_at
-      from conversations c
+      from page
+      join conversations c on c.id = page.id
       join users o on o.id = case when c.seller_id = ${memberId} then c.buyer_id else c.seller_id end
       left join listings l on l.id = c.listing_id
       left join messages m on m.id = c.last_message_id
-     where ${where}
-     order by c.last_message_at desc, c.id desc
-     limit ${limit}`);
+     order by page.last_message_at desc, page.id desc`);
   return result.rows.map(toSummary);
 }
 
 /** How many conversations the inbox shows at once (the newest). */
-export const inboxSize = 200;
+export const inboxSize = 100;
 
-/** The member's inbox. Two index scans (as buyer, as seller) merged, newest first. */
+/**
+ * The member's inbox: the newest `inboxSize` as buyer and as seller, each read straight off its
+ * index in inbox order, merged; only those rows are then joined and counted.
+ */
 export function listConversationSummaries(db: Queryable, memberId: string): Promise<ConversationSummary[]> {
-  return selectSummaries(db, memberId, sql`(c.buyer_id = ${memberId} or c.seller_id = ${memberId})`, inboxSize);
+  return selectSummaries(
+    db,
+    memberId,
+    sql`select id, last_message_at from (
+          (select id, last_message_at from conversations where buyer_id = ${memberId} order by last_message_at desc nulls last, id desc nulls last limit ${inboxSize})
+          union all
+          (select id, last_message_at from conversations where seller_id = ${memberId} order by last_message_at desc nulls last, id desc nulls last limit ${inboxSize})
+        ) sides
+        order by last_message_at desc, id desc
+        limit ${inboxSize}`,
+  );
 }
 
 /** One conversation as this member sees it, or null when it does not exist or is not theirs. */
 export async function findConversationSummary(db: Queryable, memberId: string, conversationId: string): Promise<ConversationSummary | null> {
-  const [summary] = await selectSummaries(db, memberId, sql`c.id = ${conversationId} and (c.buyer_id = ${memberId} or c.seller_id = ${memberId})`, 1);
+  const [summary] = await selectSummaries(
+    db,
+    memberId,
+    sql`select id, last_message_at from conversations where id = ${conversationId} and (buyer_id = ${memberId} or seller_id = ${memberId})`,
+  );
   return summary ?? null;
 }
 

@@ -1,5 +1,5 @@
 // Reading a conversation: its page of messages, the member's read mark, the unread count.
-import { and, desc, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, or, sql } from 'drizzle-orm';
 import { conversationLimits, conversationMessages } from '../../domain/conversations';
 import type { ConversationMessage, ConversationSummary } from '../../domain/conversation-schemas';
 import { AppError } from '../../domain/errors';
@@ -51,21 +51,21 @@ export async function markConversationRead(deps: Pick<ServerDeps, 'db' | 'member
   await deps.memberEvents.publish([otherId, input.memberId], { type: 'read', conversationId: conversation.id, readerId: input.memberId, upToMessageId: String(upTo) });
 }
 
-/** Messages from others the member has not seen, over all their conversations (the header's badge). */
+/**
+ * Messages from others the member has not seen, over all their conversations (the header's badge):
+ * each side's conversations read off its own index, each counted from the member's read mark.
+ */
 export async function countUnreadMessages(deps: Pick<ServerDeps, 'db'>, input: { memberId: string }): Promise<{ count: number }> {
   const { memberId } = input;
-  const [row] = await deps.db
-    .select({ count: sql<number | string>`count(*)` })
-    .from(messages)
-    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-    .where(
-      and(
-        or(eq(conversations.buyerId, memberId), eq(conversations.sellerId, memberId)),
-        ne(messages.senderId, memberId),
-        gt(messages.id, sql`case when ${conversations.sellerId} = ${memberId} then ${conversations.sellerReadUpTo} else ${conversations.buyerReadUpTo} end`),
-      ),
-    );
-  return { count: Number(row?.count ?? 0) };
+  const result = await deps.db.execute<{ count: number | string | null }>(sql`
+    select coalesce(sum(unread), 0) as count from (
+      select (select count(*) from messages m where m.conversation_id = c.id and m.id > c.buyer_read_up_to and m.sender_id <> ${memberId}) as unread
+        from conversations c where c.buyer_id = ${memberId} and c.last_message_id > c.buyer_read_up_to
+      union all
+      select (select count(*) from messages m where m.conversation_id = c.id and m.id > c.seller_read_up_to and m.sender_id <> ${memberId}) as unread
+        from conversations c where c.seller_id = ${memberId} and c.last_message_id > c.seller_read_up_to
+    ) sides`);
+  return { count: Number(result.rows[0]?.count ?? 0) };
 }
 
 /** Messages are numbered when written but may commit out of order: a catch-up also resends the last few seconds. */

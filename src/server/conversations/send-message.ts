@@ -1,11 +1,12 @@
 // A message in a conversation: checked (banned words, blocks, the listing still there, the pace),
 // stored with its safety tip, and sent at once to both members' open streams.
 import { desc, eq, sql } from 'drizzle-orm';
-import { conversationLimits, conversationMessages, safetyTipFor } from '../../domain/conversations';
+import { bannedWordsInMessage, conversationLimits, conversationMessages, safetyTipFor } from '../../domain/conversations';
 import type { ConversationMessage } from '../../domain/conversation-schemas';
 import { AppError } from '../../domain/errors';
 import { findBannedWords } from '../../domain/text-filter';
-import { bannedWords, conversations, messages, type UserRow } from '../db/schema';
+import { currentBannedWords } from '../admin';
+import { conversations, messages, type UserRow } from '../db/schema';
 import type { ServerDeps } from '../deps';
 import { assertNotBlocked, findMemberConversation } from './conversation-access';
 import { toMessageView } from './conversation-view';
@@ -26,13 +27,9 @@ export async function insertMessage(deps: ServerDeps, input: { conversationId: s
 }
 
 /** Banned words refuse a message as they refuse a listing, naming the words. */
-export async function assertNoBannedWords(deps: Pick<ServerDeps, 'db'>, body: string): Promise<void> {
-  const words = await deps.db.select({ word: bannedWords.word }).from(bannedWords);
-  const found = findBannedWords(
-    [body],
-    words.map((row) => row.word),
-  );
-  if (found.length > 0) throw new AppError('CONTENT_FILTERED', undefined, { bannedWords: found });
+export async function assertNoBannedWords(deps: Pick<ServerDeps, 'db' | 'contentVersion' | 'config'>, body: string): Promise<void> {
+  const found = findBannedWords([body], await currentBannedWords(deps));
+  if (found.length > 0) throw new AppError('CONTENT_FILTERED', bannedWordsInMessage(found), { bannedWords: found });
 }
 
 /** Writes a message that has passed its checks, and tells both members. */

@@ -128,6 +128,8 @@ export const listings = pgTable(
     index('listings_category_created_idx').on(table.category, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()).where(sql`${table.isActive}`),
     index('listings_price_idx').on(table.price, table.id).where(sql`${table.isActive}`),
     index('listings_seller_idx').on(table.sellerId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    // A conversation's deletion finds the listing sold through it.
+    index('listings_sold_to_conversation_idx').on(table.soldToConversationId).where(sql`${table.soldToConversationId} is not null`),
     index('listings_pinned_idx').on(table.pinnedAt.desc().nullsFirst()).where(sql`${table.isActive} and ${table.pinnedAt} is not null`),
     // A search's pinned posts: only the few pinned listings' words, not every listing's.
     index('listings_pinned_search_idx').using('gin', table.searchVector).where(sql`${table.isActive} and ${table.pinnedAt} is not null`),
@@ -287,8 +289,9 @@ export const conversations = pgTable(
   },
   (table) => [
     uniqueIndex('conversations_listing_buyer_unique').on(table.listingId, table.buyerId),
-    index('conversations_buyer_recent_idx').on(table.buyerId, table.lastMessageAt.desc()),
-    index('conversations_seller_recent_idx').on(table.sellerId, table.lastMessageAt.desc()),
+    // Each side's inbox in its order (newest activity, then id): a page is read straight off the index.
+    index('conversations_buyer_inbox_idx').on(table.buyerId, table.lastMessageAt.desc(), table.id.desc()),
+    index('conversations_seller_inbox_idx').on(table.sellerId, table.lastMessageAt.desc(), table.id.desc()),
     index('conversations_buyer_created_idx').on(table.buyerId, table.createdAt.desc()),
   ],
 );
@@ -311,6 +314,8 @@ export const messages = pgTable(
   },
   (table) => [
     index('messages_conversation_idx').on(table.conversationId, table.id.desc()),
+    // A member's deletion finds their messages without reading every message.
+    index('messages_sender_idx').on(table.senderId),
     check('messages_body_length', sql`char_length(${table.body}) between 1 and ${sql.raw(String(conversationLimits.messageMax))}`),
   ],
 );

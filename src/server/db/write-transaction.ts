@@ -7,9 +7,10 @@ import type { Database, Transaction } from './open-database';
 
 /**
  * What cached reads a write can make stale: listings (browse, detail and the map's counts), members
- * (the session cache holds each signed-in member's row) and sessions (signed out, revoked).
+ * (the session cache holds each signed-in member's row), sessions (signed out, revoked) and the
+ * banned words.
  */
-export type ChangedKind = 'listings' | 'members' | 'sessions';
+export type ChangedKind = 'listings' | 'members' | 'sessions' | 'bannedWords';
 
 /**
  * The keys writes publish and cached answers depend on. A listing's change reaches its own detail
@@ -25,6 +26,8 @@ export const changeKeys = {
   everywhere: 'areas:everywhere',
   /** Every listing answer (a change no area names: a plan that changes pins or paused listings). */
   allListings: 'listings',
+  /** The list of banned words (the message filter keeps it in memory). */
+  bannedWords: 'bannedWords',
 } as const;
 
 export type Changes = {
