@@ -26,6 +26,7 @@ import { countUnreadMessages, listMessages } from '../src/server/conversations/r
 import { sendMessage } from '../src/server/conversations/send-message';
 import { openDatabase } from '../src/server/db/open-database';
 import { users } from '../src/server/db/schema';
+import { createContentVersion } from '../src/server/services/content-version';
 import type { ServerDeps } from '../src/server/deps';
 import { runBuild, serve, startBenchApp } from './bench/app-server';
 import { ensureDatabaseExists } from './bench/bench-database';
@@ -161,6 +162,9 @@ async function recordAppQueries(pool: pg.Pool, input: { memberId: string; thread
   const deps = {
     db: recorder.db,
     clock: { now: () => new Date() },
+    // The banned words are read afresh (no cache), so their query is recorded too.
+    config: { readCacheMs: 0 },
+    contentVersion: createContentVersion(),
     memberEvents: { transport: 'process', publish: async () => {}, subscribe: () => () => {}, openStreams: 0, close: async () => {} },
   } as unknown as ServerDeps;
   await sendMessage(deps, { sender, conversationId: input.send.conversationId, body: input.sendBody });
@@ -580,7 +584,7 @@ async function main(): Promise<void> {
       send: targets.sends[0],
       sendBody: recordedBody,
     });
-    const inboxStatement = pickStatement(recorded.inbox, /from conversations c/i, 'the inbox');
+    const inboxStatement = pickStatement(recorded.inbox, /join conversations c on/i, 'the inbox');
     const threadStatement = pickStatement(recorded.thread, /from "messages"/i, 'a thread');
     const unreadStatement = pickStatement(recorded.unread, /count\(\*\)/i, 'the unread count');
     const sendStatement = pickStatement(recorded.send, /^insert into "messages"/i, 'sending');

@@ -116,6 +116,32 @@ describe('read cache', () => {
     expect(await lampTitle()).toBe('Brass lamp');
   });
 
+  it("shows a conversation's new message, read mark and listing price at once in the inbox, badge and thread", async () => {
+    const seller = await sellerMember(client, server.database.db, { tier: 'connector', firstName: 'Sam' });
+    const buyer = await sellerMember(client, server.database.db, { tier: 'connector', firstName: 'Bea' });
+    const kettle = (await client.post('/api/listings', { ...validListing, title: 'Copper kettle', price: '40' }, seller.token)).body;
+    const started = (await client.post(`/api/listings/${kettle.id}/conversations`, { message: 'Is the kettle still available?' }, buyer.token)).body;
+    const conversationId = started.conversation.id as string;
+    const inboxOf = async (token: string) => (await client.get('/api/conversations', token)).body[0];
+    const unread = async (token: string) => (await client.get('/api/conversations/unread-count', token)).body.count;
+    const thread = async (token: string) => (await client.get(`/api/conversations/${conversationId}/messages`, token)).body.map((message: { body: string }) => message.body);
+    expect((await inboxOf(seller.token)).unreadCount).toBe(1);
+    expect(await unread(seller.token)).toBe(1);
+    expect(await thread(buyer.token)).toEqual(['Is the kettle still available?']);
+
+    expect((await client.post(`/api/conversations/${conversationId}/messages`, { body: 'Yes, come by on Sunday' }, seller.token)).status).toBe(201);
+    expect(await thread(buyer.token)).toEqual(['Is the kettle still available?', 'Yes, come by on Sunday']);
+    expect((await inboxOf(buyer.token)).lastMessage.body).toBe('Yes, come by on Sunday');
+    expect(await unread(buyer.token)).toBe(1);
+
+    expect((await client.post(`/api/conversations/${conversationId}/read`, undefined, buyer.token)).status).toBe(204);
+    expect(await unread(buyer.token)).toBe(0);
+    expect((await inboxOf(seller.token)).unreadCount).toBe(0);
+
+    await client.call('PUT', `/api/listings/${kettle.id}`, { body: { ...validListing, title: 'Copper kettle', price: '35' }, token: seller.token });
+    expect((await inboxOf(buyer.token)).listing.price).toBe('35.00');
+  });
+
   it('sends browse pages gzipped to clients that accept it, the same JSON as plain', async () => {
     const seller = await sellerMember(client, server.database.db, { tier: 'connector' });
     for (let index = 0; index < 4; index += 1) {

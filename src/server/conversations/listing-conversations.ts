@@ -4,6 +4,7 @@ import { uuidPattern } from '../../domain/listing';
 import type { Queryable } from '../db/open-database';
 import { conversations } from '../db/schema';
 import type { ServerDeps } from '../deps';
+import { announce } from './announce';
 
 export type TalkingMembers = { conversationId: string; memberIds: string[] }[];
 
@@ -17,10 +18,10 @@ export async function listingConversationMembers(db: Queryable, listingId: strin
   return rows.map((row) => ({ conversationId: row.id, memberIds: [row.buyerId, row.sellerId] }));
 }
 
-export async function announceConversations(deps: Pick<ServerDeps, 'memberEvents'>, talking: TalkingMembers): Promise<void> {
-  await Promise.all(talking.map(({ conversationId, memberIds }) => deps.memberEvents.publish(memberIds, { type: 'conversation', conversationId })));
+export async function announceConversations(deps: Pick<ServerDeps, 'memberEvents' | 'contentVersion'>, talking: TalkingMembers): Promise<void> {
+  await Promise.all(talking.map(({ conversationId, memberIds }) => announce(deps, memberIds, { type: 'conversation', conversationId })));
 }
 
-export async function announceListingConversations(deps: Pick<ServerDeps, 'db' | 'memberEvents'>, input: { listingId: string }): Promise<void> {
+export async function announceListingConversations(deps: Pick<ServerDeps, 'db' | 'memberEvents' | 'contentVersion'>, input: { listingId: string }): Promise<void> {
   await announceConversations(deps, await listingConversationMembers(deps.db, input.listingId));
 }

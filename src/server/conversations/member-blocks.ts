@@ -7,6 +7,7 @@ import { AppError } from '../../domain/errors';
 import { uuidPattern } from '../../domain/listing';
 import { conversations, memberBlocks, users } from '../db/schema';
 import type { ServerDeps } from '../deps';
+import { announce } from './announce';
 
 async function assertMemberExists(deps: Pick<ServerDeps, 'db'>, memberId: string): Promise<void> {
   if (!uuidPattern.test(memberId)) throw new AppError('MEMBER_NOT_FOUND', conversationMessages.memberNotFound);
@@ -15,22 +16,22 @@ async function assertMemberExists(deps: Pick<ServerDeps, 'db'>, memberId: string
 }
 
 /** Their shared conversations change (the composer closes or opens): both members' tabs hear of it. */
-async function announceToSharedConversations(deps: Pick<ServerDeps, 'db' | 'memberEvents'>, memberId: string, otherId: string): Promise<void> {
+async function announceToSharedConversations(deps: Pick<ServerDeps, 'db' | 'memberEvents' | 'contentVersion'>, memberId: string, otherId: string): Promise<void> {
   const shared = await deps.db
     .select({ id: conversations.id })
     .from(conversations)
     .where(or(and(eq(conversations.buyerId, memberId), eq(conversations.sellerId, otherId)), and(eq(conversations.buyerId, otherId), eq(conversations.sellerId, memberId))));
-  await Promise.all(shared.map(({ id }) => deps.memberEvents.publish([memberId, otherId], { type: 'conversation', conversationId: id })));
+  await Promise.all(shared.map(({ id }) => announce(deps, [memberId, otherId], { type: 'conversation', conversationId: id })));
 }
 
-export async function blockMember(deps: Pick<ServerDeps, 'db' | 'memberEvents'>, input: { memberId: string; blockedId: string }): Promise<void> {
+export async function blockMember(deps: Pick<ServerDeps, 'db' | 'memberEvents' | 'contentVersion'>, input: { memberId: string; blockedId: string }): Promise<void> {
   if (input.memberId === input.blockedId) throw new AppError('BLOCK_YOURSELF', conversationMessages.blockYourself);
   await assertMemberExists(deps, input.blockedId);
   await deps.db.insert(memberBlocks).values({ blockerId: input.memberId, blockedId: input.blockedId }).onConflictDoNothing();
   await announceToSharedConversations(deps, input.memberId, input.blockedId);
 }
 
-export async function unblockMember(deps: Pick<ServerDeps, 'db' | 'memberEvents'>, input: { memberId: string; blockedId: string }): Promise<void> {
+export async function unblockMember(deps: Pick<ServerDeps, 'db' | 'memberEvents' | 'contentVersion'>, input: { memberId: string; blockedId: string }): Promise<void> {
   await assertMemberExists(deps, input.blockedId);
   await deps.db.delete(memberBlocks).where(and(eq(memberBlocks.blockerId, input.memberId), eq(memberBlocks.blockedId, input.blockedId)));
   await announceToSharedConversations(deps, input.memberId, input.blockedId);

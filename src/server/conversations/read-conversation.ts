@@ -7,6 +7,7 @@ import { conversations, messages } from '../db/schema';
 import type { ServerDeps } from '../deps';
 import { findMemberConversation, sidesOf } from './conversation-access';
 import { findConversationSummary, listConversationSummaries, toMessageView } from './conversation-view';
+import { announce } from './announce';
 
 export function listConversations(deps: Pick<ServerDeps, 'db'>, input: { memberId: string }): Promise<ConversationSummary[]> {
   return listConversationSummaries(deps.db, input.memberId);
@@ -35,7 +36,7 @@ export async function listMessages(deps: Pick<ServerDeps, 'db'>, input: { member
 }
 
 /** The member has seen the conversation up to its newest message: the other member's tabs show "read". */
-export async function markConversationRead(deps: Pick<ServerDeps, 'db' | 'memberEvents'>, input: { memberId: string; conversationId: string }): Promise<void> {
+export async function markConversationRead(deps: Pick<ServerDeps, 'db' | 'memberEvents' | 'contentVersion'>, input: { memberId: string; conversationId: string }): Promise<void> {
   const conversation = await findMemberConversation(deps.db, input.conversationId, input.memberId);
   const { isSeller, otherId, myReadUpTo } = sidesOf(conversation, input.memberId);
   const upTo = conversation.lastMessageId ?? 0;
@@ -48,7 +49,7 @@ export async function markConversationRead(deps: Pick<ServerDeps, 'db' | 'member
         : { buyerReadUpTo: sql`greatest(${conversations.buyerReadUpTo}, ${upTo})`, buyerNotifiedAt: null },
     )
     .where(eq(conversations.id, conversation.id));
-  await deps.memberEvents.publish([otherId, input.memberId], { type: 'read', conversationId: conversation.id, readerId: input.memberId, upToMessageId: String(upTo) });
+  await announce(deps, [otherId, input.memberId], { type: 'read', conversationId: conversation.id, readerId: input.memberId, upToMessageId: String(upTo) });
 }
 
 /**

@@ -3,11 +3,15 @@
 // member's conversation is not found, whoever asks (an admin too).
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiSchemas } from '../../domain/api-schemas';
 import { abuseLimits } from '../../domain/limits';
 import { requireUser, signedInUser, toCurrentUser } from '../auth';
+import { changeKeys } from '../db/write-transaction';
 import type { ServerDeps } from '../deps';
 import { withRequestLog } from '../deps';
 import { endpoint } from '../http/endpoint';
+import { jsonCacheBudgets, jsonTextWeight, sendJsonText, toJsonText, type JsonText } from '../http/json-text';
+import { createReadCache } from '../http/read-cache';
 import { setMessageMail } from './conversation-mails';
 import { blockMember, listBlockedMembers, unblockMember } from './member-blocks';
 import { countUnreadMessages, getConversation, listConversations, listMessages, markConversationRead } from './read-conversation';
@@ -30,9 +34,45 @@ export const conversationRoutes =
       },
     });
 
-    app.route({ ...endpoint('listConversations'), onRequest: requireUser, handler: async (request) => listConversations(deps, { memberId: signedInUser(request).id }) });
+    // A member's inbox, badge and thread pages are read far more often than they change: kept as
+    // JSON text until a change to one of their conversations (announce.ts) or to a listing the
+    // inbox shows, on any app server.
+    const ttlMs = deps.config.readCacheMs;
+    const inboxCache = createReadCache<{ text: JsonText; listingIds: string[] }>(deps.contentVersion, {
+      maxEntries: 5000,
+      ttlMs,
+      maxWeight: jsonCacheBudgets.inbox,
+      weigh: (inbox) => jsonTextWeight(inbox.text),
+    });
+    const unreadCache = createReadCache<{ count: number }>(deps.contentVersion, { maxEntries: 20_000, ttlMs });
+    const threadCache = createReadCache<JsonText>(deps.contentVersion, { maxEntries: 5000, ttlMs, maxWeight: jsonCacheBudgets.threads, weigh: jsonTextWeight });
 
-    app.route({ ...endpoint('countUnreadMessages'), onRequest: requireUser, handler: async (request) => countUnreadMessages(deps, { memberId: signedInUser(request).id }) });
+    app.route({
+      ...endpoint('listConversations'),
+      onRequest: requireUser,
+      handler: async (request, reply) => {
+        const memberId = signedInUser(request).id;
+        const inbox = await inboxCache.read(
+          memberId,
+          async () => {
+            const summaries = await listConversations(deps, { memberId });
+            const listingIds = summaries.flatMap((summary) => (summary.listing.id ? [summary.listing.id] : []));
+            return { text: toJsonText(apiSchemas.listConversations.response[200], summaries), listingIds };
+          },
+          (made) => [changeKeys.conversations(memberId), ...made.listingIds.map(changeKeys.listing)],
+        );
+        return sendJsonText(request, reply, inbox.text);
+      },
+    });
+
+    app.route({
+      ...endpoint('countUnreadMessages'),
+      onRequest: requireUser,
+      handler: async (request) => {
+        const memberId = signedInUser(request).id;
+        return unreadCache.read(memberId, () => countUnreadMessages(deps, { memberId }), [changeKeys.conversations(memberId)]);
+      },
+    });
 
     app.route({
       ...endpoint('getConversation'),
@@ -43,7 +83,16 @@ export const conversationRoutes =
     app.route({
       ...endpoint('listMessages'),
       onRequest: requireUser,
-      handler: async (request) => listMessages(deps, { memberId: signedInUser(request).id, conversationId: request.params.id, before: request.query.before }),
+      handler: async (request, reply) => {
+        const memberId = signedInUser(request).id;
+        const { before } = request.query;
+        const text = await threadCache.read(
+          `${memberId}|${request.params.id}|${before ?? ''}`,
+          async () => toJsonText(apiSchemas.listMessages.response[200], await listMessages(deps, { memberId, conversationId: request.params.id, before })),
+          [changeKeys.conversations(memberId)],
+        );
+        return sendJsonText(request, reply, text);
+      },
     });
 
     app.route({

@@ -10,6 +10,7 @@ import { conversations, messages, type UserRow } from '../db/schema';
 import type { ServerDeps } from '../deps';
 import { assertNotBlocked, findMemberConversation } from './conversation-access';
 import { toMessageView } from './conversation-view';
+import { announce } from './announce';
 
 export async function sendMessage(deps: ServerDeps, input: { sender: UserRow; conversationId: string; body: string }): Promise<ConversationMessage> {
   const conversation = await findMemberConversation(deps.db, input.conversationId, input.sender.id);
@@ -58,7 +59,7 @@ export async function writeMessage(deps: ServerDeps, input: { conversationId: st
     return { view: toMessageView(row, input.sender.id, otherReadUpTo), memberIds: [conversation.buyerId, conversation.sellerId] };
   });
 
-  await deps.memberEvents.publish(message.memberIds, { type: 'message', message: message.view });
+  await announce(deps, message.memberIds, { type: 'message', message: message.view });
   return message.view;
 }
 

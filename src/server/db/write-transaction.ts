@@ -26,6 +26,8 @@ export const changeKeys = {
   everywhere: 'areas:everywhere',
   /** Every listing answer (a change no area names: a plan that changes pins or paused listings). */
   allListings: 'listings',
+  /** A member's conversations: their inbox, unread badge and threads. */
+  conversations: (memberId: string) => `conversations:${memberId}`,
   /** The list of banned words (the message filter keeps it in memory). */
   bannedWords: 'bannedWords',
 } as const;

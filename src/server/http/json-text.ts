@@ -26,7 +26,7 @@ export function jsonTextWeight(text: JsonText): number {
 
 const megabyte = 1024 * 1024;
 /** Bounds of the read caches of JSON answers, so memory stays flat however varied the reads. */
-export const jsonCacheBudgets = { browse: 16 * megabyte, detail: 8 * megabyte, mapCounts: 16 * megabyte } as const;
+export const jsonCacheBudgets = { browse: 16 * megabyte, detail: 8 * megabyte, mapCounts: 16 * megabyte, inbox: 8 * megabyte, threads: 8 * megabyte } as const;
 
 /** Whether Accept-Encoding allows gzip (a q of 0 refuses it). */
 export function acceptsGzip(header: string | string[] | undefined): boolean {
