@@ -85,7 +85,10 @@ describe('the event stream', () => {
     queryClient.setQueryData(conversationQueryKeys.inbox, []);
     const close = openMemberEventStream({ queryClient, viewerId: 'buyer-1' });
     await vi.waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+    // Listening at last: what came before it (since the page's first reads) is asked for again.
     FakeEventSource.opened[0].receive('ready', {});
+    expect(queryClient.getQueryState(conversationQueryKeys.inbox)?.isInvalidated).toBe(true);
+    queryClient.setQueryData(conversationQueryKeys.inbox, []);
 
     FakeEventSource.opened[0].fail({ refused: false });
     await vi.advanceTimersByTimeAsync(60_000);

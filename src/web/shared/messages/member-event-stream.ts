@@ -22,7 +22,6 @@ export function openMemberEventStream({ queryClient, viewerId }: StreamOptions):
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
   let failures = 0;
-  let connectedBefore = false;
 
   const scheduleReopen = () => {
     if (stopped) return;
@@ -46,9 +45,9 @@ export function openMemberEventStream({ queryClient, viewerId }: StreamOptions):
     source = stream;
     stream.addEventListener('ready', () => {
       failures = 0;
-      // What happened while the stream was away: the lists and the open thread ask again.
-      if (connectedBefore) void refreshAllConversations(queryClient);
-      connectedBefore = true;
+      // What happened before the stream was listening (between the page's first reads and now, or
+      // while it was away): the lists, the badge and the open thread ask again, once it listens.
+      void refreshAllConversations(queryClient);
     });
     for (const type of memberEventTypes) {
       stream.addEventListener(type, (event) => {
