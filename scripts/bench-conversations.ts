@@ -36,7 +36,7 @@ import { cpuSplit, onServerCore, pinLoadGenerator } from './bench/cpu-pinning';
 import { openEventStream, type OpenStream } from './bench/event-streams';
 import { createRecordingDatabase, explainQueries, formatExplained, type ExplainedQuery, type RecordedQuery } from './bench/explain';
 import { runLoad, type LoadResult, type RequestShape } from './bench/load';
-import { describeStatuses, measureCpu, percentile, waitForIdle } from './bench/load-phases';
+import { describeStatuses, mapWithConcurrency, measureCpu, percentile, waitForIdle } from './bench/load-phases';
 import { currentRssBytes, findFreePort, peakRssBytes, resetPeakRss, scriptProcessPid, startChildServer, type ChildServer } from './bench/processes';
 import { describeMachine, type MachineInfo, type ScenarioRow } from './bench/report';
 import type { CeilingArg, CeilingParam, CeilingQuery } from './bench/sql-ceiling';
@@ -64,20 +64,6 @@ const mark = (ok: boolean) => (ok ? '✓' : '✗');
 const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 const secondsSince = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
 const au = (value: number) => Math.round(value).toLocaleString('en-AU');
-
-async function mapWithConcurrency<T, R>(items: T[], concurrency: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next;
-      next += 1;
-      results[index] = await work(items[index], index);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
-  return results;
-}
 
 /** Sessions made as sign-in makes them (hashed token, 30 days), in one insert; their tokens by member. */
 async function createSessions(pool: pg.Pool, memberIds: string[], createdSids: string[]): Promise<Map<string, string>> {

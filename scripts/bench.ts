@@ -28,12 +28,9 @@ import { isPostgresUrl, parseCliArgs, positiveIntegerArg, positiveNumberArg, red
 import { createRecordingDatabase, explainQueries, formatExplained, type ExplainedQuery } from './bench/explain';
 import { timeImageProcessing } from './bench/image-timing';
 import { runLoad, type LoadResult, type RequestShape } from './bench/load';
+import { mapWithConcurrency, measureCpu, waitForIdle } from './bench/load-phases';
 import {
-  cpuSeconds,
-  cpuSecondsBetween,
-  cpuSecondsByName,
   findFreePort,
-  machineBusySeconds,
   peakRssBytes,
   resetPeakRss,
   scriptProcessPid,
@@ -70,68 +67,6 @@ type Scenario = {
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const elapsed = (since: number) => (performance.now() - since) / 1000;
-
-async function mapWithConcurrency<T, R>(items: T[], concurrency: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next;
-      next += 1;
-      results[index] = await work(items[index]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
-  return results;
-}
-
-/**
- * After a saturating run the server still holds queued requests and PostgreSQL may still be
- * running their queries; the next phase must not start until both are done, or its first
- * requests wait behind them. Idle = health answers quickly and no other query is running.
- */
-async function waitForIdle(pool: pg.Pool, baseUrl: string): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    const started = performance.now();
-    try {
-      const response = await fetch(`${baseUrl}/api/health`);
-      await response.arrayBuffer();
-      const healthFast = performance.now() - started < 50;
-      const { rows } = await pool.query<{ busy: number }>(
-        `select count(*)::int as busy from pg_stat_activity
-         where datname = current_database() and backend_type = 'client backend' and state = 'active' and pid <> pg_backend_pid()`,
-      );
-      if (healthFast && rows[0].busy === 0) return;
-    } catch {
-      // keep waiting
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
-/** Runs work and reports the CPU it cost each party, in % of one core. */
-async function measureCpu<T>(serverPid: number, work: () => Promise<T>): Promise<{ result: T; cpu: ScenarioRow['cpu'] }> {
-  const started = performance.now();
-  const machine = machineBusySeconds();
-  const server = cpuSeconds(serverPid);
-  const postgres = cpuSecondsByName('postgres');
-  const own = process.cpuUsage();
-  const result = await work();
-  const seconds = elapsed(started);
-  const ownUsed = process.cpuUsage(own);
-  const used = {
-    server: cpuSeconds(serverPid) - server,
-    postgres: cpuSecondsBetween(postgres, cpuSecondsByName('postgres')),
-    loadGenerator: (ownUsed.user + ownUsed.system) / 1e6,
-  };
-  const other = machineBusySeconds() - machine - used.server - used.postgres - used.loadGenerator;
-  const percent = (value: number) => (value / seconds) * 100;
-  return {
-    result,
-    cpu: { server: percent(used.server), postgres: percent(used.postgres), loadGenerator: percent(used.loadGenerator), other: percent(other) },
-  };
-}
 
 function describeStatuses(result: LoadResult): string {
   const parts = Object.entries(result.statusCounts)
@@ -351,7 +286,7 @@ async function main(): Promise<void> {
     for (const scenario of scenarios) {
       const server = scenario.target === 'hello' ? hello : app;
       const serverPid = scenario.target === 'hello' ? helloPid : appPid;
-      const settle = () => (scenario.target === 'hello' ? Promise.resolve() : waitForIdle(pool, app.baseUrl));
+      const settle = () => (scenario.target === 'hello' ? Promise.resolve() : waitForIdle(pool, `${app.baseUrl}/api/health`));
       const options = { baseUrl: server.baseUrl, connections };
       console.log(`- ${scenario.label}`);
       await scenario.beforePhase?.('warmup');

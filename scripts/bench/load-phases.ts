@@ -1,6 +1,6 @@
-// What a measured load phase needs around it: waiting until the server and PostgreSQL are idle
-// again, the CPU each party used, and a short note of what went wrong. (scripts/bench.ts keeps its
-// own copies; these are the same steps for the benchmarks written since.)
+// What a measured load phase needs around it, for every benchmark: waiting until the server and
+// PostgreSQL are idle again, the CPU each party used, a short note of what went wrong, and
+// preparing its accounts a few at a time.
 import type pg from 'pg';
 import type { LoadResult } from './load';
 import { cpuSeconds, cpuSecondsBetween, cpuSecondsByName, machineBusySeconds } from './processes';
@@ -74,4 +74,19 @@ export function percentile(values: number[], fraction: number): number {
   if (values.length === 0) return 0;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1))];
+}
+
+/** `work` over every item, at most `concurrency` at a time; the results in the items' order. */
+export async function mapWithConcurrency<T, R>(items: T[], concurrency: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next;
+      next += 1;
+      results[index] = await work(items[index], index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+  return results;
 }

@@ -241,7 +241,10 @@ export const uploadedImages = pgTable(
   ],
 );
 
-/** Each message a buyer sent a seller: the seller's mail, and the per-buyer rate limit. */
+/**
+ * The messages buyers sent sellers by mail before conversations existed (decision 15): kept for
+ * their history, no longer written; conversations and messages hold every exchange since.
+ */
 export const contactMessages = pgTable(
   'contact_messages',
   {
