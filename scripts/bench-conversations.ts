@@ -1,7 +1,8 @@
 // `npm run bench:conversations -- [--members 100000] [--messages 1000000] [--busy-sellers 100]
 //     [--duration 10] [--warmup 3] [--probe 3] [--connections 50] [--streams 1000] [--rate 200]
 //     [--flow 20] [--flow-warmup 5] [--database-url URL] [--reseed] [--seed-only] [--streams-only] [--no-redis] [--no-build] [--no-pin]
-//     [--explain-all] [--no-docs] [--docs-file docs/benchmarks.md]`
+//     [--explain-all] [--no-docs] [--docs-file docs/benchmarks.md] [--calls inbox,thread,unread,send]`
+// BENCH_APP_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the app server (written when it stops).
 // The budgets of conversations (decision 15): with 100,000 members and 1,000,000 messages on
 // PostgreSQL, the inbox and a thread answer with p99 < 20 ms at 50 connections, sending a message
 // p99 < 30 ms, and 1,000 open event streams on one server hold under 100 MB of extra memory, with
@@ -571,15 +572,28 @@ async function main(): Promise<void> {
       sendBody: recordedBody,
     });
     const inboxStatement = pickStatement(recorded.inbox, /join conversations c on/i, 'the inbox');
-    const threadStatement = pickStatement(recorded.thread, /from "messages"/i, 'a thread');
-    const unreadStatement = pickStatement(recorded.unread, /count\(\*\)/i, 'the unread count');
-    const sendStatement = pickStatement(recorded.send, /^insert into "messages"/i, 'sending');
+    const threadStatement = pickStatement(recorded.thread, /from messages/i, 'a thread');
+    const unreadStatement = pickStatement(recorded.unread, /unread_count/i, 'the unread count');
+    const sendStatement = pickStatement(recorded.send, /insert into messages/i, 'sending');
     const sample = targets.sends[0];
+    // Named prepared statements, as the app runs them.
     const ceilingQueries: CeilingQuery[] = [
-      { name: 'inbox', method: 'GET', sql: inboxStatement.sql, params: templateParams(inboxStatement.params, { member: targets.inbox[0].member_id }) },
-      { name: 'thread', method: 'GET', sql: threadStatement.sql, params: templateParams(threadStatement.params, { conversation: targets.threads[0].conversation_id }) },
-      { name: 'unread', method: 'GET', sql: unreadStatement.sql, params: templateParams(unreadStatement.params, { member: targets.inbox[0].member_id }) },
-      { name: 'send', method: 'POST', sql: sendStatement.sql, params: templateParams(sendStatement.params, { conversation: sample.conversationId, sender: sample.memberId, body: recordedBody }) },
+      { name: 'inbox', method: 'GET', sql: inboxStatement.sql, params: templateParams(inboxStatement.params, { member: targets.inbox[0].member_id }), prepared: true },
+      {
+        name: 'thread',
+        method: 'GET',
+        sql: threadStatement.sql,
+        params: templateParams(threadStatement.params, { conversation: targets.threads[0].conversation_id, member: targets.threads[0].member_id }),
+        prepared: true,
+      },
+      { name: 'unread', method: 'GET', sql: unreadStatement.sql, params: templateParams(unreadStatement.params, { member: targets.inbox[0].member_id }), prepared: true },
+      {
+        name: 'send',
+        method: 'POST',
+        sql: sendStatement.sql,
+        params: templateParams(sendStatement.params, { conversation: sample.conversationId, sender: sample.memberId, body: recordedBody }),
+        prepared: true,
+      },
     ];
     for (const query of ceilingQueries) {
       const filled = query.params.filter((param) => param !== null && typeof param === 'object').length;
@@ -588,8 +602,9 @@ async function main(): Promise<void> {
     const ceilingFile = path.join(dataDir, 'ceiling-queries.json');
     await writeFile(ceilingFile, JSON.stringify(ceilingQueries, null, 2));
 
+    const nodeArgs = process.env.BENCH_APP_NODE_ARGS?.split(' ').filter(Boolean);
     const startApp = (label: string, extraEnv: Record<string, string> = {}) =>
-      startBenchApp({ label, databaseUrl, dataDir, smtpPort: smtp.port, smsUrl: sms.url, extraEnv, cpus });
+      startBenchApp({ label, databaseUrl, dataDir, smtpPort: smtp.port, smsUrl: sms.url, extraEnv, cpus, nodeArgs });
     const streamsOnly = args.has('streams-only');
     const app = await startApp('app server');
     servers.push(app);
@@ -645,29 +660,36 @@ async function main(): Promise<void> {
     const ceilingUnreadMember = rotate(targets.inbox.map((row) => row.member_id));
     const ceilingSendPair = rotate(targets.sends);
 
-    const calls: { label: string; budgetP99Ms: number | null; app: RequestShape; ceiling: RequestShape }[] = [
+    const calls: { name: string; label: string; budgetP99Ms: number | null; app: RequestShape; ceiling: RequestShape }[] = [
       {
+        name: 'inbox',
         label: `GET /api/conversations (inbox; ${targets.inbox.length} members rotated)`,
         budgetP99Ms: conversationBudgets.inboxP99Ms,
         app: getShape('/api/conversations', () => ({ path: '/api/conversations', authorization: bearer(inboxMember()) })),
         ceiling: getShape('/q/inbox', () => ({ path: `/q/inbox?member=${ceilingInboxMember()}` })),
       },
       {
+        name: 'thread',
         label: `GET /api/conversations/:id/messages (thread; ${targets.threads.length} rotated)`,
         budgetP99Ms: conversationBudgets.threadP99Ms,
         app: getShape('/api/conversations', () => {
           const pair = threadPair();
           return { path: `/api/conversations/${pair.conversation_id}/messages`, authorization: bearer(pair.member_id) };
         }),
-        ceiling: getShape('/q/thread', () => ({ path: `/q/thread?conversation=${ceilingThreadPair().conversation_id}` })),
+        ceiling: getShape('/q/thread', () => {
+          const pair = ceilingThreadPair();
+          return { path: `/q/thread?conversation=${pair.conversation_id}&member=${pair.member_id}` };
+        }),
       },
       {
+        name: 'unread',
         label: 'GET /api/conversations/unread-count (the header badge, same members)',
         budgetP99Ms: null,
         app: getShape('/api/conversations/unread-count', () => ({ path: '/api/conversations/unread-count', authorization: bearer(unreadMember()) })),
         ceiling: getShape('/q/unread', () => ({ path: `/q/unread?member=${ceilingUnreadMember()}` })),
       },
       {
+        name: 'send',
         label: `POST /api/conversations/:id/messages (send; ${targets.sends.length} conversations rotated)`,
         budgetP99Ms: conversationBudgets.sendP99Ms,
         app: postShape('/api/conversations', () => {
@@ -685,7 +707,8 @@ async function main(): Promise<void> {
     const ceilingIdle = () => waitForIdle(pool, `${ceiling.baseUrl}/`);
     const withNote = (result: LoadResult) => ({ ...result, note: describeStatuses(result) });
     const rows: CallRow[] = [];
-    for (const call of streamsOnly ? [] : calls) {
+    const onlyCalls = stringArg(args, 'calls')?.split(',');
+    for (const call of streamsOnly ? [] : calls.filter((entry) => !onlyCalls || onlyCalls.includes(entry.name))) {
       console.log(`- ${call.label}`);
       await runLoad(call.app, { baseUrl: app.baseUrl, connections, durationSeconds: warmupSeconds });
       await appIdle();
@@ -793,7 +816,7 @@ async function main(): Promise<void> {
       `Seed (scripts/bench/conversation-seed.ts, ${activeSeed.memberSource === 'seed:scale' ? "between the scale seed's members, on their listings" : 'between members and listings of its own'}): ${au(activeSeed.conversations)} conversations, ${au(activeSeed.messages)} messages, ${au(activeSeed.blocks)} member blocks added; ` +
         `${activeSeed.busySellers} busy sellers (those with the most listings) planned 30 to 600 conversations each, every other conversation on a random listing with a random buyer; threads of 1 to about 30 messages (19 in 20) or 20 to 350; ` +
         `a third of conversations end in 1 to 4 unread messages. ${seededNow ? `Seeded by this run in ${activeSeed.seedSeconds.toFixed(0)} s.` : `Seeded ${activeSeed.seededAt} in ${activeSeed.seedSeconds.toFixed(0)} s and reused.`}`,
-      `Members: the ${targets.inbox.length} busiest inboxes (${inboxCounts[0]} to ${inboxCounts.at(-1)} conversations, median ${percentile(inboxCounts, 0.5)}; the inbox shows the newest ${200}), signed in with sessions made in SQL. ` +
+      `Members: the ${targets.inbox.length} busiest inboxes (${inboxCounts[0]} to ${inboxCounts.at(-1)} conversations, median ${percentile(inboxCounts, 0.5)}; a page of the inbox is the newest ${conversationLimits.inboxPageSize}), signed in with sessions made in SQL. ` +
         `Threads: ${targets.threads.length} of their conversations (${threadLengths[0]} to ${threadLengths.at(-1)} messages, median ${percentile(threadLengths, 0.5)}; a page is the newest ${conversationLimits.threadPageSize}). ` +
         `Sends rotate over ${targets.sends.length} of their conversations (none blocked), so none nears ${conversationLimits.messagesPerMinute} a minute; what the run sent is deleted afterwards.`,
       `Ceiling: scripts/bench/sql-ceiling.ts, Fastify ${fastifyVersion} and a pg pool of ${appPoolSize} (the app's), on the app's core, answering with the one statement the app runs for the call, recorded from the app's own functions (the inbox's summaries query, the thread's page query, the unread count, the message insert) with the same parameters; no session, validation or response schema. The app also reads its session (cached), the conversation, blocks, banned words and the pace for a send, and updates the conversation in the same transaction.`,

@@ -17,13 +17,15 @@ export type BenchAppOptions = {
   extraEnv?: Record<string, string>;
   /** Runs the app on the servers' core (cpu-pinning.ts). */
   cpus?: ReturnType<typeof cpuSplit>;
+  /** Node flags before the app's own (e.g. --cpu-prof, which NODE_OPTIONS refuses). */
+  nodeArgs?: string[];
 };
 
 export async function startBenchApp(options: BenchAppOptions): Promise<ChildServer> {
   const port = await findFreePort();
   return startChildServer({
     label: options.label,
-    ...onServerCore(options.cpus ?? null, serve.command, serve.args),
+    ...onServerCore(options.cpus ?? null, serve.command, [...(options.nodeArgs ?? []), ...serve.args]),
     env: {
       ...process.env,
       PORT: String(port),

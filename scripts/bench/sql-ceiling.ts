@@ -17,7 +17,7 @@ export type CeilingQuery = {
   method: 'GET' | 'POST';
   sql: string;
   params: CeilingParam[];
-  /** Run as a named prepared statement (planned once per connection); the app's queries are not. */
+  /** Run as a named prepared statement (planned once per connection), as the app runs its conversation statements. */
   prepared?: boolean;
 };
 

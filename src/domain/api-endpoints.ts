@@ -59,6 +59,7 @@ export const apiEndpoints = {
   // Conversations and the event stream
   startConversation: { method: 'POST', path: '/api/listings/:id/conversations', tag: 'conversations' },
   listConversations: { method: 'GET', path: '/api/conversations', tag: 'conversations' },
+  listListingConversations: { method: 'GET', path: '/api/listings/:id/conversations', tag: 'conversations' },
   countUnreadMessages: { method: 'GET', path: '/api/conversations/unread-count', tag: 'conversations' },
   getConversation: { method: 'GET', path: '/api/conversations/:id', tag: 'conversations' },
   listMessages: { method: 'GET', path: '/api/conversations/:id/messages', tag: 'conversations' },

@@ -30,6 +30,7 @@ import {
   notificationSettingsBody,
   sendMessageBody,
   startConversationBody,
+  inboxQuery,
   startConversationResponse,
   threadQuery,
   unreadCountSchema,
@@ -148,7 +149,8 @@ export const apiSchemas = {
   countListingsByPlace: { querystring: mapCountsQuery, response: { 200: mapListingCountsSchema } },
 
   startConversation: { params: listingIdParams, body: startConversationBody, response: { 200: startConversationResponse, 201: startConversationResponse } },
-  listConversations: { response: { 200: z.array(conversationSummarySchema) } },
+  listConversations: { querystring: inboxQuery, response: { 200: z.array(conversationSummarySchema) } },
+  listListingConversations: { params: listingIdParams, response: { 200: z.array(conversationSummarySchema) } },
   countUnreadMessages: { response: { 200: unreadCountSchema } },
   getConversation: { params: conversationIdParams, response: { 200: conversationSummarySchema } },
   listMessages: { params: conversationIdParams, querystring: threadQuery, response: { 200: z.array(messageSchema) } },

@@ -20,6 +20,31 @@ export type SendMessageBody = z.infer<typeof sendMessageBody>;
 export const conversationIdParams = z.object({ id: z.string().max(fieldLimits.opaqueIdMax) });
 export const memberIdParams = z.object({ memberId: z.string().max(fieldLimits.opaqueIdMax) });
 
+/**
+ * Where a page of the inbox ends: the last conversation's activity time (to the millisecond) and id.
+ * GET /api/conversations?before=<cursor> answers the page after it.
+ */
+export type InboxCursor = { updatedAt: string; id: string };
+const inboxCursorPattern = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+export function inboxCursorOf(summary: Pick<ConversationSummary, 'updatedAt' | 'id'>): string {
+  return `${summary.updatedAt}_${summary.id}`;
+}
+
+export function parseInboxCursor(text: string): InboxCursor | null {
+  const match = inboxCursorPattern.exec(text);
+  return match && !Number.isNaN(Date.parse(match[1])) ? { updatedAt: match[1], id: match[2].toLowerCase() } : null;
+}
+
+/** GET /api/conversations?before=: the inbox page after the conversation the cursor names (the newest page without it). */
+export const inboxQuery = z.object({
+  before: z
+    .string()
+    .max(fieldLimits.opaqueIdMax)
+    .refine((text) => parseInboxCursor(text) !== null, conversationMessages.inboxCursorInvalid)
+    .optional(),
+});
+
 /** GET /api/conversations/:id/messages?before=<message id>: the page of messages before that one (the newest page without it). */
 export const threadQuery = z.object({ before: z.string().max(fieldLimits.opaqueIdMax).optional() });
 

@@ -12,6 +12,8 @@ export const conversationLimits = {
   messagesPerMinute: 60,
   /** Messages one page of a thread holds; older ones load on demand. */
   threadPageSize: 50,
+  /** Conversations one page of the inbox holds, the newest first; older ones load on demand. */
+  inboxPageSize: 50,
   /** A message unread this long (and the member away) earns the one notification mail. */
   quietMinutes: 5,
 } as const;
@@ -27,6 +29,8 @@ export const conversationMessages = {
   listingPaused: "This listing isn't available right now.",
   blocked: "You can't message this member",
   conversationNotFound: 'This conversation does not exist, or you are not part of it.',
+  inboxCursorInvalid: 'That page of your messages could not be found. Please open your messages again.',
+  threadCursorInvalid: 'That page of this conversation could not be found. Please open the conversation again.',
   memberNotFound: 'That member does not exist.',
   blockYourself: "You can't block yourself.",
   tooManyConversations: `You've started ${conversationLimits.newPerHour} conversations in the last hour. Please wait a little before messaging more sellers.`,

@@ -66,6 +66,8 @@ const rows: Row[] = [
   // Conversations: the contact-seller row above started the other's and the admin's, so starting one continues it (200) or opens it (201).
   { method: 'POST', route: '/api/listings/:id/conversations', url: () => `/api/listings/${listingId}/conversations`, body: () => ({ message: 'Is it still available?' }), expect: { visitor: 401, owner: 400, other: [200, 201], admin: [200, 201] } },
   { method: 'GET', route: '/api/conversations', expect: members(200) },
+  // Every member may ask; each is answered with their own conversations about the listing only.
+  { method: 'GET', route: '/api/listings/:id/conversations', url: () => `/api/listings/${listingId}/conversations`, expect: members(200) },
   { method: 'GET', route: '/api/conversations/unread-count', expect: members(200) },
   { method: 'GET', route: '/api/conversations/:id', url: () => `/api/conversations/${conversationId}`, expect: conversationMembersOnly(200) },
   { method: 'GET', route: '/api/conversations/:id/messages', url: () => `/api/conversations/${conversationId}/messages`, expect: conversationMembersOnly(200) },

@@ -4,6 +4,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bannedWordsInMessage, conversationLimits, conversationMessages, safetyTips } from '../../src/domain/conversations';
+import { inboxCursorOf } from '../../src/domain/conversation-schemas';
 import { mailAwayMembers } from '../../src/server/conversations';
 import { bannedWords, conversations, messages, users } from '../../src/server/db/schema';
 import { mailsTo, makePhoto, sellerMember, uploadPhoto, validListing } from './support/factories';
@@ -297,6 +298,60 @@ describe('the inbox', () => {
     expect((await thread(seller.token, conversationId)).body).toHaveLength(1);
     expect(await unreadCount(seller.token)).toBe(1);
     expect((await client.get(`/api/conversations/${conversationId}`, seller.token)).body).toMatchObject({ id: conversationId, isSeller: true, unreadCount: 1 });
+  });
+});
+
+describe('an inbox of many pages', () => {
+  it(`shows the newest ${conversationLimits.inboxPageSize}, then the older ones a page at a time with ?before=, none twice`, async () => {
+    const seller = await member({ firstName: 'Sally' });
+    const buyer = await member({ firstName: 'Ben' });
+    const listingId = await listingOf(seller, { title: 'Box of vinyl records' });
+    const first = (await start(buyer.token, listingId)).body.conversation.id as string;
+    // The seller's other chats, made directly (a buyer may start only so many an hour): older than the first.
+    const others = await server.database.db
+      .insert(conversations)
+      .values(
+        Array.from({ length: conversationLimits.inboxPageSize + 2 }, (_, index) => ({
+          listingId: null,
+          listingTitle: `Old chat ${index + 1}`,
+          buyerId: buyer.user.id,
+          sellerId: seller.user.id,
+          lastMessageAt: new Date(Date.UTC(2026, 0, 1, 0, 0, index)),
+        })),
+      )
+      .returning({ id: conversations.id, listingTitle: conversations.listingTitle });
+    server.app.contentVersion.bump(); // written behind the API's back
+
+    const pageOne = (await inbox(seller.token)).body as { id: string; updatedAt: string }[];
+    expect(pageOne).toHaveLength(conversationLimits.inboxPageSize);
+    expect(pageOne[0].id).toBe(first);
+    const cursor = inboxCursorOf(pageOne.at(-1)!);
+    const pageTwo = (await client.get(`/api/conversations?before=${encodeURIComponent(cursor)}`, seller.token)).body as { id: string; listing: { title: string } }[];
+    expect(pageTwo.map((item) => item.listing.title)).toEqual(['Old chat 3', 'Old chat 2', 'Old chat 1']);
+    const shown = [...pageOne, ...pageTwo].map((item) => item.id);
+    expect(new Set(shown).size).toBe(others.length + 1);
+    expect((await client.get(`/api/conversations?before=${encodeURIComponent(inboxCursorOf(pageTwo.at(-1)! as never))}`, seller.token)).body).toEqual([]);
+
+    for (const before of ['yesterday', '2026-01-01T00:00:00Z_not-an-id', `2026-13-45T00:00:00.000Z_${first}`]) {
+      expect(await client.get(`/api/conversations?before=${encodeURIComponent(before)}`, seller.token)).toMatchObject({
+        status: 400,
+        body: { code: 'VALIDATION_FAILED', message: conversationMessages.inboxCursorInvalid },
+      });
+    }
+  });
+
+  it("lists a listing's conversations: every buyer's to its seller, a buyer their own, anyone else none", async () => {
+    const { seller, buyer, listingId, conversationId } = await conversationBetween();
+    const second = await member({ firstName: 'Bob' });
+    const secondConversation = (await start(second.token, listingId)).body.conversation.id;
+    const stranger = await member();
+    const ofListing = async (token: string) => ((await client.get(`/api/listings/${listingId}/conversations`, token)).body as { id: string }[]).map((item) => item.id);
+
+    expect(await ofListing(seller.token)).toEqual([secondConversation, conversationId]);
+    expect(await ofListing(buyer.token)).toEqual([conversationId]);
+    expect(await ofListing(stranger.token)).toEqual([]);
+    expect((await client.get('/api/listings/not-a-listing/conversations', seller.token)).body).toEqual([]);
+    expect((await client.get(`/api/listings/${listingId}/conversations`)).status).toBe(401);
   });
 });
 

@@ -31,7 +31,7 @@ function renderPanel(user: CurrentUser | null, { listing = bike, conversations =
   const server = fakeServer(({ method, body }) =>
     method === 'POST' ? { conversation: aConversation({ id: 'conversation-9' }), message: { id: '1', conversationId: 'conversation-9', senderId: buyer.id, body: (body as { message: string }).message, createdAt: new Date().toISOString(), safetyTip: null, isRead: false } } : conversations,
   );
-  const rendered = renderPage(<MessageSellerPanel listing={listing} user={user} />, { signedIn: user !== null, data: [[conversationQueryKeys.inbox, conversations]] });
+  const rendered = renderPage(<MessageSellerPanel listing={listing} user={user} />, { signedIn: user !== null, data: [[conversationQueryKeys.listing(bike.id), conversations]] });
   return { ...rendered, server, panel: screen.getByRole('region', { name: 'Message Mia' }) };
 }
 

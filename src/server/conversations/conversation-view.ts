@@ -1,9 +1,13 @@
 // One way to read conversations as one of their members sees them: the inbox, a thread's header,
-// and the answer of starting one all come from here.
-import { sql, type SQL } from 'drizzle-orm';
-import type { ConversationListingStatus } from '../../domain/conversations';
-import type { ConversationMessage, ConversationSummary } from '../../domain/conversation-schemas';
+// and the answer of starting one all come from here. Everything the inbox shows of a conversation
+// is on its row (the newest message, each side's unread count, kept by the statement that sends),
+// so a page of the inbox is two index scans and a join of the rows shown.
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { conversationLimits, type ConversationListingStatus } from '../../domain/conversations';
+import type { ConversationMessage, ConversationSummary, InboxCursor } from '../../domain/conversation-schemas';
+import { uuidPattern } from '../../domain/listing';
 import type { Queryable } from '../db/open-database';
+import { preparedStatement } from '../db/prepared-statement';
 import type { messages } from '../db/schema';
 
 type SummaryRow = {
@@ -22,9 +26,8 @@ type SummaryRow = {
   other_phone_verified: boolean;
   other_card_verified: boolean;
   last_body: string | null;
-  last_created_at: string | null;
   last_sender_id: string | null;
-  unread_count: number | string;
+  unread_count: number;
   blocked_by_me: boolean;
   blocked_by_other: boolean;
   updated_at: string;
@@ -40,6 +43,7 @@ function listingStatusOf(row: SummaryRow): ConversationListingStatus {
 const iso = (value: string) => new Date(value).toISOString();
 
 function toSummary(row: SummaryRow): ConversationSummary {
+  const updatedAt = iso(row.updated_at);
   return {
     id: row.id,
     listing: { id: row.listing_id, title: row.listing_title, imageUrl: row.image_url, price: row.price },
@@ -52,72 +56,88 @@ function toSummary(row: SummaryRow): ConversationSummary {
       isPhoneVerified: row.other_phone_verified,
       isCardVerified: row.other_card_verified,
     },
-    lastMessage: row.last_body !== null && row.last_created_at && row.last_sender_id ? { body: row.last_body, createdAt: iso(row.last_created_at), senderId: row.last_sender_id } : null,
+    lastMessage: row.last_body !== null && row.last_sender_id ? { body: row.last_body, createdAt: updatedAt, senderId: row.last_sender_id } : null,
     unreadCount: Number(row.unread_count),
     isBlocked: row.blocked_by_me || row.blocked_by_other,
     blockedByMe: row.blocked_by_me,
-    updatedAt: iso(row.updated_at),
+    updatedAt,
   };
 }
 
-/**
- * The conversations of one member named by `page` (a query of conversation ids and their
- * last_message_at), newest activity first, with everything the inbox shows. The unread count walks
- * the conversation's index from the member's read mark, so it costs the unread messages only.
- */
-async function selectSummaries(db: Queryable, memberId: string, page: SQL): Promise<ConversationSummary[]> {
-  const result = await db.execute<SummaryRow>(sql`
+/** The columns of a summary, for the conversations `page` names (ids and last_message_at), newest first. */
+const summariesOf = (member: Placeholder, page: SQL) => sql`
     with page as (${page})
     select c.id, c.listing_id, c.listing_title, l.image_urls[1] as image_url, l.price::text as price, l.is_active,
            l.paused_at::text as paused_at, l.sold_to_conversation_id,
-           (c.seller_id = ${memberId}) as is_seller,
+           (c.seller_id = ${member}) as is_seller,
            o.id as other_id, o.first_name as other_first_name, o.is_email_verified as other_email_verified,
            o.is_phone_verified as other_phone_verified, o.is_card_verified as other_card_verified,
-           m.body as last_body, m.created_at::text as last_created_at, m.sender_id as last_sender_id,
-           (select count(*) from messages u
-             where u.conversation_id = c.id and u.sender_id <> ${memberId}
-               and u.id > case when c.seller_id = ${memberId} then c.seller_read_up_to else c.buyer_read_up_to end) as unread_count,
-           exists (select 1 from member_blocks b where b.blocker_id = ${memberId} and b.blocked_id = o.id) as blocked_by_me,
-           exists (select 1 from member_blocks b where b.blocker_id = o.id and b.blocked_id = ${memberId}) as blocked_by_other,
+           c.last_message_body as last_body, c.last_message_sender_id as last_sender_id,
+           case when c.seller_id = ${member} then c.seller_unread_count else c.buyer_unread_count end as unread_count,
+           exists (select 1 from member_blocks b where b.blocker_id = ${member} and b.blocked_id = o.id) as blocked_by_me,
+           exists (select 1 from member_blocks b where b.blocker_id = o.id and b.blocked_id = ${member}) as blocked_by_other,
            c.last_message_at::text as updated_at
       from page
       join conversations c on c.id = page.id
-      join users o on o.id = case when c.seller_id = ${memberId} then c.buyer_id else c.seller_id end
+      join users o on o.id = case when c.seller_id = ${member} then c.buyer_id else c.seller_id end
       left join listings l on l.id = c.listing_id
-      left join messages m on m.id = c.last_message_id
-     order by page.last_message_at desc, page.id desc`);
-  return result.rows.map(toSummary);
-}
+     order by page.last_message_at desc, page.id desc`;
 
-/** How many conversations the inbox shows at once (the newest). */
-export const inboxSize = 100;
+/** The farthest cursor: a first page. */
+const newestCursor: InboxCursor = { updatedAt: 'infinity', id: 'ffffffff-ffff-ffff-ffff-ffffffffffff' };
 
-/**
- * The member's inbox: the newest `inboxSize` as buyer and as seller, each read straight off its
- * index in inbox order, merged; only those rows are then joined and counted.
- */
-export function listConversationSummaries(db: Queryable, memberId: string): Promise<ConversationSummary[]> {
-  return selectSummaries(
-    db,
-    memberId,
+// Each side's page read straight off its index in inbox order, from the cursor on; only the merged page is joined.
+const inboxPage = preparedStatement<{ member: string; size: number; beforeAt: string; beforeId: string }, SummaryRow>('conversation_inbox', (value) =>
+  summariesOf(
+    value.member,
     sql`select id, last_message_at from (
-          (select id, last_message_at from conversations where buyer_id = ${memberId} order by last_message_at desc nulls last, id desc nulls last limit ${inboxSize})
+          (select id, last_message_at from conversations
+            where buyer_id = ${value.member} and (last_message_at, id) < (${value.beforeAt}::timestamptz, ${value.beforeId}::uuid)
+            order by last_message_at desc nulls last, id desc nulls last limit ${value.size})
           union all
-          (select id, last_message_at from conversations where seller_id = ${memberId} order by last_message_at desc nulls last, id desc nulls last limit ${inboxSize})
+          (select id, last_message_at from conversations
+            where seller_id = ${value.member} and (last_message_at, id) < (${value.beforeAt}::timestamptz, ${value.beforeId}::uuid)
+            order by last_message_at desc nulls last, id desc nulls last limit ${value.size})
         ) sides
         order by last_message_at desc, id desc
-        limit ${inboxSize}`,
-  );
+        limit ${value.size}`,
+  ),
+);
+
+const oneSummary = preparedStatement<{ member: string; conversation: string }, SummaryRow>('conversation_summary', (value) =>
+  summariesOf(value.member, sql`select id, last_message_at from conversations where id = ${value.conversation} and (buyer_id = ${value.member} or seller_id = ${value.member})`),
+);
+
+/** A page of the member's inbox, newest activity first: the conversations after the cursor (the newest without one). */
+export async function listConversationSummaries(db: Queryable, memberId: string, before: InboxCursor = newestCursor): Promise<ConversationSummary[]> {
+  const rows = await inboxPage(db, { member: memberId, size: conversationLimits.inboxPageSize, beforeAt: before.updatedAt, beforeId: before.id });
+  return rows.map(toSummary);
+}
+
+// A listing's conversations as this member has them: every buyer's for its seller, their own for a buyer.
+const listingSummaries = preparedStatement<{ member: string; listing: string; size: number }, SummaryRow>('conversation_listing_summaries', (value) =>
+  summariesOf(
+    value.member,
+    sql`select id, last_message_at from conversations
+         where listing_id = ${value.listing} and (buyer_id = ${value.member} or seller_id = ${value.member})
+         order by last_message_at desc, id desc limit ${value.size}`,
+  ),
+);
+
+/** The most conversations one listing's answer holds (the seller's "Who bought it?" list). */
+const listingConversationsMax = 500;
+
+export async function listListingSummaries(db: Queryable, memberId: string, listingId: string): Promise<ConversationSummary[]> {
+  if (!uuidPattern.test(listingId)) return [];
+  const rows = await listingSummaries(db, { member: memberId, listing: listingId, size: listingConversationsMax });
+  return rows.map(toSummary);
 }
 
 /** One conversation as this member sees it, or null when it does not exist or is not theirs. */
 export async function findConversationSummary(db: Queryable, memberId: string, conversationId: string): Promise<ConversationSummary | null> {
-  const [summary] = await selectSummaries(
-    db,
-    memberId,
-    sql`select id, last_message_at from conversations where id = ${conversationId} and (buyer_id = ${memberId} or seller_id = ${memberId})`,
-  );
-  return summary ?? null;
+  if (!uuidPattern.test(conversationId)) return null;
+  const [row] = await oneSummary(db, { member: memberId, conversation: conversationId });
+  return row ? toSummary(row) : null;
 }
 
 type MessageRow = typeof messages.$inferSelect;

@@ -1,72 +1,113 @@
 // Reading a conversation: its page of messages, the member's read mark, the unread count.
-import { and, desc, eq, gt, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, or, sql } from 'drizzle-orm';
 import { conversationLimits, conversationMessages } from '../../domain/conversations';
-import type { ConversationMessage, ConversationSummary } from '../../domain/conversation-schemas';
+import type { ConversationMessage, ConversationSummary, InboxCursor } from '../../domain/conversation-schemas';
 import { AppError } from '../../domain/errors';
 import { conversations, messages } from '../db/schema';
 import type { ServerDeps } from '../deps';
-import { findMemberConversation, sidesOf } from './conversation-access';
-import { findConversationSummary, listConversationSummaries, toMessageView } from './conversation-view';
+import { sidesOf } from './conversation-access';
+import { preparedStatement } from '../db/prepared-statement';
+import { uuidPattern } from '../../domain/listing';
+import { findConversationSummary, listConversationSummaries, listListingSummaries, toMessageView } from './conversation-view';
 import { announce } from './announce';
 
-export function listConversations(deps: Pick<ServerDeps, 'db'>, input: { memberId: string }): Promise<ConversationSummary[]> {
-  return listConversationSummaries(deps.db, input.memberId);
+export function listConversations(deps: Pick<ServerDeps, 'db'>, input: { memberId: string; before?: InboxCursor }): Promise<ConversationSummary[]> {
+  return listConversationSummaries(deps.db, input.memberId, input.before);
+}
+
+/** The member's conversations about one listing (the seller's with every buyer, a buyer's own); an unknown listing has none. */
+export function listListingConversations(deps: Pick<ServerDeps, 'db'>, input: { memberId: string; listingId: string }): Promise<ConversationSummary[]> {
+  return listListingSummaries(deps.db, input.memberId, input.listingId);
 }
 
 export async function getConversation(deps: Pick<ServerDeps, 'db'>, input: { memberId: string; conversationId: string }): Promise<ConversationSummary> {
-  await findMemberConversation(deps.db, input.conversationId, input.memberId);
   const summary = await findConversationSummary(deps.db, input.memberId, input.conversationId);
   if (!summary) throw new AppError('CONVERSATION_NOT_FOUND', conversationMessages.conversationNotFound);
   return summary;
 }
 
+type ThreadRow = {
+  buyer_id: string;
+  buyer_read_up_to: string;
+  seller_read_up_to: string;
+  id: string | null;
+  sender_id: string | null;
+  body: string | null;
+  safety_tip: ConversationMessage['safetyTip'];
+  created_at: string | null;
+};
+
+/** The member's conversation and a page of its messages, newest first, in one statement (no row: not theirs). */
+const threadPage = preparedStatement<{ conversation: string; member: string; before: number | null; size: number }, ThreadRow>('conversation_thread', (value) => sql`
+    select c.buyer_id, c.buyer_read_up_to::text as buyer_read_up_to, c.seller_read_up_to::text as seller_read_up_to,
+           m.id::text as id, m.sender_id, m.body, m.safety_tip, m.created_at::text as created_at
+      from conversations c
+      left join lateral (
+        select id, sender_id, body, safety_tip, created_at from messages
+         where conversation_id = c.id and id < coalesce(${value.before}::bigint, 9223372036854775807)
+         order by id desc limit ${value.size}
+      ) m on true
+     where c.id = ${value.conversation} and (c.buyer_id = ${value.member} or c.seller_id = ${value.member})
+     order by m.id desc`);
+
 /** One page of the thread, oldest first: the newest messages, or those before `before` (a message id). */
 export async function listMessages(deps: Pick<ServerDeps, 'db'>, input: { memberId: string; conversationId: string; before?: string }): Promise<ConversationMessage[]> {
-  const conversation = await findMemberConversation(deps.db, input.conversationId, input.memberId);
+  if (!uuidPattern.test(input.conversationId)) throw new AppError('CONVERSATION_NOT_FOUND', conversationMessages.conversationNotFound);
   const before = input.before === undefined ? null : Number(input.before);
-  if (before !== null && !Number.isSafeInteger(before)) throw new AppError('VALIDATION_FAILED', 'before must be the id of a message in this conversation.');
-  const rows = await deps.db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.conversationId, conversation.id), before === null ? undefined : lt(messages.id, before)))
-    .orderBy(desc(messages.id))
-    .limit(conversationLimits.threadPageSize);
-  const { otherReadUpTo } = sidesOf(conversation, input.memberId);
-  return rows.reverse().map((row) => toMessageView(row, input.memberId, otherReadUpTo));
+  if (before !== null && !Number.isSafeInteger(before)) throw new AppError('VALIDATION_FAILED', conversationMessages.threadCursorInvalid);
+  const rows = await threadPage(deps.db, { conversation: input.conversationId, member: input.memberId, before, size: conversationLimits.threadPageSize });
+  if (rows.length === 0) throw new AppError('CONVERSATION_NOT_FOUND', conversationMessages.conversationNotFound);
+  const otherReadUpTo = Number(rows[0].buyer_id === input.memberId ? rows[0].seller_read_up_to : rows[0].buyer_read_up_to);
+  return rows
+    .flatMap((row) => (row.id === null ? [] : [row]))
+    .reverse()
+    .map((row) => ({
+      id: row.id!,
+      conversationId: input.conversationId,
+      senderId: row.sender_id!,
+      body: row.body!,
+      createdAt: new Date(row.created_at!).toISOString(),
+      safetyTip: row.safety_tip,
+      isRead: row.sender_id === input.memberId ? Number(row.id) <= otherReadUpTo : true,
+    }));
 }
+
+type ReadMarkRow = { buyer_id: string; seller_id: string; read_before: string; read_up_to: string };
+
+/** The member's side read up to the newest message, unread back to none; the mark it had before, to tell whether anything changed. */
+const markRead = preparedStatement<{ conversation: string; member: string }, ReadMarkRow>('conversation_mark_read', (value) => sql`
+    update conversations c set
+      buyer_read_up_to = case when mine.is_seller then c.buyer_read_up_to else greatest(c.buyer_read_up_to, coalesce(c.last_message_id, 0)) end,
+      buyer_unread_count = case when mine.is_seller then c.buyer_unread_count else 0 end,
+      buyer_notified_at = case when mine.is_seller then c.buyer_notified_at else null end,
+      seller_read_up_to = case when mine.is_seller then greatest(c.seller_read_up_to, coalesce(c.last_message_id, 0)) else c.seller_read_up_to end,
+      seller_unread_count = case when mine.is_seller then 0 else c.seller_unread_count end,
+      seller_notified_at = case when mine.is_seller then null else c.seller_notified_at end
+      from (select id, seller_id = ${value.member} as is_seller,
+                   case when seller_id = ${value.member} then seller_read_up_to else buyer_read_up_to end as read_before
+              from conversations where id = ${value.conversation} and (buyer_id = ${value.member} or seller_id = ${value.member})) mine
+     where c.id = mine.id
+    returning c.buyer_id, c.seller_id, mine.read_before::text as read_before,
+              (case when mine.is_seller then c.seller_read_up_to else c.buyer_read_up_to end)::text as read_up_to`);
 
 /** The member has seen the conversation up to its newest message: the other member's tabs show "read". */
 export async function markConversationRead(deps: Pick<ServerDeps, 'db' | 'memberEvents' | 'contentVersion'>, input: { memberId: string; conversationId: string }): Promise<void> {
-  const conversation = await findMemberConversation(deps.db, input.conversationId, input.memberId);
-  const { isSeller, otherId, myReadUpTo } = sidesOf(conversation, input.memberId);
-  const upTo = conversation.lastMessageId ?? 0;
-  if (upTo <= myReadUpTo) return;
-  await deps.db
-    .update(conversations)
-    .set(
-      isSeller
-        ? { sellerReadUpTo: sql`greatest(${conversations.sellerReadUpTo}, ${upTo})`, sellerNotifiedAt: null }
-        : { buyerReadUpTo: sql`greatest(${conversations.buyerReadUpTo}, ${upTo})`, buyerNotifiedAt: null },
-    )
-    .where(eq(conversations.id, conversation.id));
-  await announce(deps, [otherId, input.memberId], { type: 'read', conversationId: conversation.id, readerId: input.memberId, upToMessageId: String(upTo) });
+  if (!uuidPattern.test(input.conversationId)) throw new AppError('CONVERSATION_NOT_FOUND', conversationMessages.conversationNotFound);
+  const [marked] = await markRead(deps.db, { conversation: input.conversationId, member: input.memberId });
+  if (!marked) throw new AppError('CONVERSATION_NOT_FOUND', conversationMessages.conversationNotFound);
+  if (Number(marked.read_up_to) <= Number(marked.read_before)) return;
+  const otherId = marked.seller_id === input.memberId ? marked.buyer_id : marked.seller_id;
+  await announce(deps, [otherId, input.memberId], { type: 'read', conversationId: input.conversationId, readerId: input.memberId, upToMessageId: marked.read_up_to });
 }
 
-/**
- * Messages from others the member has not seen, over all their conversations (the header's badge):
- * each side's conversations read off its own index, each counted from the member's read mark.
- */
+/** Messages from others the member has not seen, over all their conversations (the header's badge): each side's counts, off its own index. */
+const unreadTotal = preparedStatement<{ member: string }, { count: number }>('conversation_unread_total', (value) => sql`
+    select ((select coalesce(sum(buyer_unread_count), 0) from conversations where buyer_id = ${value.member})
+          + (select coalesce(sum(seller_unread_count), 0) from conversations where seller_id = ${value.member}))::int as count`);
+
 export async function countUnreadMessages(deps: Pick<ServerDeps, 'db'>, input: { memberId: string }): Promise<{ count: number }> {
-  const { memberId } = input;
-  const result = await deps.db.execute<{ count: number | string | null }>(sql`
-    select coalesce(sum(unread), 0) as count from (
-      select (select count(*) from messages m where m.conversation_id = c.id and m.id > c.buyer_read_up_to and m.sender_id <> ${memberId}) as unread
-        from conversations c where c.buyer_id = ${memberId} and c.last_message_id > c.buyer_read_up_to
-      union all
-      select (select count(*) from messages m where m.conversation_id = c.id and m.id > c.seller_read_up_to and m.sender_id <> ${memberId}) as unread
-        from conversations c where c.seller_id = ${memberId} and c.last_message_id > c.seller_read_up_to
-    ) sides`);
-  return { count: Number(result.rows[0]?.count ?? 0) };
+  const [row] = await unreadTotal(deps.db, { member: input.memberId });
+  return { count: Number(row?.count ?? 0) };
 }
 
 /** Messages are numbered when written but may commit out of order: a catch-up also resends the last few seconds. */

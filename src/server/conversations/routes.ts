@@ -4,6 +4,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiSchemas } from '../../domain/api-schemas';
+import { parseInboxCursor } from '../../domain/conversation-schemas';
 import { abuseLimits } from '../../domain/limits';
 import { requireUser, signedInUser, toCurrentUser } from '../auth';
 import { changeKeys } from '../db/write-transaction';
@@ -14,7 +15,7 @@ import { jsonCacheBudgets, jsonTextWeight, sendJsonText, toJsonText, type JsonTe
 import { createReadCache } from '../http/read-cache';
 import { setMessageMail } from './conversation-mails';
 import { blockMember, listBlockedMembers, unblockMember } from './member-blocks';
-import { countUnreadMessages, getConversation, listConversations, listMessages, markConversationRead } from './read-conversation';
+import { countUnreadMessages, getConversation, listConversations, listListingConversations, listMessages, markConversationRead } from './read-conversation';
 import { sendMessage } from './send-message';
 import { startConversation } from './start-conversation';
 
@@ -52,6 +53,9 @@ export const conversationRoutes =
       onRequest: requireUser,
       handler: async (request, reply) => {
         const memberId = signedInUser(request).id;
+        // Older pages are asked for rarely, once each: read afresh.
+        const before = request.query.before === undefined ? undefined : parseInboxCursor(request.query.before);
+        if (before) return listConversations(deps, { memberId, before });
         const inbox = await inboxCache.read(
           memberId,
           async () => {
@@ -63,6 +67,12 @@ export const conversationRoutes =
         );
         return sendJsonText(request, reply, inbox.text);
       },
+    });
+
+    app.route({
+      ...endpoint('listListingConversations'),
+      onRequest: requireUser,
+      handler: async (request) => listListingConversations(deps, { memberId: signedInUser(request).id, listingId: request.params.id }),
     });
 
     app.route({

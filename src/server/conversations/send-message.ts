@@ -1,78 +1,115 @@
 // A message in a conversation: checked (banned words, blocks, the listing still there, the pace),
 // stored with its safety tip, and sent at once to both members' open streams.
-import { desc, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { bannedWordsInMessage, conversationLimits, conversationMessages, safetyTipFor } from '../../domain/conversations';
 import type { ConversationMessage } from '../../domain/conversation-schemas';
 import { AppError } from '../../domain/errors';
 import { findBannedWords } from '../../domain/text-filter';
 import { currentBannedWords } from '../admin';
-import { conversations, messages, type UserRow } from '../db/schema';
+import { uuidPattern } from '../../domain/listing';
+import { preparedStatement } from '../db/prepared-statement';
+import type { UserRow } from '../db/schema';
 import type { ServerDeps } from '../deps';
-import { assertNotBlocked, findMemberConversation } from './conversation-access';
-import { toMessageView } from './conversation-view';
 import { announce } from './announce';
 
-export async function sendMessage(deps: ServerDeps, input: { sender: UserRow; conversationId: string; body: string }): Promise<ConversationMessage> {
-  const conversation = await findMemberConversation(deps.db, input.conversationId, input.sender.id);
-  if (conversation.listingId === null) throw new AppError('CONVERSATION_CLOSED', conversationMessages.listingGone);
-  const otherId = conversation.sellerId === input.sender.id ? conversation.buyerId : conversation.sellerId;
-  await assertNotBlocked(deps, input.sender.id, otherId);
-  return insertMessage(deps, { conversationId: conversation.id, sender: input.sender, body: input.body });
-}
+type SendRow = {
+  found: boolean;
+  refusal: 'closed' | 'blocked' | 'pace' | null;
+  id: string | null;
+  body: string | null;
+  safety_tip: string | null;
+  created_at: string | null;
+  buyer_id: string | null;
+  seller_id: string | null;
+  other_read_up_to: string | null;
+};
 
-/** Stores one message (after the checks every message passes) and tells both members. */
-export async function insertMessage(deps: ServerDeps, input: { conversationId: string; sender: UserRow; body: string }): Promise<ConversationMessage> {
+/**
+ * Sending is one statement: the sender's conversation, why it refuses the message if it does (the
+ * listing gone, a block either way, the pace), the message, and the conversation's newest message,
+ * read marks and unread counts. The sender has seen everything up to their own message.
+ */
+const send = preparedStatement<{ conversation: string; sender: string; body: string; safetyTip: string | null; paceOffset: number; paceSince: string }, SendRow>(
+  'conversation_send',
+  (value) => sql`
+    with conv as (
+      select id, buyer_id, seller_id, listing_id from conversations
+       where id = ${value.conversation} and (buyer_id = ${value.sender} or seller_id = ${value.sender})
+    ), refusal as (
+      select case
+          when conv.listing_id is null then 'closed'
+          when exists (select 1 from member_blocks b
+                        where (b.blocker_id = conv.buyer_id and b.blocked_id = conv.seller_id)
+                           or (b.blocker_id = conv.seller_id and b.blocked_id = conv.buyer_id)) then 'blocked'
+          when (select m.created_at from messages m where m.conversation_id = conv.id
+                 order by m.id desc offset ${value.paceOffset} limit 1) > ${value.paceSince}::timestamptz then 'pace'
+        end as reason
+        from conv
+    ), ins as (
+      insert into messages (conversation_id, sender_id, body, safety_tip)
+      select conv.id, ${value.sender}, ${value.body}, ${value.safetyTip} from conv, refusal where refusal.reason is null
+      returning id, conversation_id, sender_id, body, safety_tip, created_at
+    ), upd as (
+      update conversations c set
+        last_message_id = greatest(coalesce(c.last_message_id, 0), ins.id),
+        last_message_at = date_trunc('milliseconds', ins.created_at),
+        last_message_body = ins.body,
+        last_message_sender_id = ins.sender_id,
+        buyer_read_up_to = case when c.buyer_id = ins.sender_id then greatest(c.buyer_read_up_to, ins.id) else c.buyer_read_up_to end,
+        seller_read_up_to = case when c.seller_id = ins.sender_id then greatest(c.seller_read_up_to, ins.id) else c.seller_read_up_to end,
+        buyer_unread_count = case when c.buyer_id = ins.sender_id then 0 else c.buyer_unread_count + 1 end,
+        seller_unread_count = case when c.seller_id = ins.sender_id then 0 else c.seller_unread_count + 1 end,
+        buyer_notified_at = case when c.buyer_id = ins.sender_id then null else c.buyer_notified_at end,
+        seller_notified_at = case when c.seller_id = ins.sender_id then null else c.seller_notified_at end
+        from ins
+       where c.id = ins.conversation_id
+      returning c.buyer_id, c.seller_id,
+                (case when c.seller_id = ins.sender_id then c.buyer_read_up_to else c.seller_read_up_to end)::text as other_read_up_to
+    )
+    select exists (select 1 from conv) as found, (select reason from refusal) as refusal,
+           ins.id::text as id, ins.body, ins.safety_tip, ins.created_at::text as created_at,
+           upd.buyer_id, upd.seller_id, upd.other_read_up_to
+      from (select 1) as one
+      left join ins on true
+      left join upd on true`,
+);
+
+const refusals = {
+  closed: () => new AppError('CONVERSATION_CLOSED', conversationMessages.listingGone),
+  blocked: () => new AppError('MEMBER_BLOCKED', conversationMessages.blocked),
+  pace: () => new AppError('RATE_LIMITED', conversationMessages.tooManyMessages),
+} as const;
+
+/** A member's message in one of their conversations: checked, stored, and sent to both members' streams. */
+export async function sendMessage(deps: ServerDeps, input: { sender: UserRow; conversationId: string; body: string }): Promise<ConversationMessage> {
+  if (!uuidPattern.test(input.conversationId)) throw new AppError('CONVERSATION_NOT_FOUND', conversationMessages.conversationNotFound);
   await assertNoBannedWords(deps, input.body);
-  await assertPace(deps, input.conversationId);
-  return writeMessage(deps, input);
+  const [row] = await send(deps.db, {
+    conversation: input.conversationId,
+    sender: input.sender.id,
+    body: input.body,
+    safetyTip: safetyTipFor(input.body),
+    paceOffset: conversationLimits.messagesPerMinute - 1,
+    paceSince: new Date(deps.clock.now().getTime() - 60_000).toISOString(),
+  });
+  if (!row?.found) throw new AppError('CONVERSATION_NOT_FOUND', conversationMessages.conversationNotFound);
+  if (row.refusal) throw refusals[row.refusal]();
+  if (row.id === null || row.buyer_id === null || row.seller_id === null) throw new AppError('CONVERSATION_NOT_FOUND', conversationMessages.conversationNotFound);
+  const message: ConversationMessage = {
+    id: row.id,
+    conversationId: input.conversationId,
+    senderId: input.sender.id,
+    body: row.body ?? input.body,
+    createdAt: new Date(row.created_at!).toISOString(),
+    safetyTip: row.safety_tip,
+    isRead: Number(row.id) <= Number(row.other_read_up_to ?? 0),
+  };
+  await announce(deps, [row.buyer_id, row.seller_id], { type: 'message', message });
+  return message;
 }
 
 /** Banned words refuse a message as they refuse a listing, naming the words. */
 export async function assertNoBannedWords(deps: Pick<ServerDeps, 'db' | 'contentVersion' | 'config'>, body: string): Promise<void> {
   const found = findBannedWords([body], await currentBannedWords(deps));
   if (found.length > 0) throw new AppError('CONTENT_FILTERED', bannedWordsInMessage(found), { bannedWords: found });
-}
-
-/** Writes a message that has passed its checks, and tells both members. */
-export async function writeMessage(deps: ServerDeps, input: { conversationId: string; sender: UserRow; body: string }): Promise<ConversationMessage> {
-  const { db } = deps;
-  const message = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(messages)
-      .values({ conversationId: input.conversationId, senderId: input.sender.id, body: input.body, safetyTip: safetyTipFor(input.body) })
-      .returning();
-    // The sender has seen everything up to their own message.
-    const senderIsSeller = sql`${conversations.sellerId} = ${input.sender.id}`;
-    const [conversation] = await tx
-      .update(conversations)
-      .set({
-        lastMessageId: sql`greatest(coalesce(${conversations.lastMessageId}, 0), ${row.id})`,
-        lastMessageAt: row.createdAt,
-        sellerReadUpTo: sql`case when ${senderIsSeller} then greatest(${conversations.sellerReadUpTo}, ${row.id}) else ${conversations.sellerReadUpTo} end`,
-        buyerReadUpTo: sql`case when ${senderIsSeller} then ${conversations.buyerReadUpTo} else greatest(${conversations.buyerReadUpTo}, ${row.id}) end`,
-        sellerNotifiedAt: sql`case when ${senderIsSeller} then null else ${conversations.sellerNotifiedAt} end`,
-        buyerNotifiedAt: sql`case when ${senderIsSeller} then ${conversations.buyerNotifiedAt} else null end`,
-      })
-      .where(eq(conversations.id, input.conversationId))
-      .returning({ buyerId: conversations.buyerId, sellerId: conversations.sellerId, buyerReadUpTo: conversations.buyerReadUpTo, sellerReadUpTo: conversations.sellerReadUpTo });
-    const otherReadUpTo = conversation.sellerId === input.sender.id ? conversation.buyerReadUpTo : conversation.sellerReadUpTo;
-    return { view: toMessageView(row, input.sender.id, otherReadUpTo), memberIds: [conversation.buyerId, conversation.sellerId] };
-  });
-
-  await announce(deps, message.memberIds, { type: 'message', message: message.view });
-  return message.view;
-}
-
-/** At most conversationLimits.messagesPerMinute in a minute: the 60th newest message must be a minute old. */
-export async function assertPace(deps: ServerDeps, conversationId: string): Promise<void> {
-  const [oldestOfWindow] = await deps.db
-    .select({ createdAt: messages.createdAt })
-    .from(messages)
-    .where(eq(messages.conversationId, conversationId))
-    .orderBy(desc(messages.id))
-    .offset(conversationLimits.messagesPerMinute - 1)
-    .limit(1);
-  if (oldestOfWindow && deps.clock.now().getTime() - oldestOfWindow.createdAt.getTime() < 60_000) {
-    throw new AppError('RATE_LIMITED', conversationMessages.tooManyMessages);
-  }
 }

@@ -10,7 +10,7 @@ import type { ServerDeps } from '../deps';
 import { assertNotBlocked } from './conversation-access';
 import { findConversationSummary } from './conversation-view';
 import { mailSellerOfNewConversation } from './conversation-mails';
-import { assertNoBannedWords, assertPace, writeMessage } from './send-message';
+import { assertNoBannedWords, sendMessage } from './send-message';
 
 export type StartedConversation = { conversation: ConversationSummary; message: ConversationMessage; isNew: boolean };
 
@@ -46,7 +46,6 @@ export async function startConversation(deps: ServerDeps, input: { buyer: UserRo
   // Every check of the message comes before the conversation is made: a refused first message leaves no empty conversation behind.
   const body = input.message ?? askIfAvailable(listing.title);
   await assertNoBannedWords(deps, body);
-  if (existing) await assertPace(deps, existing.id);
 
   // Two taps of "Send" at once make one conversation: the unique (listing, buyer) index decides.
   // Only the request whose insert made the row starts the conversation (and mails the seller).
@@ -63,7 +62,8 @@ export async function startConversation(deps: ServerDeps, input: { buyer: UserRo
     (await db.select({ id: conversations.id }).from(conversations).where(and(eq(conversations.listingId, listing.id), eq(conversations.buyerId, buyer.id))).limit(1))[0].id;
   const isNew = created !== undefined;
 
-  const message = await writeMessage(deps, { conversationId, sender: buyer, body });
+  // The statement that sends also keeps the pace of a conversation already there.
+  const message = await sendMessage(deps, { conversationId, sender: buyer, body });
   const conversation = await findConversationSummary(db, buyer.id, conversationId);
   if (!conversation) throw new AppError('CONVERSATION_NOT_FOUND');
   if (isNew) deps.background.run('new-conversation mail', conversationId, () => mailSellerOfNewConversation(deps, { seller, buyer, listing, conversationId, firstMessage: body }));

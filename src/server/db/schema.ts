@@ -284,6 +284,12 @@ export const conversations = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     lastMessageId: bigint('last_message_id', { mode: 'number' }),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    // The newest message as the inbox shows it, kept here by the statement that sends it.
+    lastMessageBody: text('last_message_body'),
+    lastMessageSenderId: uuid('last_message_sender_id'),
+    // Messages from the other member after each side's read mark: the inbox and the badge add these up.
+    buyerUnreadCount: integer('buyer_unread_count').notNull().default(0),
+    sellerUnreadCount: integer('seller_unread_count').notNull().default(0),
     buyerReadUpTo: bigint('buyer_read_up_to', { mode: 'number' }).notNull().default(0),
     sellerReadUpTo: bigint('seller_read_up_to', { mode: 'number' }).notNull().default(0),
     buyerNotifiedAt: timestamp('buyer_notified_at', { withTimezone: true }),

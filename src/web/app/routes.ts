@@ -152,7 +152,7 @@ export const routes: RouteEntry[] = [
                   { queryKey: listingQueryKeys.sellerProfile(listing.sellerId) },
                   ...(showsReach ? [{ queryKey: listingQueryKeys.listingReach(listing.id, user), path: listingReachPath(listing.id) }] : []),
                   // "Message seller" or "Continue conversation": whether this buyer has written already.
-                  ...(isBuyer ? [{ queryKey: conversationQueryKeys.inbox }] : []),
+                  ...(isBuyer ? [{ queryKey: conversationQueryKeys.listing(listing.id) }] : []),
                 ];
               },
             },

@@ -75,7 +75,8 @@ export function renderPage(ui: ReactElement, { data = [], signedIn = false }: { 
   return { user, queryClient, ...render(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>) };
 }
 
-export type SentRequest = { method: string; path: string; body: unknown };
+/** `query` is the address's search string, when it has one. */
+export type SentRequest = { method: string; path: string; body: unknown; query?: string };
 
 /** Stands in for the server: every call is recorded and answered by `answer` (200 with its JSON). */
 export function fakeServer(answer: (request: SentRequest) => unknown = () => ({})) {
@@ -84,7 +85,7 @@ export function fakeServer(answer: (request: SentRequest) => unknown = () => ({}
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
       const url = new URL(String(input), window.location.href);
-      const request = { method: init.method ?? 'GET', path: url.pathname, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined };
+      const request = { method: init.method ?? 'GET', path: url.pathname, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined, query: url.search || undefined };
       sent.push(request);
       return new Response(JSON.stringify(answer(request) ?? {}), { status: 200, headers: { 'content-type': 'application/json' } });
     }),

@@ -2,7 +2,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiResponse, CreateListingBody, CurrentUser, ListingView } from '../../../domain';
 import { listingQueryKeys, refreshListingData } from '@/shared/listing/listing-cache';
-import { conversationQueryKeys } from '@/shared/messages/conversation-queries';
+import { conversationQueryKeys, refreshListingConversations } from '@/shared/messages/conversation-queries';
 import { type ThreadData, addServerMessage } from '@/shared/messages/thread-cache';
 import { callApi, isNotFoundError, requestApi } from '@/lib/api-client';
 import { type BrowseFilters, type ListingsPage, browseQueryKey, listingsRequestQuery, toListingsPage } from './browse-filters';
@@ -81,6 +81,7 @@ export function useStartConversation(viewerId: string) {
       queryClient.setQueryData(conversationQueryKeys.conversation(conversation.id), conversation);
       queryClient.setQueryData<ThreadData>(conversationQueryKeys.thread(conversation.id), (data) => (data ? addServerMessage(data, message, viewerId) : data));
       void queryClient.invalidateQueries({ queryKey: conversationQueryKeys.inbox, exact: true });
+      void refreshListingConversations(queryClient);
     },
   });
 }

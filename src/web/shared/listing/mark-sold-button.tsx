@@ -8,7 +8,7 @@ import type { ApiResponse, ConversationSummary, ListingView } from '../../../dom
 import { callApi } from '@/lib/api-client';
 import { handleUnauthorizedError } from '@/lib/unauthorized';
 import { toast } from '@/lib/use-toast';
-import { conversationQueryKeys, listBuyersOf } from '@/shared/messages/conversation-queries';
+import { conversationQueryKeys, listBuyersOf, refreshListingConversations } from '@/shared/messages/conversation-queries';
 import { listingQueryKeys, refreshListingData } from './listing-cache';
 import { ModalDialog } from '@/components/modal-dialog';
 import { Button, type ButtonProps } from '@/components/ui/button';
@@ -34,6 +34,7 @@ export function useSetListingStatus({ onSaved }: { onSaved?: (listing: ListingVi
       queryClient.setQueryData(listingQueryKeys.listing(listing.id), listing);
       // Headers and the inbox: "Sold", "You sold this item to this buyer".
       void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === conversationQueryKeys.inbox[0] && query.queryKey.length <= 2 });
+      void refreshListingConversations(queryClient);
     },
   });
 }
@@ -62,8 +63,8 @@ export function MarkSoldButton({ listing, variant = 'leaf', className }: MarkSol
   const start = async () => {
     setChecking(true);
     try {
-      // The seller's conversations, as the inbox has them (asked again if a message came since).
-      const conversations = await queryClient.fetchQuery<ApiResponse<'listConversations'>>({ queryKey: conversationQueryKeys.inbox });
+      // The seller's conversations about this listing, asked afresh (a buyer may have written since).
+      const conversations = await queryClient.fetchQuery<ApiResponse<'listListingConversations'>>({ queryKey: conversationQueryKeys.listing(listing.id), staleTime: 0 });
       const interested = listBuyersOf(conversations, listing.id);
       if (interested.length === 0) markSold();
       else setBuyers(interested);

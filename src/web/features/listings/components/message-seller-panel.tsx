@@ -8,7 +8,7 @@ import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Textarea } from '@/components/ui/textarea';
 import { messageSellerAnchor } from '@/shared/listing/contact-seller';
-import { findBuyerConversation, useConversations } from '@/shared/messages/conversation-queries';
+import { findBuyerConversation, useListingConversations } from '@/shared/messages/conversation-queries';
 import { CharacterCounter, checkMessageText, describeSendError } from '@/shared/messages/message-text';
 import { signInPath } from '@/lib/return-path';
 import { handleUnauthorizedError } from '@/lib/unauthorized';
@@ -48,7 +48,7 @@ function SignedOutNote({ listingId }: { listingId: string }) {
 
 function MemberPanel({ listing, user }: { listing: PanelListing; user: CurrentUser }) {
   const isOwn = listing.sellerId === user.id;
-  const conversations = useConversations({ enabled: !isOwn });
+  const conversations = useListingConversations(listing.id, { enabled: !isOwn });
   if (isOwn) return <p className="text-ink-500">{conversationMessages.ownListing}</p>;
   if (conversations.isPending) return <div aria-hidden="true" className="h-24 animate-pulse rounded-xl bg-sand-100" />;
 

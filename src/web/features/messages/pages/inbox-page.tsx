@@ -9,6 +9,8 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useConversations } from '@/shared/messages/conversation-queries';
 import { ConversationRow } from '@/features/messages/components/conversation-row';
 import { useClock } from '@/features/messages/hooks/use-clock';
+import { useOlderConversations } from '@/features/messages/hooks/use-older-conversations';
+import { Button } from '@/components/ui/button';
 
 function InboxSkeleton() {
   return (
@@ -31,6 +33,7 @@ function InboxSkeleton() {
 export function InboxPage({ user }: { user: CurrentUser }) {
   useDocumentTitle('Messages');
   const conversations = useConversations();
+  const older = useOlderConversations(conversations.data);
   const clock = useClock();
 
   return (
@@ -54,15 +57,29 @@ export function InboxPage({ user }: { user: CurrentUser }) {
             </Link>
           </EmptyState>
         ) : (
-          <Card className="p-1.5 sm:p-2">
-            <ul aria-label="Conversations" className="divide-y divide-sand-100">
-              {conversations.data.map((conversation) => (
-                <li key={conversation.id} className="py-0.5">
-                  <ConversationRow conversation={conversation} viewerId={user.id} clock={clock} />
-                </li>
-              ))}
-            </ul>
-          </Card>
+          <>
+            <Card className="p-1.5 sm:p-2">
+              <ul aria-label="Conversations" className="divide-y divide-sand-100">
+                {[...conversations.data, ...older.older].map((conversation) => (
+                  <li key={conversation.id} className="py-0.5">
+                    <ConversationRow conversation={conversation} viewerId={user.id} clock={clock} />
+                  </li>
+                ))}
+              </ul>
+            </Card>
+            {older.hasMore && (
+              <div className="mt-6 flex flex-col items-center gap-2">
+                {older.failed && (
+                  <p role="alert" className="text-brand-700">
+                    We couldn't load your older messages. Please try again.
+                  </p>
+                )}
+                <Button variant="secondary" onClick={older.loadMore} disabled={older.isLoading}>
+                  {older.isLoading ? 'Loading…' : 'Show older conversations'}
+                </Button>
+              </div>
+            )}
+          </>
         )}
       </div>
     </PageContainer>
