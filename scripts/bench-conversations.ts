@@ -1,7 +1,7 @@
 // `npm run bench:conversations -- [--members 100000] [--messages 1000000] [--busy-sellers 100]
 //     [--duration 10] [--warmup 3] [--probe 3] [--connections 50] [--streams 1000] [--rate 200]
 //     [--flow 20] [--flow-warmup 5] [--database-url URL] [--reseed] [--seed-only] [--streams-only] [--no-redis] [--no-build] [--no-pin]
-//     [--explain-all] [--no-docs] [--docs-file docs/benchmarks.md] [--calls inbox,thread,unread,send]`
+//     [--explain-all] [--no-docs] [--docs-file docs/benchmarks.md] [--calls inbox,thread,unread,send] [--calls-redis] [--no-streams]`
 // BENCH_APP_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the app server (written when it stops).
 // The budgets of conversations (decision 15): with 100,000 members and 1,000,000 messages on
 // PostgreSQL, the inbox and a thread answer with p99 < 20 ms at 50 connections, sending a message
@@ -606,7 +606,8 @@ async function main(): Promise<void> {
     const startApp = (label: string, extraEnv: Record<string, string> = {}) =>
       startBenchApp({ label, databaseUrl, dataDir, smtpPort: smtp.port, smsUrl: sms.url, extraEnv, cpus, nodeArgs });
     const streamsOnly = args.has('streams-only');
-    const app = await startApp('app server');
+    // --calls-redis: the app under the call loads publishes its events through Redis (as several servers would) rather than NOTIFY.
+    const app = await startApp('app server', args.has('calls-redis') && redisUrl ? { REDIS_URL: redisUrl } : {});
     servers.push(app);
     const appPid = scriptProcessPid(app.child.pid!, serve.script);
     const ceilingPort = await findFreePort();
@@ -757,7 +758,7 @@ async function main(): Promise<void> {
       redisNote = 'Run with --no-redis: only LISTEN/NOTIFY was measured.';
     }
     const streamResults: StreamResult[] = [];
-    for (const { transport, env } of transports) {
+    for (const { transport, env } of args.has('no-streams') ? [] : transports) {
       console.log(`- ${streamPairs.length} event streams, then ${rate} messages a second for ${flowSeconds} s (${transport === 'postgres' ? 'PostgreSQL LISTEN/NOTIFY' : 'Redis pub/sub'})`);
       const streamApp = await startApp(`app server (${transport} events)`, env);
       servers.push(streamApp);
@@ -819,7 +820,7 @@ async function main(): Promise<void> {
       `Members: the ${targets.inbox.length} busiest inboxes (${inboxCounts[0]} to ${inboxCounts.at(-1)} conversations, median ${percentile(inboxCounts, 0.5)}; a page of the inbox is the newest ${conversationLimits.inboxPageSize}), signed in with sessions made in SQL. ` +
         `Threads: ${targets.threads.length} of their conversations (${threadLengths[0]} to ${threadLengths.at(-1)} messages, median ${percentile(threadLengths, 0.5)}; a page is the newest ${conversationLimits.threadPageSize}). ` +
         `Sends rotate over ${targets.sends.length} of their conversations (none blocked), so none nears ${conversationLimits.messagesPerMinute} a minute; what the run sent is deleted afterwards.`,
-      `Ceiling: scripts/bench/sql-ceiling.ts, Fastify ${fastifyVersion} and a pg pool of ${appPoolSize} (the app's), on the app's core, answering with the one statement the app runs for the call, recorded from the app's own functions (the inbox's summaries query, the thread's page query, the unread count, the message insert) with the same parameters; no session, validation or response schema. The app also reads its session (cached), the conversation, blocks, banned words and the pace for a send, and updates the conversation in the same transaction.`,
+      `Ceiling: scripts/bench/sql-ceiling.ts, Fastify ${fastifyVersion} and a pg pool of ${appPoolSize} (the app's), on the app's core, answering with the one statement the app runs for the call, recorded from the app's own functions (the inbox page, the thread page, the unread total, the send statement that checks, inserts and updates at once), each a named prepared statement as in the app, with the same parameters; no session, validation, response schema, gzip or event publishing. The app also checks banned words (in memory) and publishes each message to both members' streams (one NOTIFY, or a Redis publish).`,
       `Event streams: each transport on a fresh app server; RSS is the node process's VmRSS 3 s after warming the paths and 5 s after the last stream opened (each its own ticket and connection, as distinct members), and again after the flow. Messages are sent open-loop (one every ${(1000 / rate).toFixed(0)} ms whatever the answers) by ${new Set(streamPairs.map((pair) => pair.senderToken)).size} sellers to buyers who hold a stream, ${flowWarmSeconds > 0 ? `${flowWarmSeconds} s not counted (the senders' sessions and the send path warm up), then ` : ''}${flowSeconds} s measured; delivery is from just before the POST to the event's arrival on the buyer's stream, both timed in the bench process.`,
       `autocannon ${autocannonVersion} in the bench process: ${
         cpus
