@@ -33,3 +33,23 @@ export function preparedStatement<Values extends Record<string, unknown>, Row>(
     return result.rows;
   };
 }
+
+type PreparedBuilder = { execute: (values?: Record<string, unknown>) => Promise<unknown> };
+
+/**
+ * A query-builder statement prepared under a name (`.prepare(name)` with `sql.placeholder` values),
+ * made once per database handle: Drizzle maps its rows as usual, PostgreSQL plans it once per connection.
+ */
+export function preparedQuery<Query extends PreparedBuilder>(name: string, build: (db: Queryable, name: string) => Query): (db: Queryable) => Query {
+  if (names.has(name)) throw new Error(`A prepared statement named ${name} already exists.`);
+  names.add(name);
+  const byHandle = new WeakMap<Queryable, Query>();
+  return (db) => {
+    let query = byHandle.get(db);
+    if (!query) {
+      query = build(db, name);
+      byHandle.set(db, query);
+    }
+    return query;
+  };
+}

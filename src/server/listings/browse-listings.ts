@@ -1,5 +1,6 @@
 // GET /api/listings: active listings in the asker's area, filtered, sorted and paged by a keyset
 // cursor so every page costs the same however deep it is.
+import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
 import type { Point } from '../../domain/geo';
@@ -7,12 +8,13 @@ import { tiersWithPinnedPosts } from '../../domain/membership';
 import { cityAreas, type SortOption } from '../../domain/listing';
 import type { BrowseListingsQuery, ListingView } from '../../domain/listing-schemas';
 import type { Queryable } from '../db/open-database';
+import { preparedQuery } from '../db/prepared-statement';
 import { listings, postcodeListingCounts, users } from '../db/schema';
 import type { ServerDeps } from '../deps';
 import { findPostcode } from '../postcodes';
 import { distanceFrom, matchesSearch, withinRadius, type SearchMode } from './listing-filters';
 import { listingColumns, toListingView } from './listing-view';
-import { placeOfViewer, postcodesWithin, searchAreaFor, type Viewer } from './search-area';
+import { placeOfViewer, postcodesWithin, searchAreaFor, type SearchArea, type Viewer } from './search-area';
 
 /** At most this many pinned posts lead a first page. */
 const pinnedPerPage = 3;
@@ -60,34 +62,97 @@ function ordering(sort: SortOption, distance: SQL<number>): SQL[] {
   }
 }
 
-function afterCursor(cursor: Cursor, distance: SQL<number>): SQL {
-  switch (cursor.sort) {
+/**
+ * The values of a browse statement. Everything a request varies on is a value, so requests of one
+ * shape (sort, filters used, area kind) share one prepared statement: built once, planned by
+ * PostgreSQL once per connection.
+ */
+type BrowseValues = {
+  areaState?: string;
+  areaPostcodes?: readonly string[];
+  category?: string;
+  state?: string;
+  postcode?: string;
+  search?: string;
+  originLatitude: number;
+  originLongitude: number;
+  cursorValue?: string;
+  cursorId?: string;
+  limit: number;
+};
+
+const value = (name: keyof BrowseValues) => sql.placeholder(name);
+
+/** What a statement's text depends on (the city is one of a few, kept as constants). */
+type Shape = {
+  sort: SortOption;
+  mode: SearchMode;
+  area: SearchArea['kind'];
+  category: boolean;
+  state: boolean;
+  postcode: boolean;
+  city: keyof typeof cityAreas | null;
+  search: boolean;
+  after: boolean;
+};
+
+const origin = { latitude: sql`${value('originLatitude')}::float8`, longitude: sql`${value('originLongitude')}::float8` };
+const distance = distanceFrom(origin);
+
+function afterCursor(sort: SortOption): SQL {
+  switch (sort) {
     case 'price-low':
-      return sql`(${listings.price}, ${listings.id}) > (${cursor.value}::numeric, ${cursor.id}::uuid)`;
+      return sql`(${listings.price}, ${listings.id}) > (${value('cursorValue')}::numeric, ${value('cursorId')}::uuid)`;
     case 'price-high':
-      return sql`(${listings.price}, ${listings.id}) < (${cursor.value}::numeric, ${cursor.id}::uuid)`;
+      return sql`(${listings.price}, ${listings.id}) < (${value('cursorValue')}::numeric, ${value('cursorId')}::uuid)`;
     case 'distance':
-      return sql`(${distance}, ${listings.id}) > (${cursor.value}::float8, ${cursor.id}::uuid)`;
+      return sql`(${distance}, ${listings.id}) > (${value('cursorValue')}::float8, ${value('cursorId')}::uuid)`;
     default:
-      return sql`(${listings.createdAt}, ${listings.id}) < (${cursor.value}::timestamptz, ${cursor.id}::uuid)`;
+      return sql`(${listings.createdAt}, ${listings.id}) < (${value('cursorValue')}::timestamptz, ${value('cursorId')}::uuid)`;
   }
 }
 
-/** The filters that do not depend on the page: area, category, state, postcode, city. */
-function baseConditions(viewer: Viewer, query: BrowseListingsQuery): SQL[] {
+/** The filters that do not depend on the page: area, category, state, postcode, city, words. */
+function baseConditions(shape: Shape): SQL[] {
   const conditions: SQL[] = [eq(listings.isActive, true)];
-  const area = searchAreaFor(viewer);
-  if (area.kind === 'state') conditions.push(eq(listings.state, area.state));
+  if (shape.area === 'state') conditions.push(eq(listings.state, value('areaState')));
   // By postcode, as the map counts and the listing page decide: one rule, one answer.
-  if (area.kind === 'radius') conditions.push(inArray(listings.postcode, [...postcodesWithin(area)]));
-  if (query.category) conditions.push(eq(listings.category, query.category));
-  if (query.state) conditions.push(eq(listings.state, query.state));
-  if (query.postcode) conditions.push(eq(listings.postcode, query.postcode));
-  if (query.location) {
-    const city = cityAreas[query.location];
+  if (shape.area === 'radius') conditions.push(sql`${listings.postcode} = any(${value('areaPostcodes')}::text[])`);
+  if (shape.category) conditions.push(eq(listings.category, value('category')));
+  if (shape.state) conditions.push(eq(listings.state, value('state')));
+  if (shape.postcode) conditions.push(eq(listings.postcode, value('postcode')));
+  if (shape.city) {
+    const city = cityAreas[shape.city];
     conditions.push(withinRadius({ latitude: city.latitude, longitude: city.longitude }, city.radiusKm));
   }
+  if (shape.search) conditions.push(matchesSearch(sql`${value('search')}::text`, shape.mode));
   return conditions;
+}
+
+/** Pinned posts lead a first page (for those whose area includes them) and are left out of the ordered pages, so paging never repeats them. */
+const pinnedCondition = and(isNotNull(listings.pinnedAt), inArray(users.membershipTier, tiersWithPinnedPosts))!;
+const unpinnedCondition = or(isNull(listings.pinnedAt), notInArray(users.membershipTier, tiersWithPinnedPosts))!;
+
+function pinnedStatement(db: Queryable, shape: Shape, name: string) {
+  return db
+    .select({ ...listingColumns, distance })
+    .from(listings)
+    .innerJoin(users, eq(users.id, listings.sellerId))
+    .where(and(...baseConditions(shape), pinnedCondition))
+    .orderBy(desc(listings.pinnedAt))
+    .limit(pinnedPerPage)
+    .prepare(name);
+}
+
+function pageStatement(db: Queryable, shape: Shape, name: string) {
+  return db
+    .select({ ...listingColumns, distance })
+    .from(listings)
+    .innerJoin(users, eq(users.id, listings.sellerId))
+    .where(and(...baseConditions(shape), unpinnedCondition, shape.after ? afterCursor(shape.sort) : undefined))
+    .orderBy(...ordering(shape.sort, distance))
+    .limit(value('limit'))
+    .prepare(name);
 }
 
 /**
@@ -95,13 +160,12 @@ function baseConditions(viewer: Viewer, query: BrowseListingsQuery): SQL[] {
  * kept by the map counts) from nearest to farthest and take each one's listings in id order,
  * so PostgreSQL stops as soon as a page is full.
  */
-async function fetchNearest(db: Queryable, input: { origin: Point; conditions: SQL[]; cursor: Cursor | null; limit: number }) {
-  const postcodeDistance = distanceFrom(input.origin, postcodeListingCounts);
-  const { cursor } = input;
+function nearestStatement(db: Queryable, shape: Shape, name: string) {
+  const postcodeDistance = distanceFrom(origin, postcodeListingCounts);
   const nearest = db
     .select({ postcode: postcodeListingCounts.postcode, distance: sql<number>`${postcodeDistance}`.as('distance') })
     .from(postcodeListingCounts)
-    .where(and(gt(postcodeListingCounts.activeCount, 0), cursor ? sql`${postcodeDistance} >= ${cursor.value}::float8` : undefined))
+    .where(and(gt(postcodeListingCounts.activeCount, 0), shape.after ? sql`${postcodeDistance} >= ${value('cursorValue')}::float8` : undefined))
     // Ordered here so the outer sort only has to order ids within one distance (incremental).
     .orderBy(postcodeDistance)
     .as('nearest');
@@ -113,20 +177,45 @@ async function fetchNearest(db: Queryable, input: { origin: Point; conditions: S
     .where(
       and(
         sql`${listings.postcode} = ${nearest.postcode}`,
-        ...input.conditions,
-        cursor ? sql`(${nearest.distance} > ${cursor.value}::float8 or ${listings.id} > ${cursor.id}::uuid)` : undefined,
+        ...baseConditions(shape),
+        unpinnedCondition,
+        shape.after ? sql`(${nearest.distance} > ${value('cursorValue')}::float8 or ${listings.id} > ${value('cursorId')}::uuid)` : undefined,
       ),
     )
     .orderBy(asc(listings.id))
-    .limit(input.limit)
+    .limit(value('limit'))
     .as('in_postcode');
-  const rows = await db
-    .select()
-    .from(nearest)
-    .crossJoinLateral(inPostcode)
-    .orderBy(asc(nearest.distance), asc(inPostcode.id))
-    .limit(input.limit);
-  return rows.map((row) => ({ ...row.in_postcode, distance: row.nearest.distance }));
+  return db.select().from(nearest).crossJoinLateral(inPostcode).orderBy(asc(nearest.distance), asc(inPostcode.id)).limit(value('limit')).prepare(name);
+}
+
+type StatementKind = 'pinned' | 'page' | 'nearest';
+const builders = { pinned: pinnedStatement, page: pageStatement, nearest: nearestStatement } as const;
+const statements = new Map<string, (db: Queryable) => ReturnType<(typeof builders)[StatementKind]>>();
+
+/** The prepared statement of a kind and shape, made the first time the shape is met (there are a few hundred at most). */
+function statementFor<Kind extends StatementKind>(kind: Kind, shape: Shape, db: Queryable): ReturnType<(typeof builders)[Kind]> {
+  const key = `${kind}:${JSON.stringify(shape)}`;
+  let statement = statements.get(key);
+  if (!statement) {
+    const name = `browse_${kind}_${createHash('sha1').update(key).digest('hex').slice(0, 16)}`;
+    statement = preparedQuery(name, (handle, statementName) => builders[kind](handle, shape, statementName));
+    statements.set(key, statement);
+  }
+  return statement(db) as ReturnType<(typeof builders)[Kind]>;
+}
+
+const postcodeLists = new WeakMap<ReadonlySet<string>, readonly string[]>();
+
+function areaValues(area: SearchArea): Pick<BrowseValues, 'areaState' | 'areaPostcodes'> {
+  if (area.kind === 'state') return { areaState: area.state };
+  if (area.kind !== 'radius') return {};
+  const postcodes = postcodesWithin(area);
+  let list = postcodeLists.get(postcodes);
+  if (!list) {
+    list = [...postcodes];
+    postcodeLists.set(postcodes, list);
+  }
+  return { areaPostcodes: list };
 }
 
 export type BrowseResult = { items: ListingView[]; nextCursor: string | null };
@@ -137,36 +226,39 @@ export async function browseListings(deps: Pick<ServerDeps, 'db'>, input: { view
   const sort = query.sort ?? 'newest';
   const cursor = query.cursor ? decodeCursor(query.cursor, sort) : null;
   // "Nearest first" measures from the postcode being browsed, else the member's own place.
-  const origin: Point = (query.postcode && findPostcode(query.postcode)) || placeOfViewer(viewer).point;
-  const distance = distanceFrom(origin);
+  const from: Point = (query.postcode && findPostcode(query.postcode)) || placeOfViewer(viewer).point;
   const showDistance = viewer.user !== null || Boolean(query.postcode || query.near);
+  const area = searchAreaFor(viewer);
+  const values: BrowseValues = {
+    ...areaValues(area),
+    category: query.category,
+    state: query.state,
+    postcode: query.postcode,
+    search: query.search,
+    originLatitude: from.latitude,
+    originLongitude: from.longitude,
+    cursorValue: cursor?.value,
+    cursorId: cursor?.id,
+    limit: query.limit + 1,
+  };
 
   const fetchPage = async (mode: SearchMode) => {
-    const conditions = baseConditions(viewer, query);
-    if (query.search) conditions.push(matchesSearch(query.search, mode));
-    // Pinned posts lead the first page (for those whose area includes them) and are left out
-    // of the ordered pages, so paging never repeats them.
-    const pinnedConditions = [...conditions, isNotNull(listings.pinnedAt), inArray(users.membershipTier, tiersWithPinnedPosts)];
-    conditions.push(or(isNull(listings.pinnedAt), notInArray(users.membershipTier, tiersWithPinnedPosts))!);
-    const pinned = cursor
-      ? []
-      : await db
-          .select({ ...listingColumns, distance })
-          .from(listings)
-          .innerJoin(users, eq(users.id, listings.sellerId))
-          .where(and(...pinnedConditions))
-          .orderBy(desc(listings.pinnedAt))
-          .limit(pinnedPerPage);
+    const shape: Shape = {
+      sort,
+      mode,
+      area: area.kind,
+      category: Boolean(query.category),
+      state: Boolean(query.state),
+      postcode: Boolean(query.postcode),
+      city: query.location ?? null,
+      search: Boolean(query.search),
+      after: cursor !== null,
+    };
+    const pinned = cursor ? [] : await statementFor('pinned', shape, db).execute(values);
     const rows =
       sort === 'distance'
-        ? await fetchNearest(db, { origin, conditions, cursor, limit: query.limit + 1 })
-        : await db
-            .select({ ...listingColumns, distance })
-            .from(listings)
-            .innerJoin(users, eq(users.id, listings.sellerId))
-            .where(and(...conditions, cursor ? afterCursor(cursor, distance) : undefined))
-            .orderBy(...ordering(sort, distance))
-            .limit(query.limit + 1);
+        ? (await statementFor('nearest', shape, db).execute(values)).map((row) => ({ ...row.in_postcode, distance: row.nearest.distance }))
+        : await statementFor('page', shape, db).execute(values);
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
     const lastValue = (row: NonNullable<typeof last>) =>

@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
 import { uuidPattern } from '../../domain/listing';
 import type { ListingView } from '../../domain/listing-schemas';
 import type { Queryable } from '../db/open-database';
+import { preparedQuery } from '../db/prepared-statement';
 import { listings } from '../db/schema';
 import { selectListingsWithSeller, toListingView } from './listing-view';
 
@@ -10,10 +11,17 @@ export function listingNotFound(): AppError {
   return new AppError('LISTING_NOT_FOUND');
 }
 
+const listingById = preparedQuery('listing_by_id', (db, name) =>
+  selectListingsWithSeller(db)
+    .where(eq(listings.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare(name),
+);
+
 /** One listing, active or sold; an id that is not a uuid is simply not found. */
 export async function getListing(deps: { db: Queryable }, input: { listingId: string }): Promise<ListingView> {
   if (!uuidPattern.test(input.listingId)) throw listingNotFound();
-  const [row] = await selectListingsWithSeller(deps.db).where(eq(listings.id, input.listingId)).limit(1);
+  const [row] = await listingById(deps.db).execute({ id: input.listingId });
   if (!row) throw listingNotFound();
   return toListingView(row);
 }

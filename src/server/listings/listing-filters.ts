@@ -4,8 +4,11 @@ import { boundingBox, earthRadiusKm, type Point } from '../../domain/geo';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { listings } from '../db/schema';
 
+/** A point whose coordinates may be statement values (placeholders) rather than numbers. */
+export type PointValue = { latitude: number | SQL; longitude: number | SQL };
+
 /** Great-circle distance in km from a point to each row (listings by default). */
-export function distanceFrom(point: Point, columns: { latitude: AnyPgColumn; longitude: AnyPgColumn } = listings): SQL<number> {
+export function distanceFrom(point: PointValue, columns: { latitude: AnyPgColumn; longitude: AnyPgColumn } = listings): SQL<number> {
   return sql<number>`(${2 * earthRadiusKm} * asin(least(1, sqrt(
     power(sin(radians(${columns.latitude} - ${point.latitude}) / 2), 2) +
     cos(radians(${point.latitude})) * cos(radians(${columns.latitude})) *
@@ -29,7 +32,7 @@ export type SearchMode = 'words' | 'typos';
  * 'typos': a close trigram match on a word of the title ("bicylce" finds "bicycle"), used when
  * the words find nothing.
  */
-export function matchesSearch(text: string, mode: SearchMode): SQL {
+export function matchesSearch(text: string | SQL, mode: SearchMode): SQL {
   return mode === 'words'
     ? sql`${listings.searchVector} @@ websearch_to_tsquery('english', ${text})`
     : sql`${text} <% ${listings.title}`;
