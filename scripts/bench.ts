@@ -37,7 +37,7 @@ import {
   startChildServer,
   type ChildServer,
 } from './bench/processes';
-import { budgets, describeMachine, missedBudgets, prependRun, renderRun, scenarioTable, type ScenarioKind, type ScenarioRow } from './bench/report';
+import { budgets, type CacheOffBudget, describeMachine, missedBudgets, prependRun, renderRun, scenarioTable, type ScenarioKind, type ScenarioRow } from './bench/report';
 import { categoryVocabulary } from './bench/seed-vocabulary';
 import { startSmsSink } from './bench/sms-sink';
 import { startSmtpSink } from './bench/smtp-sink';
@@ -56,8 +56,11 @@ const postsPerPoster = rulesForTier('connector').listingLimit ?? 8;
 type Scenario = {
   label: string;
   kind: ScenarioKind;
-  target: 'hello' | 'app';
+  /** uncached: the app server with READ_CACHE_MS=0. */
+  target: 'hello' | 'app' | 'uncached';
   checkShareOfCeiling?: boolean;
+  /** Asked when the line is measured (nearest first and the map are held to the cache-off browse line measured before them). */
+  cacheOffBudget?: () => CacheOffBudget;
   shape: RequestShape;
   /** Runs before the warm-up and before the measured run (the POST line makes fresh posters here). */
   beforePhase?: (phase: 'warmup' | 'measure' | 'probe', previous?: LoadResult) => Promise<void>;
@@ -145,6 +148,7 @@ async function main(): Promise<void> {
     await getJson(app.baseUrl, '/api/listings?limit=1');
     const appPid = scriptProcessPid(app.child.pid!, serverScript);
     const helloPid = scriptProcessPid(hello.child.pid!, 'scripts/bench-hello.ts');
+    const uncachedPid = scriptProcessPid(uncached.child.pid!, serverScript);
     const startupPeak = peakRssBytes(appPid) ?? 0;
     const peakWasReset = resetPeakRss(appPid);
 
@@ -247,10 +251,42 @@ async function main(): Promise<void> {
       return explainBrowse(explainAs.browse, explainAs.asConnector ? connector : null);
     };
 
+    // The same reads with the read cache off, at full load: what members feel when most requests miss
+    // (varied areas, words and pages). Nearest first and the map are held to the browse line.
+    const lines = readLines(targets);
+    const lineShape = (prefix: string) => lines.find((line) => line.label.startsWith(prefix))!.shape;
+    const searchPhrases = ['guitar', 'bike', 'table'];
+    let nextPhrase = 0;
+    const searchShape: RequestShape = {
+      ...get('/api/listings?search=guitar'),
+      setupRequest: (request) => ({ ...request, path: `/api/listings?search=${searchPhrases[nextPhrase++ % searchPhrases.length]}` }),
+    };
+    let cacheOffBrowse: ScenarioRow | null = null;
+    const relativeToBrowse = (): CacheOffBudget => {
+      const factor = budgets.cacheOff.relativeToBrowse;
+      return cacheOffBrowse ? { minRps: cacheOffBrowse.requestsPerSecond / factor, maxP99Ms: cacheOffBrowse.p99 * factor } : { minRps: Infinity, maxP99Ms: 0 };
+    };
+    const lineExplain = (prefix: string) => explainLine(lines.find((line) => line.label.startsWith(prefix))!.explainAs);
+    const cacheOff = (label: string, shape: RequestShape, budget: () => CacheOffBudget, explain?: Scenario['explain']): Scenario => ({
+      label: `Cache off: ${label}`,
+      kind: 'cache-off',
+      target: 'uncached',
+      shape,
+      cacheOffBudget: budget,
+      explain,
+    });
+    const cacheOffLines: Scenario[] = [
+      cacheOff('browse first page (visitor)', lineShape('Browse first page'), () => budgets.cacheOff.browse, lineExplain('Browse first page')),
+      cacheOff(`search (${searchPhrases.map((phrase) => `"${phrase}"`).join(', ')} rotated)`, searchShape, () => budgets.cacheOff.search, explainBrowse('/api/listings?search=guitar', null)),
+      cacheOff('listing detail (ids rotated)', lineShape('Listing detail'), () => budgets.cacheOff.detail, lineExplain('Listing detail')),
+      cacheOff('sort nearest first (connector, 3000)', lineShape('Sort nearest first'), relativeToBrowse, lineExplain('Sort nearest first')),
+      cacheOff('map listing counts (connector, the map opening at 3000)', lineShape('Map listing counts (connector'), relativeToBrowse),
+    ];
+
     const scenarios: Scenario[] = [
       { label: 'Ceiling: GET /api/health/live (the app, same hooks)', kind: 'ceiling', target: 'app', shape: get('/api/health/live') },
       { label: 'Reference: bare Fastify hello world (own process)', kind: 'reference', target: 'hello', shape: get('/') },
-      ...readLines(targets).map(
+      ...lines.map(
         (line): Scenario => ({
           label: line.label,
           kind: 'read',
@@ -260,6 +296,7 @@ async function main(): Promise<void> {
           explain: explainLine(line.explainAs),
         }),
       ),
+      ...cacheOffLines,
       {
         label: 'Map listing counts, whole country (zoomed out)',
         kind: 'info',
@@ -284,9 +321,9 @@ async function main(): Promise<void> {
 
     const rows: (ScenarioRow & { scenario: Scenario })[] = [];
     for (const scenario of scenarios) {
-      const server = scenario.target === 'hello' ? hello : app;
-      const serverPid = scenario.target === 'hello' ? helloPid : appPid;
-      const settle = () => (scenario.target === 'hello' ? Promise.resolve() : waitForIdle(pool, `${app.baseUrl}/api/health`));
+      const server = scenario.target === 'hello' ? hello : scenario.target === 'uncached' ? uncached : app;
+      const serverPid = scenario.target === 'hello' ? helloPid : scenario.target === 'uncached' ? uncachedPid : appPid;
+      const settle = () => (scenario.target === 'hello' ? Promise.resolve() : waitForIdle(pool, `${server.baseUrl}/api/health`));
       const options = { baseUrl: server.baseUrl, connections };
       console.log(`- ${scenario.label}`);
       await scenario.beforePhase?.('warmup');
@@ -297,7 +334,8 @@ async function main(): Promise<void> {
       await settle();
       if (probeSeconds > 0) await scenario.beforePhase?.('probe', measured);
       const probeBaseUrl = scenario.target === 'hello' ? hello.baseUrl : uncached.baseUrl;
-      const probe = probeSeconds > 0 ? await runLoad(scenario.shape, { baseUrl: probeBaseUrl, connections: 1, durationSeconds: probeSeconds }) : null;
+      // A cache-off line's own run already went to the uncached server: no probe.
+      const probe = probeSeconds > 0 && scenario.kind !== 'cache-off' ? await runLoad(scenario.shape, { baseUrl: probeBaseUrl, connections: 1, durationSeconds: probeSeconds }) : null;
       await settle();
       // Nothing answered within the run: latency is at least the run's length.
       const noAnswers = measured.total === 0;
@@ -307,6 +345,7 @@ async function main(): Promise<void> {
         label: scenario.label,
         kind: scenario.kind,
         checkShareOfCeiling: scenario.checkShareOfCeiling,
+        cacheOffBudget: scenario.cacheOffBudget?.(),
         requestsPerSecond: measured.requestsPerSecond,
         p50: noAnswers ? durationSeconds * 1000 : measured.p50,
         p99: noAnswers ? durationSeconds * 1000 : measured.p99,
@@ -322,6 +361,7 @@ async function main(): Promise<void> {
         cpu,
       };
       rows.push(row);
+      if (scenario.kind === 'cache-off' && !cacheOffBrowse) cacheOffBrowse = row;
       console.log(
         `    ${Math.round(row.requestsPerSecond)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, errors ${row.errors}${row.statusNote ? ` (${row.statusNote})` : ''}` +
           (probeLatency ? `; 1 connection: p50 ${probeLatency.p50} ms, p99 ${probeLatency.p99} ms` : '') +
@@ -370,7 +410,7 @@ async function main(): Promise<void> {
     const autocannonVersion = (createRequire(import.meta.url)('autocannon/package.json') as { version: string }).version;
     const notes = [
       'The ceiling is the app\'s own hello-world, GET /api/health/live: the same server, with the hooks every request passes (request id, security headers, session check) and no I/O. The reference line is a bare Fastify (scripts/bench-hello.ts, same version) in its own process, for comparison.',
-      `Hot reads are served from the app's read cache (READ_CACHE_MS, default ${loadConfig({}).readCacheMs} ms; any write makes it stale at once), so the ${connections}-connection lines show mostly cached answers. The "1 conn, uncached" column is the same request on a second app server with READ_CACHE_MS=0: every request runs its queries, i.e. what the first reader after a write waits.`,
+      `Hot reads are served from the app's read cache (READ_CACHE_MS, default ${loadConfig({}).readCacheMs} ms; any write makes it stale at once), so the ${connections}-connection lines show mostly cached answers. The "1 conn, uncached" column is the same request on a second app server with READ_CACHE_MS=0: every request runs its queries, i.e. what the first reader after a write waits. The "Cache off" lines send the same reads to that server at ${connections} connections: what members feel when most requests miss the cache (thousands of postcodes, any words, deep pages); their budgets: browse ≥ ${budgets.cacheOff.browse.minRps.toLocaleString('en-AU')} req/s with p99 ≤ ${budgets.cacheOff.browse.maxP99Ms} ms, search ≥ ${budgets.cacheOff.search.minRps.toLocaleString('en-AU')} / ${budgets.cacheOff.search.maxP99Ms} ms, detail ≥ ${budgets.cacheOff.detail.minRps.toLocaleString('en-AU')} / ${budgets.cacheOff.detail.maxP99Ms} ms, nearest first and the map within ${budgets.cacheOff.relativeToBrowse}x of the browse line.`,
       `autocannon ${autocannonVersion} runs inside the bench process on the same machine: ${describeSplit(cpus)}. Compare runs on one machine rather than reading the numbers as capacity.`,
       `CPU columns: share of one core during the measured run (${machine.cores * 100}% = every core), from /proc: the server process, all postgres processes, the bench process running autocannon, and everything else on the machine (other work running at the same time makes a line slower).`,
       `p50/p99 are at ${connections} connections and include queueing once the server is saturated (latency ≈ connections ÷ throughput); the "1 conn" column is the same request with one connection, i.e. its own cost.`,

@@ -4,6 +4,14 @@ import os from 'node:os';
 
 export const budgets = {
   readP99Ms: 20,
+  /** With the read cache off (every request runs its queries), 50 connections. */
+  cacheOff: {
+    browse: { minRps: 2000, maxP99Ms: 50 },
+    search: { minRps: 1000, maxP99Ms: 100 },
+    detail: { minRps: 4000, maxP99Ms: 25 },
+    /** Nearest first and the map: within this factor of the browse first page (throughput and p99). */
+    relativeToBrowse: 2,
+  },
   browseShareOfCeiling: 0.4,
   peakRssBytes: 300 * 1024 * 1024,
   imageMs: 1000,
@@ -13,13 +21,17 @@ export const budgets = {
  * ceiling: the app's cheapest route; reference: a bare Fastify in its own process, for comparison
  * only; info: a read measured for the record, outside the budgets (said why in the notes).
  */
-export type ScenarioKind = 'ceiling' | 'reference' | 'info' | 'read' | 'write';
+export type ScenarioKind = 'ceiling' | 'reference' | 'info' | 'read' | 'write' | 'cache-off';
+
+/** A cache-off line's budget: at least this throughput, at most this p99. */
+export type CacheOffBudget = { minRps: number; maxP99Ms: number };
 
 export type ScenarioRow = {
   label: string;
   kind: ScenarioKind;
   /** The browse first page must reach a share of the ceiling. */
   checkShareOfCeiling?: boolean;
+  cacheOffBudget?: CacheOffBudget;
   requestsPerSecond: number;
   p50: number;
   p99: number;
@@ -66,7 +78,11 @@ const ms = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(1
 export function missedBudgets(row: ScenarioRow, ceilingRps: number): string[] {
   const missed: string[] = [];
   if (row.kind === 'read' && row.p99 >= budgets.readP99Ms) missed.push(`p99 ≥ ${budgets.readP99Ms} ms`);
-  if ((row.kind === 'read' || row.kind === 'write') && row.errors > 0) missed.push('errors');
+  if ((row.kind === 'read' || row.kind === 'write' || row.kind === 'cache-off') && row.errors > 0) missed.push('errors');
+  if (row.cacheOffBudget) {
+    if (row.requestsPerSecond < row.cacheOffBudget.minRps) missed.push(`< ${Math.round(row.cacheOffBudget.minRps).toLocaleString('en-AU')} req/s`);
+    if (row.p99 > row.cacheOffBudget.maxP99Ms) missed.push(`p99 > ${Math.round(row.cacheOffBudget.maxP99Ms)} ms`);
+  }
   if (row.checkShareOfCeiling && row.requestsPerSecond < ceilingRps * budgets.browseShareOfCeiling) {
     missed.push(`< ${budgets.browseShareOfCeiling * 100}% of ceiling`);
   }
