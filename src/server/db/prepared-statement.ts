@@ -34,20 +34,31 @@ export function preparedStatement<Values extends Record<string, unknown>, Row>(
   };
 }
 
+/**
+ * Drizzle's `.prepare()` wants a name; without one (undefined) both drivers send an unnamed
+ * statement, which PostgreSQL plans with the values of each execution.
+ */
+const unnamed = undefined as unknown as string;
+
 type PreparedBuilder = { execute: (values?: Record<string, unknown>) => Promise<unknown> };
 
 /**
- * A query-builder statement prepared under a name (`.prepare(name)` with `sql.placeholder` values),
- * made once per database handle: Drizzle maps its rows as usual, PostgreSQL plans it once per connection.
+ * A query-builder statement (`.prepare(name)` with `sql.placeholder` values), built once per
+ * database handle: Drizzle maps its rows as usual. With a name PostgreSQL plans it once per
+ * connection and may settle on one generic plan for every value: right for lookups by key. A
+ * statement whose best plan depends on its values (a search, an area of any size) passes `null`
+ * and is planned afresh with each request's values; its SQL text is still built only once.
  */
-export function preparedQuery<Query extends PreparedBuilder>(name: string, build: (db: Queryable, name: string) => Query): (db: Queryable) => Query {
-  if (names.has(name)) throw new Error(`A prepared statement named ${name} already exists.`);
-  names.add(name);
+export function preparedQuery<Query extends PreparedBuilder>(name: string | null, build: (db: Queryable, name: string) => Query): (db: Queryable) => Query {
+  if (name !== null) {
+    if (names.has(name)) throw new Error(`A prepared statement named ${name} already exists.`);
+    names.add(name);
+  }
   const byHandle = new WeakMap<Queryable, Query>();
   return (db) => {
     let query = byHandle.get(db);
     if (!query) {
-      query = build(db, name);
+      query = build(db, name ?? unnamed);
       byHandle.set(db, query);
     }
     return query;
