@@ -20,8 +20,7 @@ import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { conversationLimits } from '../src/domain/conversations';
-import { sessionLifetimeDays } from '../src/domain/session';
-import { generateSessionToken, hashSessionToken } from '../src/server/auth/secrets';
+import { createSessions, deleteSessions } from './bench/sessions';
 import { listConversationSummaries } from '../src/server/conversations/conversation-view';
 import { countUnreadMessages, listMessages } from '../src/server/conversations/read-conversation';
 import { sendMessage } from '../src/server/conversations/send-message';
@@ -67,20 +66,6 @@ const secondsSince = (since: number) => ((performance.now() - since) / 1000).toF
 const au = (value: number) => Math.round(value).toLocaleString('en-AU');
 
 /** Sessions made as sign-in makes them (hashed token, 30 days), in one insert; their tokens by member. */
-async function createSessions(pool: pg.Pool, memberIds: string[], createdSids: string[]): Promise<Map<string, string>> {
-  const unique = [...new Set(memberIds)];
-  const tokens = unique.map(() => generateSessionToken());
-  const sids = tokens.map(hashSessionToken);
-  await pool.query(
-    `insert into sessions (sid, sess, user_id, expire)
-     select t.sid, jsonb_build_object('userId', t.user_id), t.user_id, now() + $3::int * interval '1 day'
-       from unnest($1::text[], $2::uuid[]) as t(sid, user_id)`,
-    [sids, unique, sessionLifetimeDays],
-  );
-  createdSids.push(...sids);
-  return new Map(unique.map((id, index) => [id, tokens[index]]));
-}
-
 type Pair = { memberId: string; conversationId: string };
 
 /** The members, conversations and pairs the load rotates through. */
@@ -863,7 +848,7 @@ async function main(): Promise<void> {
       });
       if (restored && restored.conversations > 0) console.log(`Deleted the ${restored.messages} messages this run sent and put ${restored.conversations} conversations back as seeded.`);
     }
-    if (createdSids.length > 0) await pool.query('delete from sessions where sid = any($1::text[])', [createdSids]).catch(() => {});
+    await deleteSessions(pool, createdSids).catch(() => {});
     await pool.query('vacuum (analyze) messages').catch(() => {});
     await pool.query('vacuum (analyze) conversations').catch(() => {});
     await smtp.close();

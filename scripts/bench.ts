@@ -311,7 +311,7 @@ async function main(): Promise<void> {
         // Sized from the previous phase's rate with room to spare; a shortfall would show as 403s.
         beforePhase: async (phase, previous) => {
           const expectedPerSecond =
-            phase === 'warmup' ? 500 : phase === 'measure' ? Math.max(300, 2 * (previous?.requestsPerSecond ?? 500)) : Math.max(100, previous?.requestsPerSecond ?? 100);
+            phase === 'warmup' ? 500 : phase === 'measure' ? Math.max(1000, 2 * (previous?.requestsPerSecond ?? 500)) : Math.max(100, previous?.requestsPerSecond ?? 100);
           const phaseSeconds = phase === 'warmup' ? warmupSeconds : phase === 'measure' ? durationSeconds : probeSeconds;
           posterTokens = await createPosters(Math.ceil((expectedPerSecond * phaseSeconds * 1.2) / postsPerPoster) + 10);
           nextPoster = 0;

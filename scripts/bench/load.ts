@@ -1,15 +1,16 @@
 // One load measurement with autocannon: a warm-up that is thrown away, the measured run at the
 // chosen concurrency, then a short probe with a single connection (latency without queueing).
+import type { IncomingHttpHeaders } from 'node:http';
 import autocannon from 'autocannon';
 
 export type RequestShape = {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   path: string;
   headers?: Record<string, string>;
   /** Called for every request: rotate ids, tokens or bodies here. `context` belongs to the connection. */
   setupRequest?: (request: autocannon.Request, context: Record<string, unknown>) => autocannon.Request;
-  /** Called for every answer, with the same connection context (the soak tells its request kinds apart this way). */
-  onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
+  /** Called for every answer, with the same connection context (the soak tells its request kinds apart this way) and the answer's headers. */
+  onResponse?: (status: number, body: string, context: Record<string, unknown>, headers?: IncomingHttpHeaders) => void;
 };
 
 export type LoadResult = {
@@ -44,7 +45,7 @@ export async function runLoad(shape: RequestShape, options: LoadOptions): Promis
               path: shape.path,
               headers: shape.headers,
               setupRequest: shape.setupRequest as ((request: autocannon.Request, context: object) => autocannon.Request) | undefined,
-              onResponse: shape.onResponse as ((status: number, body: string, context: object) => void) | undefined,
+              onResponse: shape.onResponse as ((status: number, body: string, context: object, headers?: IncomingHttpHeaders) => void) | undefined,
             },
           ]
         : undefined,

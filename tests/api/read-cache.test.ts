@@ -45,6 +45,21 @@ describe('read cache', () => {
     expect((await client.get('/api/listings?search=oak')).body.map((item: { id: string }) => item.id)).toContain(another.id);
   });
 
+  it('says in x-cache whether an answer was made for the request (miss) or came from memory (hit)', async () => {
+    const seller = await sellerMember(client, server.database.db, { tier: 'connector', firstName: 'Ivy' });
+    const listing = (await client.post('/api/listings', { ...validListing, title: 'Copper kettle' }, seller.token)).body;
+    const outcome = async (path: string) => (await rawGet(path, {})).headers['x-cache'];
+
+    expect(await outcome(`/api/listings/${listing.id}`)).toBe('miss');
+    expect(await outcome(`/api/listings/${listing.id}`)).toBe('hit');
+    expect(await outcome('/api/listings?search=copper')).toBe('miss');
+    expect(await outcome('/api/listings?search=copper')).toBe('hit');
+    // The listing changes: both are made afresh.
+    await client.call('PUT', `/api/listings/${listing.id}`, { body: { ...validListing, title: 'Copper kettle, like new' }, token: seller.token });
+    expect(await outcome(`/api/listings/${listing.id}`)).toBe('miss');
+    expect(await outcome('/api/listings?search=copper')).toBe('miss');
+  });
+
   it('ends a session at once on sign-out and sees a changed profile at once', async () => {
     const member = await sellerMember(client, server.database.db, { tier: 'starter' });
     expect((await client.get('/api/auth/me', member.token)).body.suburb).toBeTruthy();

@@ -8,6 +8,12 @@ import type { ContentVersion } from '../services/content-version';
 
 export { createContentVersion, type ContentVersion } from '../services/content-version';
 
+/** How a read was answered: from an entry, by joining a computation already under way, or by computing. */
+export type ReadOutcome = 'hit' | 'shared' | 'miss';
+
+/** The header an answer made through a read cache carries: how it was answered (ReadOutcome). */
+export const cacheOutcomeHeader = 'x-cache';
+
 export type ReadCache<V> = {
   /**
    * The cached value for key, or compute's (shared by every caller asking while it runs). `dependsOn`
@@ -15,6 +21,8 @@ export type ReadCache<V> = {
    * is served until one of them changes. A function reads them off the value once it is made.
    */
   read(key: string, compute: () => Promise<V>, dependsOn: readonly string[] | ((value: V) => readonly string[])): Promise<V>;
+  /** read(), telling how the value is coming (known at once, before it arrives). */
+  lookup(key: string, compute: () => Promise<V>, dependsOn: readonly string[] | ((value: V) => readonly string[])): { value: Promise<V>; outcome: ReadOutcome };
   readonly size: number;
   /** What the entries weigh together (0 without weigh). */
   readonly weight: number;
@@ -69,7 +77,10 @@ export function createReadCache<V>(version: ContentVersion, options: ReadCacheOp
       return totalWeight;
     },
     read(key, compute, dependsOn) {
-      if (options.ttlMs <= 0) return compute();
+      return this.lookup(key, compute, dependsOn).value;
+    },
+    lookup(key, compute, dependsOn) {
+      if (options.ttlMs <= 0) return { value: compute(), outcome: 'miss' };
       const now = Date.now();
       const entry = entries.get(key);
       const running = inFlight.get(key);
@@ -80,10 +91,10 @@ export function createReadCache<V>(version: ContentVersion, options: ReadCacheOp
           // Old but not outdated by a write: answer with it and refresh it for the next reader.
           refresh(key, compute, dependsOn).catch(() => {});
         }
-        return Promise.resolve(entry.value);
+        return { value: Promise.resolve(entry.value), outcome: 'hit' };
       }
-      if (running && runningIsCurrent) return running.promise;
-      return refresh(key, compute, dependsOn);
+      if (running && runningIsCurrent) return { value: running.promise, outcome: 'shared' };
+      return { value: refresh(key, compute, dependsOn), outcome: 'miss' };
     },
   };
 

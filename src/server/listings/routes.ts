@@ -7,7 +7,7 @@ import { changeKeys } from '../db/write-transaction';
 import type { ServerDeps } from '../deps';
 import { endpoint } from '../http/endpoint';
 import { jsonCacheBudgets, jsonTextWeight, sendJsonText, toJsonText, type JsonText } from '../http/json-text';
-import { createReadCache } from '../http/read-cache';
+import { cacheOutcomeHeader, createReadCache } from '../http/read-cache';
 import { browseListings } from './browse-listings';
 import { deleteListing, pinListing, setListingStatus, updateListing } from './change-listing';
 import { createListing } from './create-listing';
@@ -36,7 +36,7 @@ export const listingRoutes =
         // A member looks from their own place; a visitor around the postcode they chose (?near=).
         const viewer: Viewer = request.user ? { user: request.user } : { user: null, postcode: request.query.near };
         const key = `${viewerAreaKey(viewer)}?${JSON.stringify(request.query)}`;
-        const page = await browseCache.read(
+        const found = browseCache.lookup(
           key,
           async () => {
             const result = await browseListings(deps, { viewer, query: request.query });
@@ -44,6 +44,8 @@ export const listingRoutes =
           },
           areaChangeKeys(viewer),
         );
+        reply.header(cacheOutcomeHeader, found.outcome);
+        const page = await found.value;
         if (page.nextCursor) reply.header(nextCursorHeader, page.nextCursor);
         return sendJsonText(request, reply, page.text);
       },
@@ -52,11 +54,13 @@ export const listingRoutes =
     app.route({
       ...endpoint('getListing'),
       handler: async (request, reply) => {
-        const text = await detailCache.read(
+        const found = detailCache.lookup(
           request.params.id,
           async () => toJsonText(apiSchemas.getListing.response[200], await getListing(deps, { listingId: request.params.id })),
           [changeKeys.listing(request.params.id)],
         );
+        reply.header(cacheOutcomeHeader, found.outcome);
+        const text = await found.value;
         return sendJsonText(request, reply, text);
       },
     });
