@@ -328,6 +328,21 @@ describe('browsing', () => {
     expect(typo.body.map((item: { id: string }) => item.id)).toContain(listing.id);
   });
 
+  it('forgives typos only for words no listing has: a word listed elsewhere gives an empty page nearby, not look-alikes', async () => {
+    const perth = await sellerMember(client, server.database.db, { postcode: '6160', tier: 'connector' });
+    const melbourne = await sellerMember(client, server.database.db, { postcode: '3068', tier: 'connector' });
+    const far = (await create(perth.token, { title: 'Wombat plush toy' })).body;
+    // "Wombats plush" is one letter from "wombat" as a trigram sees it, but it is not what was asked for.
+    const near = (await create(melbourne.token, { title: 'Combat boots size 9' })).body;
+    const starter = await sellerMember(client, server.database.db, { postcode: '3068', tier: 'starter' });
+    // The word is listed in Perth, outside a Starter's 5 km: nothing nearby, and no fuzzy stand-in.
+    expect((await client.get('/api/listings?search=wombat', starter.token)).body).toEqual([]);
+    // A misspelling no listing has is still forgiven.
+    const typo = (await client.get('/api/listings?search=combta', starter.token)).body.map((item: { id: string }) => item.id);
+    expect(typo).toContain(near.id);
+    expect(typo).not.toContain(far.id);
+  });
+
   it('filters by category, state, postcode and city', async () => {
     const sydney = await sellerMember(client, server.database.db, { postcode: '2010', tier: 'connector' });
     const books = (await create(sydney.token, { title: 'Quokka book collection', category: 'books' })).body;

@@ -271,7 +271,22 @@ export async function browseListings(deps: Pick<ServerDeps, 'db'>, input: { view
 
   const mode: SearchMode = cursor?.mode ?? 'words';
   const result = await fetchPage(mode);
-  // Nothing matched the words: try again forgiving typos in the title.
-  if (query.search && !cursor && mode === 'words' && result.items.length === 0) return fetchPage('typos');
+  // Nothing matched the words: when no listing anywhere has them, they are likely misspelt, so try
+  // again forgiving typos in the title. Words listed elsewhere but not here stay an empty page
+  // (decision 17): a fuzzy match of a real word finds other things, and costs the most of any search.
+  if (query.search && !cursor && mode === 'words' && result.items.length === 0 && !(await wordsListedAnywhere(db, query.search))) return fetchPage('typos');
   return result;
+}
+
+const anyListingWithWords = preparedQuery(null, (db, name) =>
+  db
+    .select({ id: listings.id })
+    .from(listings)
+    .where(and(eq(listings.isActive, true), matchesSearch(sql`${value('search')}::text`, 'words')))
+    .limit(1)
+    .prepare(name),
+);
+
+async function wordsListedAnywhere(db: Queryable, search: string): Promise<boolean> {
+  return (await anyListingWithWords(db).execute({ search })).length > 0;
 }
