@@ -60,6 +60,26 @@ describe('read cache', () => {
     expect(await outcome('/api/listings?search=copper')).toBe('miss');
   });
 
+  it('shares a page among the members of one area, each with their own distances', async () => {
+    const seller = await sellerMember(client, server.database.db, { tier: 'connector', postcode: '3068' });
+    const listing = (await client.post('/api/listings', { ...validListing, title: 'Kayak with paddle' }, seller.token)).body;
+    // Two Explorers in Victoria: the same area (the state), 1.5 km and about 70 km from the listing.
+    const fitzroy = await sellerMember(client, server.database.db, { tier: 'explorer', postcode: '3065' });
+    const geelong = await sellerMember(client, server.database.db, { tier: 'explorer', postcode: '3220' });
+    const browse = async (token: string) => {
+      const response = await rawGet('/api/listings?search=kayak', { authorization: `Bearer ${token}` });
+      const items = JSON.parse(response.body.toString('utf8')) as { id: string; distanceKm: number }[];
+      return { outcome: response.headers['x-cache'], item: items.find((item) => item.id === listing.id)! };
+    };
+    const first = await browse(fitzroy.token);
+    expect(first.outcome).toBe('miss');
+    expect(first.item.distanceKm).toBeLessThan(5);
+    // The page came from the first member's read: no query ran, and the distances are Geelong's.
+    const second = await browse(geelong.token);
+    expect(second.outcome).toBe('hit');
+    expect(second.item.distanceKm).toBeGreaterThan(50);
+  });
+
   it('ends a session at once on sign-out and sees a changed profile at once', async () => {
     const member = await sellerMember(client, server.database.db, { tier: 'starter' });
     expect((await client.get('/api/auth/me', member.token)).body.suburb).toBeTruthy();

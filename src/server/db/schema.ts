@@ -131,6 +131,9 @@ export const listings = pgTable(
     // A conversation's deletion finds the listing sold through it.
     index('listings_sold_to_conversation_idx').on(table.soldToConversationId).where(sql`${table.soldToConversationId} is not null`),
     index('listings_pinned_idx').on(table.pinnedAt.desc().nullsFirst()).where(sql`${table.isActive} and ${table.pinnedAt} is not null`),
+    // An area's pinned posts (a Starter's postcodes, an Explorer's state) without walking every pinned listing.
+    index('listings_pinned_postcode_idx').on(table.postcode).where(sql`${table.isActive} and ${table.pinnedAt} is not null`),
+    index('listings_pinned_state_idx').on(table.state).where(sql`${table.isActive} and ${table.pinnedAt} is not null`),
     // A search's pinned posts: only the few pinned listings' words, not every listing's.
     index('listings_pinned_search_idx').using('gin', table.searchVector).where(sql`${table.isActive} and ${table.pinnedAt} is not null`),
     check('listings_price_positive', sql`${table.price} > 0`),

@@ -2,7 +2,7 @@
 // cursor so every page costs the same however deep it is.
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
-import type { Point } from '../../domain/geo';
+import { distanceKm, type Point } from '../../domain/geo';
 import { tiersWithPinnedPosts } from '../../domain/membership';
 import { cityAreas, type SortOption } from '../../domain/listing';
 import type { BrowseListingsQuery, ListingView } from '../../domain/listing-schemas';
@@ -220,14 +220,38 @@ function areaValues(area: SearchArea): Pick<BrowseValues, 'areaState' | 'areaPos
 
 export type BrowseResult = { items: ListingView[]; nextCursor: string | null };
 
+/** Where distances are measured from: the postcode being browsed, else the viewer's own place. */
+export function browseOrigin(viewer: Viewer, query: Pick<BrowseListingsQuery, 'postcode'>): Point {
+  return (query.postcode && findPostcode(query.postcode)) || placeOfViewer(viewer).point;
+}
+
+/** Members, and visitors who chose a place, see how far each listing is. */
+export function showsDistance(viewer: Viewer, query: Pick<BrowseListingsQuery, 'postcode' | 'near'>): boolean {
+  return viewer.user !== null || Boolean(query.postcode || query.near);
+}
+
+/**
+ * Each listing's distance from the origin, as "nearest first" measures it: every listing stands at
+ * its postcode's centre. Added per viewer to a page that many viewers share.
+ */
+export function withDistances(items: readonly ListingView[], origin: Point): ListingView[] {
+  return items.map((item) => {
+    const place = item.postcode ? findPostcode(item.postcode) : undefined;
+    return { ...item, distanceKm: place ? Math.round(distanceKm(origin, place) * 10) / 10 : null };
+  });
+}
+
+/**
+ * A page of listings in the viewer's area. Its items carry no distance (distanceKm null): the page
+ * is the same for every viewer of the area and query (the order of "nearest first" aside, which
+ * follows the origin), so the caller shares it and adds distances with withDistances.
+ */
 export async function browseListings(deps: Pick<ServerDeps, 'db'>, input: { viewer: Viewer; query: BrowseListingsQuery }): Promise<BrowseResult> {
   const { db } = deps;
   const { viewer, query } = input;
   const sort = query.sort ?? 'newest';
   const cursor = query.cursor ? decodeCursor(query.cursor, sort) : null;
-  // "Nearest first" measures from the postcode being browsed, else the member's own place.
-  const from: Point = (query.postcode && findPostcode(query.postcode)) || placeOfViewer(viewer).point;
-  const showDistance = viewer.user !== null || Boolean(query.postcode || query.near);
+  const from = browseOrigin(viewer, query);
   const area = searchAreaFor(viewer);
   const values: BrowseValues = {
     ...areaValues(area),
@@ -264,7 +288,7 @@ export async function browseListings(deps: Pick<ServerDeps, 'db'>, input: { view
     const lastValue = (row: NonNullable<typeof last>) =>
       sort === 'newest' ? row.createdAtText : sort === 'distance' ? String(Number(row.distance)) : row.price;
     return {
-      items: [...pinned, ...page].map((row) => toListingView(row, showDistance && row.distance !== null ? Number(row.distance) : null)),
+      items: [...pinned, ...page].map((row) => toListingView(row, null)),
       nextCursor: rows.length > query.limit && last ? encodeCursor({ sort, mode, value: lastValue(last), id: last.id }) : null,
     };
   };

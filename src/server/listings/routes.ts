@@ -8,13 +8,16 @@ import type { ServerDeps } from '../deps';
 import { endpoint } from '../http/endpoint';
 import { jsonCacheBudgets, jsonTextWeight, sendJsonText, toJsonText, type JsonText } from '../http/json-text';
 import { cacheOutcomeHeader, createReadCache } from '../http/read-cache';
-import { browseListings } from './browse-listings';
+import { browseListings, browseOrigin, showsDistance, withDistances, type BrowseResult } from './browse-listings';
 import { deleteListing, pinListing, setListingStatus, updateListing } from './change-listing';
 import { createListing } from './create-listing';
 import { getListing } from './get-listing';
 import { getListingReach } from './listing-reach';
-import { areaChangeKeys, viewerAreaKey, type Viewer } from './search-area';
+import { areaChangeKeys, searchAreaKey, type Viewer } from './search-area';
 import { getSellerProfile, getUserStats, listMyListings, listSellerListings } from './seller-listings';
+
+/** About what one listing's view holds in memory (its JSON is 600 to 1,000 characters). */
+const listingViewWeight = 1200;
 
 export const listingRoutes =
   (deps: ServerDeps): FastifyPluginAsyncZod =>
@@ -28,6 +31,13 @@ export const listingRoutes =
       maxWeight: jsonCacheBudgets.browse,
       weigh: (page) => jsonTextWeight(page.text),
     });
+    // The pages themselves, shared by every viewer of an area (browse adds each one's distances).
+    const browsePageCache = createReadCache<BrowseResult>(deps.contentVersion, {
+      maxEntries: 2000,
+      ttlMs,
+      maxWeight: jsonCacheBudgets.browse,
+      weigh: (page) => page.items.length * listingViewWeight,
+    });
     const detailCache = createReadCache<JsonText>(deps.contentVersion, { maxEntries: 5000, ttlMs, maxWeight: jsonCacheBudgets.detail, weigh: jsonTextWeight });
 
     app.route({
@@ -35,17 +45,34 @@ export const listingRoutes =
       handler: async (request, reply) => {
         // A member looks from their own place; a visitor around the postcode they chose (?near=).
         const viewer: Viewer = request.user ? { user: request.user } : { user: null, postcode: request.query.near };
-        const key = `${viewerAreaKey(viewer)}?${JSON.stringify(request.query)}`;
+        const { query } = request;
+        const origin = browseOrigin(viewer, query);
+        const originKey = `${origin.latitude},${origin.longitude}`;
+        // Everyone with the same area and query shares the page (its order follows the origin only
+        // when nearest first); each origin gets its own text, with its distances.
+        const pageKey = `${searchAreaKey(viewer)}|${query.sort === 'distance' ? originKey : '*'}?${JSON.stringify(query)}`;
+        const showDistance = showsDistance(viewer, query);
+        const dependsOn = areaChangeKeys(viewer);
+        let queried = false;
         const found = browseCache.lookup(
-          key,
+          `${pageKey}|${showDistance ? originKey : '-'}`,
           async () => {
-            const result = await browseListings(deps, { viewer, query: request.query });
-            return { text: toJsonText(apiSchemas.browseListings.response[200], result.items), nextCursor: result.nextCursor };
+            const result = await browsePageCache.read(
+              pageKey,
+              () => {
+                queried = true;
+                return browseListings(deps, { viewer, query });
+              },
+              dependsOn,
+            );
+            const items = showDistance ? withDistances(result.items, origin) : result.items;
+            return { text: toJsonText(apiSchemas.browseListings.response[200], items), nextCursor: result.nextCursor };
           },
-          areaChangeKeys(viewer),
+          dependsOn,
         );
-        reply.header(cacheOutcomeHeader, found.outcome);
         const page = await found.value;
+        // Made from a page another viewer's request had read: no query ran for it.
+        reply.header(cacheOutcomeHeader, found.outcome === 'miss' && !queried ? 'hit' : found.outcome);
         if (page.nextCursor) reply.header(nextCursorHeader, page.nextCursor);
         return sendJsonText(request, reply, page.text);
       },

@@ -5,7 +5,7 @@
 import { defaultLocation } from '../../domain/postcodes';
 import type { Point } from '../../domain/geo';
 import { type DiscoveryArea, areaIncludes, discoveryAreaFor } from '../../domain/search-reach';
-import { rulesForTier, visitorSearchTier } from '../../domain/tiers';
+import { visitorSearchTier } from '../../domain/tiers';
 import type { UserRow } from '../db/schema';
 import { changeKeys } from '../db/write-transaction';
 import { findPostcode, listPostcodes } from '../postcodes';
@@ -67,15 +67,6 @@ export function areaIncludesPostcode(area: SearchArea, place: { postcode: string
   if (area.kind === 'everywhere') return true;
   if (area.kind === 'state') return place.state === area.state;
   return place.postcode !== null && postcodesWithin(area).has(place.postcode);
-}
-
-/**
- * Members who see the same browse pages and map share this key: the area and the origin of
- * "nearest first" follow from the tier's reach, the postcode and the state alone.
- */
-export function viewerAreaKey(viewer: Viewer): string {
-  if (!viewer.user) return `visitor|${placeOfViewer(viewer).postcode}`;
-  return `${rulesForTier(viewer.user.membershipTier).searchArea}|${viewer.user.postcode ?? ''}|${viewer.user.state ?? ''}`;
 }
 
 /** Viewers whose area is the same share this key (the map's counts depend on nothing else). */

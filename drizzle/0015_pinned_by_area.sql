@@ -1,0 +1,2 @@
+CREATE INDEX "listings_pinned_postcode_idx" ON "listings" USING btree ("postcode") WHERE "listings"."is_active" and "listings"."pinned_at" is not null;--> statement-breakpoint
+CREATE INDEX "listings_pinned_state_idx" ON "listings" USING btree ("state") WHERE "listings"."is_active" and "listings"."pinned_at" is not null;
