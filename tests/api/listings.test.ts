@@ -343,6 +343,35 @@ describe('browsing', () => {
     expect(typo).not.toContain(far.id);
   });
 
+  it("pages a Starter's area newest first: the area's pinned post leads, a pin left by a plan without pins is listed in order, a category narrows it", async () => {
+    // Broken Hill: no other postcode within a Starter's 5 km.
+    const place = { postcode: '2880' };
+    const connector = await sellerMember(client, server.database.db, { ...place, tier: 'connector' });
+    const explorerSeller = await sellerMember(client, server.database.db, { ...place, tier: 'explorer' });
+    const viewer = await sellerMember(client, server.database.db, { ...place, tier: 'starter' });
+    const oldest = (await create(explorerSeller.token, { title: 'Outback swag', category: 'sports' })).body;
+    const leftover = (await create(explorerSeller.token, { title: 'Camp oven', category: 'home' })).body;
+    const pinned = (await create(connector.token, { title: 'Solar panel kit', category: 'home' })).body;
+    const newest = (await create(explorerSeller.token, { title: 'Esky cooler', category: 'home' })).body;
+    expect((await client.call('PUT', `/api/listings/${pinned.id}/pin`, { token: connector.token, body: { pinned: true } })).status).toBe(200);
+    // A pin the plan no longer allows (as a plan change may leave it for a moment): listed like any other.
+    await server.database.db.update(listings).set({ pinnedAt: new Date() }).where(eq(listings.id, leftover.id));
+    server.app.contentVersion.bump();
+
+    const page = (query: string) => client.get(`/api/listings?limit=2${query}`, viewer.token);
+    const first = await page('');
+    expect(first.body.map((item: { id: string; isPinned: boolean }) => [item.id, item.isPinned])).toEqual([
+      [pinned.id, true],
+      [newest.id, false],
+      [leftover.id, false],
+    ]);
+    const second = await page(`&cursor=${encodeURIComponent(first.headers.get(nextCursorHeader) ?? '')}`);
+    expect(second.body.map((item: { id: string }) => item.id)).toEqual([oldest.id]);
+    expect(second.headers.get(nextCursorHeader)).toBeNull();
+    expect((await page('&category=home')).body.map((item: { id: string }) => item.id)).toEqual([pinned.id, newest.id, leftover.id]);
+    expect((await page('&category=sports')).body.map((item: { id: string }) => item.id)).toEqual([oldest.id]);
+  });
+
   it('filters by category, state, postcode and city', async () => {
     const sydney = await sellerMember(client, server.database.db, { postcode: '2010', tier: 'connector' });
     const books = (await create(sydney.token, { title: 'Quokka book collection', category: 'books' })).body;

@@ -125,6 +125,10 @@ export const listings = pgTable(
     // "Nearest first": each postcode's listings in id order.
     index('listings_postcode_id_idx').on(table.postcode, table.id).where(sql`${table.isActive}`),
     index('listings_postcode_created_idx').on(table.postcode, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()).where(sql`${table.isActive}`),
+    // The newest page of an area, one postcode at a time, without reading a listing row (browse-listings.ts).
+    index('listings_area_newest_idx')
+      .on(table.postcode, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst(), table.category)
+      .where(sql`${table.isActive} and ${table.pinnedAt} is null`),
     index('listings_category_created_idx').on(table.category, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()).where(sql`${table.isActive}`),
     index('listings_price_idx').on(table.price, table.id).where(sql`${table.isActive}`),
     index('listings_seller_idx').on(table.sellerId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),

@@ -150,10 +150,50 @@ function pageStatement(db: Queryable, shape: Shape, name: string) {
     .select({ ...listingColumns, distance })
     .from(listings)
     .innerJoin(users, eq(users.id, listings.sellerId))
-    .where(and(...baseConditions(shape), unpinnedCondition, shape.after ? afterCursor(shape.sort) : undefined))
+    .where(and(...(walksAreaPostcodes(shape) ? [newestInAreaIds(shape)] : baseConditions(shape)), unpinnedCondition, shape.after ? afterCursor(shape.sort) : undefined))
     .orderBy(...ordering(shape.sort, distance))
     .limit(value('limit'))
     .prepare(name);
+}
+
+/**
+ * The newest page of a radius area (a Starter's, a visitor's), with or without a category: the area's
+ * few dozen postcodes are far apart in the newest listings of Australia (a page walked hundreds of
+ * them at 1,000,000 listings). Instead each postcode's newest are read off its own index
+ * (listings_area_newest_idx holds everything the walk needs, so no listing row is read), the
+ * postcodes' heads are merged, and only the page's rows are fetched. Listings pinned by a seller
+ * whose plan has no pinned posts are listed in order like any other (the second branch).
+ */
+function walksAreaPostcodes(shape: Shape): boolean {
+  return shape.sort === 'newest' && shape.area === 'radius' && !shape.search && !shape.state && !shape.postcode && !shape.city;
+}
+
+function newestInAreaIds(shape: Shape): SQL {
+  const category = shape.category ? sql` and l.category = ${value('category')}` : sql``;
+  const after = shape.after ? sql` and (l.created_at, l.id) < (${value('cursorValue')}::timestamptz, ${value('cursorId')}::uuid)` : sql``;
+  return sql`${listings.id} in (
+    select id from (
+      (select heads.id, heads.created_at
+         from unnest(${value('areaPostcodes')}::text[]) as area(postcode)
+        cross join lateral (
+          select l.id, l.created_at from listings l
+           where l.is_active and l.pinned_at is null and l.postcode = area.postcode${category}${after}
+           order by l.created_at desc, l.id desc
+           limit ${value('limit')}
+        ) heads)
+      union all
+      (select l.id, l.created_at from listings l join users u on u.id = l.seller_id
+        where l.is_active and l.pinned_at is not null and u.membership_tier not in (${sql.join(
+    tiersWithPinnedPosts.map((tier) => sql`${tier}`),
+    sql`, `,
+  )})
+          and l.postcode = any(${value('areaPostcodes')}::text[])${category}${after}
+        order by l.created_at desc, l.id desc
+        limit ${value('limit')})
+    ) candidates
+    order by created_at desc, id desc
+    limit ${value('limit')}
+  )`;
 }
 
 /**

@@ -1,0 +1,1 @@
+CREATE INDEX "listings_area_newest_idx" ON "listings" USING btree ("postcode","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"category") WHERE "listings"."is_active" and "listings"."pinned_at" is null;
