@@ -35,8 +35,9 @@ export function ConversationRow({ conversation, viewerId, clock }: { conversatio
             </time>
           )}
         </span>
-        <span className="mt-0.5 flex min-w-0 items-center gap-1.5 text-sm text-ink-700">
-          <span className="truncate font-semibold">{memberName(conversation.otherMember)}</span>
+        {/* On a narrow screen the badges and the listing's status go under the name rather than squeeze it out. */}
+        <span className="mt-0.5 flex min-w-0 flex-wrap items-center gap-x-1.5 gap-y-0.5 text-sm text-ink-700">
+          <span className="max-w-full truncate font-semibold">{memberName(conversation.otherMember)}</span>
           <MemberBadges member={conversation.otherMember} />
           <ListingStatusTag status={conversation.listingStatus} isSeller={conversation.isSeller} />
         </span>
