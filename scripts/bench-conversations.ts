@@ -38,7 +38,7 @@ import { createRecordingDatabase, explainQueries, formatExplained, type Explaine
 import { runLoad, type LoadResult, type RequestShape } from './bench/load';
 import { describeStatuses, mapWithConcurrency, measureCpu, percentile, waitForIdle } from './bench/load-phases';
 import { currentRssBytes, findFreePort, peakRssBytes, resetPeakRss, scriptProcessPid, startChildServer, type ChildServer } from './bench/processes';
-import { describeMachine, type MachineInfo, type ScenarioRow } from './bench/report';
+import { describeMachineOf, type MachineInfo, type ScenarioRow } from './bench/report';
 import type { CeilingArg, CeilingParam, CeilingQuery } from './bench/sql-ceiling';
 import { startSmsSink } from './bench/sms-sink';
 import { startSmtpSink } from './bench/smtp-sink';
@@ -522,10 +522,7 @@ async function main(): Promise<void> {
               (select count(*)::int from member_blocks) as blocks`,
     );
     const counts = countRows[0];
-    const { rows: versionRows } = await pool.query<{ version: string; shared_buffers: string; work_mem: string }>(
-      `select current_setting('server_version') as version, current_setting('shared_buffers') as shared_buffers, current_setting('work_mem') as work_mem`,
-    );
-    const machine = describeMachine(versionRows[0].version, `shared_buffers ${versionRows[0].shared_buffers}, work_mem ${versionRows[0].work_mem}`);
+    const machine = await describeMachineOf(pool);
 
     if (!args.has('no-build')) await runBuild();
 

@@ -15,7 +15,7 @@ import { countData, ensureDatabaseExists, runSeed, type DataCounts } from './ben
 import { parseCliArgs, positiveIntegerArg, positiveNumberArg } from './bench/cli-args';
 import { runLoad } from './bench/load';
 import { getJson, prepareReadTargets, readLines } from './bench/read-lines';
-import { budgets, describeMachine, prependRun } from './bench/report';
+import { budgets, describeMachineOf, prependRun } from './bench/report';
 import { startSmsSink } from './bench/sms-sink';
 import { startSmtpSink } from './bench/smtp-sink';
 
@@ -120,17 +120,14 @@ async function main(): Promise<void> {
       .join(' | ')} | ${flat ? '✓' : '✗'} |`;
   });
   const table = [...header, ...lines].join('\n');
-  const { rows } = await (async () => {
+  const machine = await (async () => {
     const pool = new pg.Pool({ connectionString: databaseFor(last.size), max: 1 });
     try {
-      return await pool.query<{ version: string; shared_buffers: string; work_mem: string }>(
-        `select current_setting('server_version') as version, current_setting('shared_buffers') as shared_buffers, current_setting('work_mem') as work_mem`,
-      );
+      return await describeMachineOf(pool);
     } finally {
       await pool.end();
     }
   })();
-  const machine = describeMachine(rows[0].version, `shared_buffers ${rows[0].shared_buffers}, work_mem ${rows[0].work_mem}`);
   const flatCount = verdicts.filter(Boolean).length;
   const section = [
     `## ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC · cost of growth (${runs.map((run) => sizeLabel(run.size)).join(' / ')} listings)`,

@@ -26,7 +26,7 @@ import { runLoad, type RequestShape } from './bench/load';
 import { describeStatuses, measureCpu, percentile } from './bench/load-phases';
 import { createSignedInPosters, deletePosters } from './bench/posters';
 import { scriptProcessPid } from './bench/processes';
-import { describeMachine, prependRun } from './bench/report';
+import { describeMachineOf, prependRun } from './bench/report';
 import { adjectives, categoryVocabulary } from './bench/seed-vocabulary';
 import { createSessions, deleteSessions } from './bench/sessions';
 import { startSmsSink } from './bench/sms-sink';
@@ -113,10 +113,7 @@ async function main(): Promise<void> {
   const counts = await countData(pool);
   if (counts.benchMembers < 3 || counts.total < 10_000) throw new Error('The database has no benchmark data: run npm run bench (or npm run seed:scale) first.');
   await deletePosters(pool, posterPrefix);
-  const { rows: versionRows } = await pool.query<{ version: string; shared_buffers: string; work_mem: string }>(
-    `select current_setting('server_version') as version, current_setting('shared_buffers') as shared_buffers, current_setting('work_mem') as work_mem`,
-  );
-  const machine = describeMachine(versionRows[0].version, `shared_buffers ${versionRows[0].shared_buffers}, work_mem ${versionRows[0].work_mem}`);
+  const machine = await describeMachineOf(pool);
 
   if (!args.has('no-build')) await runBuild();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'marketplace-mixed-'));

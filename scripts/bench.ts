@@ -37,7 +37,7 @@ import {
   startChildServer,
   type ChildServer,
 } from './bench/processes';
-import { budgets, type CacheOffBudget, describeMachine, missedBudgets, prependRun, renderRun, scenarioTable, type ScenarioKind, type ScenarioRow } from './bench/report';
+import { budgets, type CacheOffBudget, describeMachineOf, missedBudgets, prependRun, renderRun, scenarioTable, type ScenarioKind, type ScenarioRow } from './bench/report';
 import { categoryVocabulary } from './bench/seed-vocabulary';
 import { startSmsSink } from './bench/sms-sink';
 import { startSmtpSink } from './bench/smtp-sink';
@@ -112,10 +112,7 @@ async function main(): Promise<void> {
   counts = await countData(pool);
   console.log(`Data: ${counts.total.toLocaleString('en-AU')} listings (${counts.active.toLocaleString('en-AU')} active), ${counts.users.toLocaleString('en-AU')} members`);
 
-  const { rows: versionRows } = await pool.query<{ version: string; shared_buffers: string; work_mem: string }>(
-    `select current_setting('server_version') as version, current_setting('shared_buffers') as shared_buffers, current_setting('work_mem') as work_mem`,
-  );
-  const machine = describeMachine(versionRows[0].version, `shared_buffers ${versionRows[0].shared_buffers}, work_mem ${versionRows[0].work_mem}`);
+  const machine = await describeMachineOf(pool);
 
   // The server as `npm start` runs it: the bundle in dist/server, built from this checkout.
   await runBuild();

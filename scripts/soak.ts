@@ -21,7 +21,7 @@ import { isPostgresUrl, parseCliArgs, positiveIntegerArg, positiveNumberArg, red
 import { runLoad, type LoadResult, type RequestShape } from './bench/load';
 import { createSignedInPosters, deletePosters } from './bench/posters';
 import { prepareReadTargets, type ReadTargets } from './bench/read-lines';
-import { describeMachine, prependRun } from './bench/report';
+import { describeMachineOf, prependRun } from './bench/report';
 import { categoryVocabulary } from './bench/seed-vocabulary';
 import { startSmsSink } from './bench/sms-sink';
 import { startSmtpSink } from './bench/smtp-sink';
@@ -159,10 +159,7 @@ async function main(): Promise<void> {
   const counts = await countData(pool);
   if (counts.benchMembers < 3 || counts.total < 1000) throw new Error('The database has no benchmark data: run npm run seed:scale first (see README "Benchmarks").');
   await deletePosters(pool, posterPrefix);
-  const { rows: versionRows } = await pool.query<{ version: string; shared_buffers: string; work_mem: string }>(
-    `select current_setting('server_version') as version, current_setting('shared_buffers') as shared_buffers, current_setting('work_mem') as work_mem`,
-  );
-  const machine = describeMachine(versionRows[0].version, `shared_buffers ${versionRows[0].shared_buffers}, work_mem ${versionRows[0].work_mem}`);
+  const machine = await describeMachineOf(pool);
 
   if (!args.has('no-build')) await runBuild();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'marketplace-soak-'));

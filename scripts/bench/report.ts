@@ -53,6 +53,14 @@ export type MachineInfo = {
   loadAverage: number;
 };
 
+/** The machine and the PostgreSQL server behind `pool` (its version and memory settings). */
+export async function describeMachineOf(pool: { query: <R extends object>(text: string) => Promise<{ rows: R[] }> }): Promise<MachineInfo> {
+  const { rows } = await pool.query<{ version: string; shared_buffers: string; work_mem: string }>(
+    `select current_setting('server_version') as version, current_setting('shared_buffers') as shared_buffers, current_setting('work_mem') as work_mem`,
+  );
+  return describeMachine(rows[0].version, `shared_buffers ${rows[0].shared_buffers}, work_mem ${rows[0].work_mem}`);
+}
+
 export function describeMachine(postgresVersion: string, postgresSettings: string): MachineInfo {
   let cpuModel = os.cpus()[0]?.model ?? 'unknown';
   try {
