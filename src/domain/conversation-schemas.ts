@@ -1,13 +1,15 @@
 // The conversation calls' schemas (api-schemas.ts names them per endpoint).
 import { z } from 'zod';
-import { conversationLimits, conversationMessages } from './conversations';
+import { conversationLimits, conversationMessages, hasControlCharacter } from './conversations';
 import { fieldLimits } from './limits';
 
-const messageText = z
+/** A message's text, as the composer checks it before sending and the server when it arrives. */
+export const messageText = z
   .string({ error: conversationMessages.messageRequired })
   .trim()
   .min(1, conversationMessages.messageRequired)
-  .max(conversationLimits.messageMax, conversationMessages.messageTooLong);
+  .max(conversationLimits.messageMax, conversationMessages.messageTooLong)
+  .refine((text) => !hasControlCharacter(text), conversationMessages.messageControlCharacter);
 
 /** POST /api/listings/:id/conversations: the first message, typed on the listing page. */
 export const startConversationBody = z.object({ message: messageText });

@@ -21,6 +21,7 @@ export const conversationLimits = {
 export const conversationMessages = {
   messageRequired: 'Write a message first.',
   messageTooLong: `Keep your message under ${conversationLimits.messageMax.toLocaleString('en-AU')} characters.`,
+  messageControlCharacter: "Your message contains a character that can't be sent (an invisible control character). Remove it and try again.",
   signInToMessage: listingRuleMessages.contactSignedOut,
   ownListing: listingRuleMessages.contactYourself,
   emailNotVerified: listingRuleMessages.emailNotVerifiedToContact,
@@ -44,6 +45,15 @@ export const conversationMessages = {
   /** What the listing page's "Message seller" box starts with; the buyer can change it before sending. */
   firstMessageSuggestion: 'Hi, is this still available?',
 } as const;
+
+/** Control characters other than tab and line breaks: invisible, and each grows sixfold when a message travels as JSON. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const controlCharacter = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+/** Whether a message holds a character it may not (checked wherever a message is written). */
+export function hasControlCharacter(text: string): boolean {
+  return controlCharacter.test(text);
+}
 
 /** A message the banned-word filter refused, naming the words (the listing filter's own sentence speaks of a listing). */
 export function bannedWordsInMessage(words: readonly string[]): string {

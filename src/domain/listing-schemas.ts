@@ -1,6 +1,7 @@
 // Request and response schemas of the listings API (spec sections 3, 5 and 7), built from the
 // rules and messages in listing.ts.
 import { z } from 'zod';
+import { conversationMessages, hasControlCharacter } from './conversations';
 import { listingCategoryValues, listingMessages, locationFilters, parsePrice, sortOptions } from './listing';
 import { australianStates, postcodePattern } from './postcodes';
 import type { ListingReach } from './search-reach';
@@ -133,5 +134,10 @@ export const listingReachSchema = z.object({
 
 export const contactSellerBody = z.object({
   listingId: z.string({ error: 'Choose a listing to ask about.' }).max(fieldLimits.opaqueIdMax),
-  message: z.string().trim().max(fieldLimits.contactSellerMessageMax, `Keep your message under ${fieldLimits.contactSellerMessageMax} characters.`).optional(),
+  message: z
+    .string()
+    .trim()
+    .max(fieldLimits.contactSellerMessageMax, `Keep your message under ${fieldLimits.contactSellerMessageMax} characters.`)
+    .refine((text) => !hasControlCharacter(text), conversationMessages.messageControlCharacter)
+    .optional(),
 });

@@ -178,7 +178,7 @@ describe('starting a conversation', () => {
     }
   });
 
-  it('refuses an empty, blank, over-long or NUL message, writing nothing', async () => {
+  it('refuses an empty, blank, over-long, NUL or control-character message, writing nothing', async () => {
     const seller = await member();
     const buyer = await member();
     const listingId = await listingOf(seller, { title: 'Rocking chair' });
@@ -187,6 +187,7 @@ describe('starting a conversation', () => {
       ['   \n\t ', 'VALIDATION_FAILED'],
       ['x'.repeat(conversationLimits.messageMax + 1), 'VALIDATION_FAILED'],
       ['Hi\u0000there', 'NUL_CHARACTER'],
+      ['Hi\u0007there', 'VALIDATION_FAILED'],
       [undefined, 'VALIDATION_FAILED'],
       [42, 'VALIDATION_FAILED'],
     ];
@@ -197,6 +198,7 @@ describe('starting a conversation', () => {
     }
     expect((await start(buyer.token, listingId, '')).body.message).toBe(conversationMessages.messageRequired);
     expect((await start(buyer.token, listingId, 'x'.repeat(conversationLimits.messageMax + 1))).body.message).toBe(conversationMessages.messageTooLong);
+    expect((await start(buyer.token, listingId, '\u001b'.repeat(conversationLimits.messageMax))).body.message).toBe(conversationMessages.messageControlCharacter);
     expect(await conversationsOfBuyer(buyer.user.id)).toEqual([]);
     expect((await mailsTo(server, client, seller.email)).filter((mail) => mail.subject.includes('Rocking chair'))).toEqual([]);
 
@@ -209,6 +211,8 @@ describe('starting a conversation', () => {
       expect(response.body.code).toBe(code);
     }
     expect((await thread(seller.token, started.body.conversation.id)).body).toHaveLength(1);
+    // Tabs and line breaks are ordinary text.
+    expect((await send(seller.token, started.body.conversation.id, 'Sure,\r\n\tcome by on Saturday.')).status).toBe(201);
   });
 
   it(`refuses the ${conversationLimits.newPerHour + 1}st new conversation in an hour, in its own words; an hour later it goes`, async () => {

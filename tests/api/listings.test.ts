@@ -513,6 +513,12 @@ describe('contacting a seller', () => {
     expect((await client.post('/api/contact-seller', { listingId: listing.id }, unverified.token)).status).toBe(403);
     const missing = await client.post('/api/contact-seller', { listingId: 'nope' }, unverified.token);
     expect(missing.status).toBe(403);
+    // A message with an invisible control character is refused as a conversation's would be, starting nothing.
+    const buyer = await sellerMember(client, server.database.db);
+    const control = await client.post('/api/contact-seller', { listingId: listing.id, message: 'Still for sale?\u0008' }, buyer.token);
+    expect(control.status).toBe(400);
+    expect(control.body).toMatchObject({ code: 'VALIDATION_FAILED', message: conversationMessages.messageControlCharacter });
+    expect((await client.get('/api/conversations', buyer.token)).body).toEqual([]);
   });
 
   it(`limits a buyer to ${conversationLimits.newPerHour} new conversations an hour; writing again about the same listing does not count`, async () => {

@@ -109,7 +109,8 @@ export function createMemberEvents(options: { redisUrl?: string; databaseUrl?: s
       transport: 'postgres',
       async publish(memberIds, event) {
         await ready;
-        // NOTIFY carries up to 8000 bytes: a message (at most 2,000 characters) fits with room to spare.
+        // NOTIFY carries up to 8000 bytes: a message (at most 2,000 characters, none of them a control
+        // character, which JSON would write as six) fits with room to spare.
         await publisherPool.query('select pg_notify($1, $2)', [channel, JSON.stringify({ memberIds, event })]).catch((error: unknown) => warn(error, 'member events: NOTIFY failed'));
       },
       subscribe: local.subscribe,
