@@ -3,21 +3,14 @@ import { and, eq, or } from 'drizzle-orm';
 import { conversationMessages } from '../../domain/conversations';
 import { AppError } from '../../domain/errors';
 import { uuidPattern } from '../../domain/listing';
-import type { Queryable } from '../db/open-database';
 import { conversations, memberBlocks } from '../db/schema';
 import type { ServerDeps } from '../deps';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 
-export async function findMemberConversation(db: Queryable, conversationId: string, memberId: string): Promise<ConversationRow> {
-  if (!uuidPattern.test(conversationId)) throw new AppError('CONVERSATION_NOT_FOUND', conversationMessages.conversationNotFound);
-  const [conversation] = await db
-    .select()
-    .from(conversations)
-    .where(and(eq(conversations.id, conversationId), or(eq(conversations.buyerId, memberId), eq(conversations.sellerId, memberId))))
-    .limit(1);
-  if (!conversation) throw new AppError('CONVERSATION_NOT_FOUND', conversationMessages.conversationNotFound);
-  return conversation;
+/** An id that is no uuid names no conversation: not found, before it reaches a uuid column. */
+export function assertConversationId(conversationId: string): void {
+  if (!uuidPattern.test(conversationId)) throw new AppError('CONVERSATION_NOT_FOUND');
 }
 
 /** The member's side of a conversation: their read mark, and the other member's. */

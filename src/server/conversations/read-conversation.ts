@@ -5,9 +5,8 @@ import type { ConversationMessage, ConversationSummary, InboxCursor } from '../.
 import { AppError } from '../../domain/errors';
 import { conversations, messages } from '../db/schema';
 import type { ServerDeps } from '../deps';
-import { sidesOf } from './conversation-access';
+import { assertConversationId, sidesOf } from './conversation-access';
 import { preparedStatement } from '../db/prepared-statement';
-import { uuidPattern } from '../../domain/listing';
 import { findConversationSummary, listConversationSummaries, listListingSummaries, toMessageView } from './conversation-view';
 import { announce } from './announce';
 
@@ -22,7 +21,7 @@ export function listListingConversations(deps: Pick<ServerDeps, 'db'>, input: { 
 
 export async function getConversation(deps: Pick<ServerDeps, 'db'>, input: { memberId: string; conversationId: string }): Promise<ConversationSummary> {
   const summary = await findConversationSummary(deps.db, input.memberId, input.conversationId);
-  if (!summary) throw new AppError('CONVERSATION_NOT_FOUND', conversationMessages.conversationNotFound);
+  if (!summary) throw new AppError('CONVERSATION_NOT_FOUND');
   return summary;
 }
 
@@ -52,11 +51,11 @@ const threadPage = preparedStatement<{ conversation: string; member: string; bef
 
 /** One page of the thread, oldest first: the newest messages, or those before `before` (a message id). */
 export async function listMessages(deps: Pick<ServerDeps, 'db'>, input: { memberId: string; conversationId: string; before?: string }): Promise<ConversationMessage[]> {
-  if (!uuidPattern.test(input.conversationId)) throw new AppError('CONVERSATION_NOT_FOUND', conversationMessages.conversationNotFound);
+  assertConversationId(input.conversationId);
   const before = input.before === undefined ? null : Number(input.before);
   if (before !== null && !Number.isSafeInteger(before)) throw new AppError('VALIDATION_FAILED', conversationMessages.threadCursorInvalid);
   const rows = await threadPage(deps.db, { conversation: input.conversationId, member: input.memberId, before, size: conversationLimits.threadPageSize });
-  if (rows.length === 0) throw new AppError('CONVERSATION_NOT_FOUND', conversationMessages.conversationNotFound);
+  if (rows.length === 0) throw new AppError('CONVERSATION_NOT_FOUND');
   const otherReadUpTo = Number(rows[0].buyer_id === input.memberId ? rows[0].seller_read_up_to : rows[0].buyer_read_up_to);
   return rows
     .flatMap((row) => (row.id === null ? [] : [row]))
@@ -92,9 +91,9 @@ const markRead = preparedStatement<{ conversation: string; member: string }, Rea
 
 /** The member has seen the conversation up to its newest message: the other member's tabs show "read". */
 export async function markConversationRead(deps: Pick<ServerDeps, 'db' | 'memberEvents' | 'contentVersion'>, input: { memberId: string; conversationId: string }): Promise<void> {
-  if (!uuidPattern.test(input.conversationId)) throw new AppError('CONVERSATION_NOT_FOUND', conversationMessages.conversationNotFound);
+  assertConversationId(input.conversationId);
   const [marked] = await markRead(deps.db, { conversation: input.conversationId, member: input.memberId });
-  if (!marked) throw new AppError('CONVERSATION_NOT_FOUND', conversationMessages.conversationNotFound);
+  if (!marked) throw new AppError('CONVERSATION_NOT_FOUND');
   if (Number(marked.read_up_to) <= Number(marked.read_before)) return;
   const otherId = marked.seller_id === input.memberId ? marked.buyer_id : marked.seller_id;
   await announce(deps, [otherId, input.memberId], { type: 'read', conversationId: input.conversationId, readerId: input.memberId, upToMessageId: marked.read_up_to });

@@ -12,7 +12,7 @@ import type { ServerDeps } from '../deps';
 import { withRequestLog } from '../deps';
 import { endpoint } from '../http/endpoint';
 import { jsonCacheBudgets, jsonTextWeight, sendJsonText, toJsonText, type JsonText } from '../http/json-text';
-import { cacheOutcomeHeader, createReadCache } from '../http/read-cache';
+import { createReadCache, readAnswer } from '../http/read-cache';
 import { setMessageMail } from './conversation-mails';
 import { blockMember, listBlockedMembers, unblockMember } from './member-blocks';
 import { countUnreadMessages, getConversation, listConversations, listListingConversations, listMessages, markConversationRead } from './read-conversation';
@@ -56,7 +56,9 @@ export const conversationRoutes =
         // Older pages are asked for rarely, once each: read afresh.
         const before = request.query.before === undefined ? undefined : parseInboxCursor(request.query.before);
         if (before) return listConversations(deps, { memberId, before });
-        const found = inboxCache.lookup(
+        const inbox = await readAnswer(
+          reply,
+          inboxCache,
           memberId,
           async () => {
             const summaries = await listConversations(deps, { memberId });
@@ -65,8 +67,6 @@ export const conversationRoutes =
           },
           (made) => [changeKeys.conversations(memberId), ...made.listingIds.map(changeKeys.listing)],
         );
-        reply.header(cacheOutcomeHeader, found.outcome);
-        const inbox = await found.value;
         return sendJsonText(request, reply, inbox.text);
       },
     });
@@ -98,13 +98,13 @@ export const conversationRoutes =
       handler: async (request, reply) => {
         const memberId = signedInUser(request).id;
         const { before } = request.query;
-        const found = threadCache.lookup(
+        const text = await readAnswer(
+          reply,
+          threadCache,
           `${memberId}|${request.params.id}|${before ?? ''}`,
           async () => toJsonText(apiSchemas.listMessages.response[200], await listMessages(deps, { memberId, conversationId: request.params.id, before })),
           [changeKeys.conversations(memberId)],
         );
-        reply.header(cacheOutcomeHeader, found.outcome);
-        const text = await found.value;
         return sendJsonText(request, reply, text);
       },
     });

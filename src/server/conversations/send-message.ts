@@ -6,11 +6,11 @@ import type { ConversationMessage } from '../../domain/conversation-schemas';
 import { AppError } from '../../domain/errors';
 import { findBannedWords } from '../../domain/text-filter';
 import { currentBannedWords } from '../admin';
-import { uuidPattern } from '../../domain/listing';
 import { preparedStatement } from '../db/prepared-statement';
 import type { UserRow } from '../db/schema';
 import type { ServerDeps } from '../deps';
 import { announce } from './announce';
+import { assertConversationId } from './conversation-access';
 
 type SendRow = {
   found: boolean;
@@ -82,7 +82,7 @@ const refusals = {
 
 /** A member's message in one of their conversations: checked, stored, and sent to both members' streams. */
 export async function sendMessage(deps: ServerDeps, input: { sender: UserRow; conversationId: string; body: string }): Promise<ConversationMessage> {
-  if (!uuidPattern.test(input.conversationId)) throw new AppError('CONVERSATION_NOT_FOUND', conversationMessages.conversationNotFound);
+  assertConversationId(input.conversationId);
   await assertNoBannedWords(deps, input.body);
   const [row] = await send(deps.db, {
     conversation: input.conversationId,
@@ -92,9 +92,9 @@ export async function sendMessage(deps: ServerDeps, input: { sender: UserRow; co
     paceOffset: conversationLimits.messagesPerMinute - 1,
     paceSince: new Date(deps.clock.now().getTime() - 60_000).toISOString(),
   });
-  if (!row?.found) throw new AppError('CONVERSATION_NOT_FOUND', conversationMessages.conversationNotFound);
+  if (!row?.found) throw new AppError('CONVERSATION_NOT_FOUND');
   if (row.refusal) throw refusals[row.refusal]();
-  if (row.id === null || row.buyer_id === null || row.seller_id === null) throw new AppError('CONVERSATION_NOT_FOUND', conversationMessages.conversationNotFound);
+  if (row.id === null || row.buyer_id === null || row.seller_id === null) throw new AppError('CONVERSATION_NOT_FOUND');
   const message: ConversationMessage = {
     id: row.id,
     conversationId: input.conversationId,

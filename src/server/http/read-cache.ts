@@ -14,6 +14,22 @@ export type ReadOutcome = 'hit' | 'shared' | 'miss';
 /** The header an answer made through a read cache carries: how it was answered (ReadOutcome). */
 export const cacheOutcomeHeader = 'x-cache';
 
+/**
+ * The cached value for key (read()), with the reply told in its x-cache header how it was made.
+ * Routes whose answer comes straight from one cache use this; browse, made from two, sets its own.
+ */
+export function readAnswer<V>(
+  reply: { header: (name: string, value: string) => unknown },
+  cache: ReadCache<V>,
+  key: string,
+  compute: () => Promise<V>,
+  dependsOn: readonly string[] | ((value: V) => readonly string[]),
+): Promise<V> {
+  const found = cache.lookup(key, compute, dependsOn);
+  reply.header(cacheOutcomeHeader, found.outcome);
+  return found.value;
+}
+
 export type ReadCache<V> = {
   /**
    * The cached value for key, or compute's (shared by every caller asking while it runs). `dependsOn`

@@ -7,7 +7,7 @@ import { changeKeys } from '../db/write-transaction';
 import type { ServerDeps } from '../deps';
 import { endpoint } from '../http/endpoint';
 import { jsonCacheBudgets, jsonTextWeight, sendJsonText, toJsonText, type JsonText } from '../http/json-text';
-import { cacheOutcomeHeader, createReadCache } from '../http/read-cache';
+import { cacheOutcomeHeader, createReadCache, readAnswer } from '../http/read-cache';
 import { browseListings, browseOrigin, showsDistance, withDistances, type BrowseResult } from './browse-listings';
 import { deleteListing, pinListing, setListingStatus, updateListing } from './change-listing';
 import { createListing } from './create-listing';
@@ -81,13 +81,13 @@ export const listingRoutes =
     app.route({
       ...endpoint('getListing'),
       handler: async (request, reply) => {
-        const found = detailCache.lookup(
+        const text = await readAnswer(
+          reply,
+          detailCache,
           request.params.id,
           async () => toJsonText(apiSchemas.getListing.response[200], await getListing(deps, { listingId: request.params.id })),
           [changeKeys.listing(request.params.id)],
         );
-        reply.header(cacheOutcomeHeader, found.outcome);
-        const text = await found.value;
         return sendJsonText(request, reply, text);
       },
     });

@@ -6,7 +6,7 @@ import { changeKeys } from '../db/write-transaction';
 import type { ServerDeps } from '../deps';
 import { endpoint } from '../http/endpoint';
 import { jsonCacheBudgets, jsonTextWeight, sendJsonText, toJsonText, type JsonText } from '../http/json-text';
-import { cacheOutcomeHeader, createReadCache } from '../http/read-cache';
+import { createReadCache, readAnswer } from '../http/read-cache';
 import { searchAreaKey } from '../listings';
 import { listListingCounts } from './list-listing-counts';
 
@@ -31,12 +31,10 @@ export const mapRoutes =
         // every answer the cache gives.
         const key = `${searchAreaKey({ user: viewer })}|${bounds ? `${bounds.south},${bounds.west},${bounds.north},${bounds.east}` : 'all'}`;
         // The counts cover every postcode in view, greyed ones too: any listing's change may move them.
-        const found = countsCache.lookup(key, async () => toJsonText(apiSchemas.countListingsByPlace.response[200], await listListingCounts(deps, { viewer, bounds })), [
+        const text = await readAnswer(reply, countsCache, key, async () => toJsonText(apiSchemas.countListingsByPlace.response[200], await listListingCounts(deps, { viewer, bounds })), [
           changeKeys.allListings,
           changeKeys.everywhere,
         ]);
-        reply.header(cacheOutcomeHeader, found.outcome);
-        const text = await found.value;
         return sendJsonText(request, reply, text);
       },
     });
