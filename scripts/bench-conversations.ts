@@ -22,7 +22,7 @@ import pg from 'pg';
 import { conversationLimits } from '../src/domain/conversations';
 import { createSessions, deleteSessions } from './bench/sessions';
 import { listConversationSummaries } from '../src/server/conversations/conversation-view';
-import { countUnreadMessages, listMessages } from '../src/server/conversations/read-conversation';
+import { countUnreadMessages, listMessagesJson } from '../src/server/conversations/read-conversation';
 import { sendMessage } from '../src/server/conversations/send-message';
 import { openDatabase } from '../src/server/db/open-database';
 import { users } from '../src/server/db/schema';
@@ -124,7 +124,7 @@ async function recordAppQueries(pool: pg.Pool, input: { memberId: string; thread
   const recorder = createRecordingDatabase(pool);
   await listConversationSummaries(recorder.db, input.memberId);
   const inbox = recorder.take();
-  await listMessages({ db: recorder.db }, { memberId: input.thread.memberId, conversationId: input.thread.conversationId });
+  await listMessagesJson({ db: recorder.db }, { memberId: input.thread.memberId, conversationId: input.thread.conversationId });
   const thread = recorder.take();
   await countUnreadMessages({ db: recorder.db }, { memberId: input.memberId });
   const unread = recorder.take();

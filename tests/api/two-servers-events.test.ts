@@ -2,6 +2,7 @@
 // server hears, within a second, a message sent through the other; through Redis pub/sub when
 // REDIS_URL is set, else through PostgreSQL LISTEN/NOTIFY.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { conversationLimits } from '../../src/domain/conversations';
 import { openDatabase } from '../../src/server/db/open-database';
 import { expectEventStream, type OpenedStream, type StreamEvent } from './support/event-stream-client';
 import { sellerMember, validListing } from './support/factories';
@@ -80,7 +81,8 @@ async function messageAcross(a: TestServer, b: TestServer) {
     expect(sent.status).toBe(201);
     const arrived = await onB.waitFor(isMessage(sent.body.id), { timeoutMs: 1_000 });
     expect(arrived.receivedAt - sentAt).toBeLessThan(1_000);
-    expect(arrived.data.message).toMatchObject({ id: sent.body.id, conversationId, senderId: seller.user.id, body: 'Yes! Sent through server A.' });
+    expect(arrived.data.message).toEqual(sent.body);
+    expect(sent.body).toMatchObject({ conversationId, senderId: seller.user.id, body: 'Yes! Sent through server A.' });
 
     // And back: the seller listens on A, the buyer reads and replies through B.
     const sellerOnA = await expectEventStream(`${a.baseUrl}/api/events`, { authorization: `Bearer ${seller.token}` });
@@ -90,6 +92,13 @@ async function messageAcross(a: TestServer, b: TestServer) {
     await sellerOnA.waitFor((event) => event.event === 'read' && event.data.readerId === buyer.user.id, { timeoutMs: 1_000 });
     const reply = await clientB.post(`/api/conversations/${conversationId}/messages`, { body: 'Great, see you Saturday.' }, buyer.token);
     await sellerOnA.waitFor(isMessage(reply.body.id), { timeoutMs: 1_000 });
+
+    // The longest message, in characters that take the most room in an event (three bytes each in
+    // UTF-8, or escaped in JSON), still travels whole.
+    const longest = '漢"'.repeat(conversationLimits.messageMax / 2);
+    const long = await clientB.post(`/api/conversations/${conversationId}/messages`, { body: longest }, buyer.token);
+    expect(long.status).toBe(201);
+    expect((await sellerOnA.waitFor(isMessage(long.body.id), { timeoutMs: 1_000 })).data.message).toEqual({ ...long.body, body: longest });
   } finally {
     for (const stream of streams) stream.close();
   }

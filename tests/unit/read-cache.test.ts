@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { acceptsGzip } from '../../src/server/http/json-text';
+import { z } from 'zod';
+import { acceptsGzip, databaseJsonText } from '../../src/server/http/json-text';
 import { createContentVersion, createReadCache } from '../../src/server/http/read-cache';
 
 /** What the cached page in these tests is made from. */
@@ -154,5 +155,23 @@ describe('accept-encoding', () => {
     ['', false],
   ])('%j accepts gzip: %s', (header, expected) => {
     expect(acceptsGzip(header)).toBe(expected);
+  });
+});
+
+describe('JSON text made by the database', () => {
+  const schema = z.array(z.object({ id: z.string(), isRead: z.boolean(), safetyTip: z.string().nullable() }));
+
+  it('passes text that reads back through the response schema unchanged', () => {
+    const json = '[{"id":"1","isRead":true,"safetyTip":null}, \n {"id":"2","isRead":false,"safetyTip":"Meet in public"}]';
+    expect(databaseJsonText(schema, json, true).json).toBe(json);
+  });
+
+  it.each([
+    ['a field missing', '[{"id":"1","isRead":true}]'],
+    ['a field the schema does not have', '[{"id":"1","isRead":true,"safetyTip":null,"email":"x@example.com"}]'],
+    ['a wrong type', '[{"id":1,"isRead":true,"safetyTip":null}]'],
+  ])('refuses text with %s when checking, and sends it unread when not (production)', (_case, json) => {
+    expect(() => databaseJsonText(schema, json, true)).toThrow();
+    expect(databaseJsonText(schema, json, false).json).toBe(json);
   });
 });

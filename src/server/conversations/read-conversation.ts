@@ -9,6 +9,7 @@ import { assertConversationId, sidesOf } from './conversation-access';
 import { preparedStatement } from '../db/prepared-statement';
 import { findConversationSummary, listConversationSummaries, listListingSummaries, toMessageView } from './conversation-view';
 import { announce } from './announce';
+import { messageJson } from './message-json';
 
 export function listConversations(deps: Pick<ServerDeps, 'db'>, input: { memberId: string; before?: InboxCursor }): Promise<ConversationSummary[]> {
   return listConversationSummaries(deps.db, input.memberId, input.before);
@@ -25,50 +26,34 @@ export async function getConversation(deps: Pick<ServerDeps, 'db'>, input: { mem
   return summary;
 }
 
-type ThreadRow = {
-  buyer_id: string;
-  buyer_read_up_to: string;
-  seller_read_up_to: string;
-  id: string | null;
-  sender_id: string | null;
-  body: string | null;
-  safety_tip: ConversationMessage['safetyTip'];
-  created_at: string | null;
-};
-
-/** The member's conversation and a page of its messages, newest first, in one statement (no row: not theirs). */
-const threadPage = preparedStatement<{ conversation: string; member: string; before: number | null; size: number }, ThreadRow>('conversation_thread', (value) => sql`
-    select c.buyer_id, c.buyer_read_up_to::text as buyer_read_up_to, c.seller_read_up_to::text as seller_read_up_to,
-           m.id::text as id, m.sender_id, m.body, m.safety_tip, m.created_at::text as created_at
+/**
+ * The member's conversation and a page of its messages as the JSON text of the answer (oldest
+ * first), made by PostgreSQL in the statement that reads them. No row: the conversation is not the
+ * member's.
+ */
+const threadPageJson = preparedStatement<{ conversation: string; member: string; before: number | null; size: number }, { json: string }>(
+  'conversation_thread_json',
+  (value) => sql`
+    select coalesce(json_agg(${messageJson('m', sql`m.sender_id <> ${value.member} or m.id <= case when c.buyer_id = ${value.member} then c.seller_read_up_to else c.buyer_read_up_to end`)} order by m.id)
+                      filter (where m.id is not null), '[]')::text as json
       from conversations c
       left join lateral (
-        select id, sender_id, body, safety_tip, created_at from messages
+        select * from messages
          where conversation_id = c.id and id < coalesce(${value.before}::bigint, 9223372036854775807)
          order by id desc limit ${value.size}
       ) m on true
      where c.id = ${value.conversation} and (c.buyer_id = ${value.member} or c.seller_id = ${value.member})
-     order by m.id desc`);
+     group by c.id`,
+);
 
-/** One page of the thread, oldest first: the newest messages, or those before `before` (a message id). */
-export async function listMessages(deps: Pick<ServerDeps, 'db'>, input: { memberId: string; conversationId: string; before?: string }): Promise<ConversationMessage[]> {
+/** One page of the thread as the JSON text of ConversationMessage[], oldest first: the newest messages, or those before `before` (a message id). */
+export async function listMessagesJson(deps: Pick<ServerDeps, 'db'>, input: { memberId: string; conversationId: string; before?: string }): Promise<string> {
   assertConversationId(input.conversationId);
   const before = input.before === undefined ? null : Number(input.before);
   if (before !== null && !Number.isSafeInteger(before)) throw new AppError('VALIDATION_FAILED', conversationMessages.threadCursorInvalid);
-  const rows = await threadPage(deps.db, { conversation: input.conversationId, member: input.memberId, before, size: conversationLimits.threadPageSize });
-  if (rows.length === 0) throw new AppError('CONVERSATION_NOT_FOUND');
-  const otherReadUpTo = Number(rows[0].buyer_id === input.memberId ? rows[0].seller_read_up_to : rows[0].buyer_read_up_to);
-  return rows
-    .flatMap((row) => (row.id === null ? [] : [row]))
-    .reverse()
-    .map((row) => ({
-      id: row.id!,
-      conversationId: input.conversationId,
-      senderId: row.sender_id!,
-      body: row.body!,
-      createdAt: new Date(row.created_at!).toISOString(),
-      safetyTip: row.safety_tip,
-      isRead: row.sender_id === input.memberId ? Number(row.id) <= otherReadUpTo : true,
-    }));
+  const [page] = await threadPageJson(deps.db, { conversation: input.conversationId, member: input.memberId, before, size: conversationLimits.threadPageSize });
+  if (!page) throw new AppError('CONVERSATION_NOT_FOUND');
+  return page.json;
 }
 
 type ReadMarkRow = { buyer_id: string; seller_id: string; read_before: string; read_up_to: string };

@@ -11,11 +11,11 @@ import { changeKeys } from '../db/write-transaction';
 import type { ServerDeps } from '../deps';
 import { withRequestLog } from '../deps';
 import { endpoint } from '../http/endpoint';
-import { jsonCacheBudgets, jsonTextWeight, sendJsonText, toJsonText, type JsonText } from '../http/json-text';
+import { databaseJsonText, jsonCacheBudgets, jsonTextWeight, sendJsonText, toJsonText, type JsonText } from '../http/json-text';
 import { createReadCache, readAnswer } from '../http/read-cache';
 import { setMessageMail } from './conversation-mails';
 import { blockMember, listBlockedMembers, unblockMember } from './member-blocks';
-import { countUnreadMessages, getConversation, listConversations, listListingConversations, listMessages, markConversationRead } from './read-conversation';
+import { countUnreadMessages, getConversation, listConversations, listListingConversations, listMessagesJson, markConversationRead } from './read-conversation';
 import { sendMessage } from './send-message';
 import { startConversation } from './start-conversation';
 
@@ -35,9 +35,8 @@ export const conversationRoutes =
       },
     });
 
-    // A member's inbox, badge and thread pages are read far more often than they change: kept as
-    // JSON text until a change to one of their conversations (announce.ts) or to a listing the
-    // inbox shows, on any app server.
+    // A member's inbox and badge are read far more often than they change: kept until a change to
+    // one of their conversations (announce.ts) or to a listing the inbox shows, on any app server.
     const ttlMs = deps.config.readCacheMs;
     const inboxCache = createReadCache<{ text: JsonText; listingIds: string[] }>(deps.contentVersion, {
       maxEntries: 5000,
@@ -46,7 +45,6 @@ export const conversationRoutes =
       weigh: (inbox) => jsonTextWeight(inbox.text),
     });
     const unreadCache = createReadCache<{ count: number }>(deps.contentVersion, { maxEntries: 20_000, ttlMs });
-    const threadCache = createReadCache<JsonText>(deps.contentVersion, { maxEntries: 5000, ttlMs, maxWeight: jsonCacheBudgets.threads, weigh: jsonTextWeight });
 
     app.route({
       ...endpoint('listConversations'),
@@ -96,16 +94,10 @@ export const conversationRoutes =
       ...endpoint('listMessages'),
       onRequest: requireUser,
       handler: async (request, reply) => {
-        const memberId = signedInUser(request).id;
-        const { before } = request.query;
-        const text = await readAnswer(
-          reply,
-          threadCache,
-          `${memberId}|${request.params.id}|${before ?? ''}`,
-          async () => toJsonText(apiSchemas.listMessages.response[200], await listMessages(deps, { memberId, conversationId: request.params.id, before })),
-          [changeKeys.conversations(memberId)],
-        );
-        return sendJsonText(request, reply, text);
+        // Not kept in the read cache: one statement answers it, and pages read once (most of them)
+        // would only churn the heap (docs/benchmarks.md, Conversations).
+        const json = await listMessagesJson(deps, { memberId: signedInUser(request).id, conversationId: request.params.id, before: request.query.before });
+        return sendJsonText(request, reply, databaseJsonText(apiSchemas.listMessages.response[200], json, !deps.config.isProduction));
       },
     });
 

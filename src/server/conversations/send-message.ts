@@ -10,28 +10,32 @@ import { preparedStatement } from '../db/prepared-statement';
 import type { UserRow } from '../db/schema';
 import type { ServerDeps } from '../deps';
 import { announce } from './announce';
+import { messageJson } from './message-json';
 import { assertConversationId } from './conversation-access';
 
 type SendRow = {
   found: boolean;
   refusal: 'closed' | 'blocked' | 'pace' | null;
-  id: string | null;
-  body: string | null;
-  safety_tip: string | null;
-  created_at: string | null;
+  /** The message as the API shows it (messageJson), for the sender. */
+  message: string | null;
   buyer_id: string | null;
   seller_id: string | null;
-  other_read_up_to: string | null;
 };
+
+type SendValues = { conversation: string; sender: string; body: string; safetyTip: string | null; paceOffset: number; paceSince: string };
 
 /**
  * Sending is one statement: the sender's conversation, why it refuses the message if it does (the
  * listing gone, a block either way, the pace), the message, and the conversation's newest message,
  * read marks and unread counts. The sender has seen everything up to their own message.
+ *
+ * The event goes out after, in a statement of its own: a NOTIFY inside the sending transaction
+ * would hold PostgreSQL's one notification lock through the commit's flush to disk, and sends
+ * would commit one at a time (measured: the statement alone fell from 3,600 to 2,000 a second).
  */
-const send = preparedStatement<{ conversation: string; sender: string; body: string; safetyTip: string | null; paceOffset: number; paceSince: string }, SendRow>(
-  'conversation_send',
-  (value) => sql`
+const send = preparedStatement<SendValues, SendRow>('conversation_send', (value) => {
+  const message = messageJson('ins', sql`ins.id <= upd.other_read_up_to`);
+  return sql`
     with conv as (
       select id, buyer_id, seller_id, listing_id from conversations
        where id = ${value.conversation} and (buyer_id = ${value.sender} or seller_id = ${value.sender})
@@ -63,16 +67,14 @@ const send = preparedStatement<{ conversation: string; sender: string; body: str
         seller_notified_at = case when c.seller_id = ins.sender_id then null else c.seller_notified_at end
         from ins
        where c.id = ins.conversation_id
-      returning c.buyer_id, c.seller_id,
-                (case when c.seller_id = ins.sender_id then c.buyer_read_up_to else c.seller_read_up_to end)::text as other_read_up_to
+      returning c.buyer_id, c.seller_id, case when c.seller_id = ins.sender_id then c.buyer_read_up_to else c.seller_read_up_to end as other_read_up_to
     )
     select exists (select 1 from conv) as found, (select reason from refusal) as refusal,
-           ins.id::text as id, ins.body, ins.safety_tip, ins.created_at::text as created_at,
-           upd.buyer_id, upd.seller_id, upd.other_read_up_to
+           ${message}::text as message, upd.buyer_id, upd.seller_id
       from (select 1) as one
       left join ins on true
-      left join upd on true`,
-);
+      left join upd on true`;
+});
 
 const refusals = {
   closed: () => new AppError('CONVERSATION_CLOSED', conversationMessages.listingGone),
@@ -94,16 +96,8 @@ export async function sendMessage(deps: ServerDeps, input: { sender: UserRow; co
   });
   if (!row?.found) throw new AppError('CONVERSATION_NOT_FOUND');
   if (row.refusal) throw refusals[row.refusal]();
-  if (row.id === null || row.buyer_id === null || row.seller_id === null) throw new AppError('CONVERSATION_NOT_FOUND');
-  const message: ConversationMessage = {
-    id: row.id,
-    conversationId: input.conversationId,
-    senderId: input.sender.id,
-    body: row.body ?? input.body,
-    createdAt: new Date(row.created_at!).toISOString(),
-    safetyTip: row.safety_tip,
-    isRead: Number(row.id) <= Number(row.other_read_up_to ?? 0),
-  };
+  if (row.message === null || row.buyer_id === null || row.seller_id === null) throw new AppError('CONVERSATION_NOT_FOUND');
+  const message = JSON.parse(row.message) as ConversationMessage;
   await announce(deps, [row.buyer_id, row.seller_id], { type: 'message', message });
   return message;
 }

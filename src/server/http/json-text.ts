@@ -1,5 +1,6 @@
 // Answers kept as JSON text (the read caches' values), sent as they are and, when the client
 // accepts it, gzipped once and sent compressed from then on.
+import { isDeepStrictEqual } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -19,6 +20,21 @@ export function toJsonText<Schema extends z.ZodType>(schema: Schema, value: z.ou
   return { json: JSON.stringify(z.encode(schema, value)) };
 }
 
+/**
+ * JSON text PostgreSQL made for an answer (a statement's json_agg), sent as it comes. With check
+ * (everywhere but production) the text is first read back through the route's response schema and
+ * must come out unchanged, so a statement that drifts from the schema (a missing field, an extra
+ * one, a wrong type) fails every test that asks for it; production skips reading it back, which is
+ * what the statement saves.
+ */
+export function databaseJsonText<Schema extends z.ZodType>(schema: Schema, json: string, check: boolean): JsonText {
+  if (check) {
+    const value: unknown = JSON.parse(json);
+    if (!isDeepStrictEqual(z.encode(schema, schema.parse(value)), value)) throw new Error('The database made an answer that differs from its response schema.');
+  }
+  return { json };
+}
+
 /** Roughly the memory a cached text holds: its characters and, once made, its gzip. */
 export function jsonTextWeight(text: JsonText): number {
   return text.json.length + Math.ceil(text.json.length / 4);
@@ -26,7 +42,7 @@ export function jsonTextWeight(text: JsonText): number {
 
 const megabyte = 1024 * 1024;
 /** Bounds of the read caches of JSON answers, so memory stays flat however varied the reads. */
-export const jsonCacheBudgets = { browse: 16 * megabyte, detail: 8 * megabyte, mapCounts: 16 * megabyte, inbox: 8 * megabyte, threads: 8 * megabyte } as const;
+export const jsonCacheBudgets = { browse: 16 * megabyte, detail: 8 * megabyte, mapCounts: 16 * megabyte, inbox: 8 * megabyte } as const;
 
 /** Whether Accept-Encoding allows gzip (a q of 0 refuses it). */
 export function acceptsGzip(header: string | string[] | undefined): boolean {
