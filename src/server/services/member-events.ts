@@ -11,7 +11,7 @@ export type MemberEventListener = (event: MemberEvent) => void;
 export type MemberEvents = {
   /** Which way events travel between servers. */
   readonly transport: 'redis' | 'postgres' | 'process';
-  /** Delivers the event to every stream the members hold, on every server. Never throws: a lost event is caught up on reconnect. */
+  /** Delivers the event to every stream the members hold, on every server (through LISTEN/NOTIFY: resolves once it is queued for the next batch). Never throws: a lost event is caught up on reconnect. */
   publish(memberIds: readonly string[], event: MemberEvent): Promise<void>;
   /** Listens for one member's events on this server; returns the way to stop. */
   subscribe(memberId: string, listener: MemberEventListener): () => void;
@@ -60,6 +60,53 @@ function parseEnvelope(text: string): Envelope | null {
   }
 }
 
+/** Events one NOTIFY transaction carries at most. */
+const notifyBatchMax = 500;
+
+/**
+ * NOTIFY in batches, in the order raised: one transaction at a time raises every event that
+ * arrived while the one before was on its way. A transaction that notifies takes PostgreSQL's one
+ * notification lock and holds it through its commit's flush to disk, so notifying transactions
+ * run one after another; one per event made every send wait for all the events before its own
+ * (for the same reason the event never rides inside the write it announces). The sender does not
+ * wait for the event: it goes out within a commit or two. A failed batch is only logged: streams
+ * catch up on reconnect.
+ */
+function createNotifyBatches(publisher: pg.Pool, onError: (error: unknown) => void) {
+  let waiting: string[] = [];
+  let sending: Promise<void> | null = null;
+  const sendWaiting = (): Promise<void> | null => {
+    if (sending || waiting.length === 0) return sending;
+    const batch = waiting.slice(0, notifyBatchMax);
+    waiting = waiting.slice(batch.length);
+    sending = publisher
+      .query({
+        name: 'member_events_notify',
+        text: 'select pg_notify($1, payload) from unnest($2::text[]) with ordinality as raised(payload, position) order by position',
+        values: [channel, batch],
+      })
+      .then(
+        () => {},
+        (error: unknown) => onError(error),
+      )
+      .finally(() => {
+        sending = null;
+        sendWaiting();
+      });
+    return sending;
+  };
+  return {
+    raise(payload: string) {
+      waiting.push(payload);
+      sendWaiting();
+    },
+    /** Resolves once every event raised so far went out (or failed). */
+    async drain() {
+      while (sending) await sending;
+    },
+  };
+}
+
 export function createMemberEvents(options: { redisUrl?: string; databaseUrl?: string; log?: { warn: (object: object, message: string) => void } }): MemberEvents {
   const local = createLocalDelivery();
   const warn = (error: unknown, message: string) => options.log?.warn({ err: error }, message);
@@ -94,8 +141,9 @@ export function createMemberEvents(options: { redisUrl?: string; databaseUrl?: s
   if (options.databaseUrl) {
     // One connection of its own holds the LISTEN; publishing goes through a small pool.
     const listener = new pg.Client({ connectionString: options.databaseUrl });
-    const publisherPool = new pg.Pool({ connectionString: options.databaseUrl, max: 2 });
-    publisherPool.on('error', () => {});
+    const publisher = new pg.Pool({ connectionString: options.databaseUrl, max: 1 });
+    publisher.on('error', () => {});
+    const notify = createNotifyBatches(publisher, (error) => warn(error, 'member events: NOTIFY failed'));
     listener.on('error', (error) => warn(error, 'member events: the LISTEN connection failed'));
     listener.on('notification', (message) => {
       const envelope = message.payload ? parseEnvelope(message.payload) : null;
@@ -111,15 +159,16 @@ export function createMemberEvents(options: { redisUrl?: string; databaseUrl?: s
         await ready;
         // NOTIFY carries up to 8000 bytes: a message (at most 2,000 characters, none of them a control
         // character, which JSON would write as six) fits with room to spare.
-        await publisherPool.query('select pg_notify($1, $2)', [channel, JSON.stringify({ memberIds, event })]).catch((error: unknown) => warn(error, 'member events: NOTIFY failed'));
+        notify.raise(JSON.stringify({ memberIds, event }));
       },
       subscribe: local.subscribe,
       get openStreams() {
         return local.openStreams;
       },
       async close() {
+        await notify.drain();
         await listener.end().catch(() => {});
-        await publisherPool.end().catch(() => {});
+        await publisher.end().catch(() => {});
       },
     };
   }
