@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mapMessages } from '../../src/domain/map';
+import { mapMessages, roundCoordinate } from '../../src/domain/map';
+import { findPostcode } from '../../src/server/postcodes';
 import { rebuildPostcodeCounts } from '../../src/server/map/postcode-counts';
 import { postcodeListingCounts } from '../../src/server/db/schema';
 import { sellerMember, validListing } from './support/factories';
@@ -61,8 +62,12 @@ describe('listing counts for the map', () => {
     const melbourne = byPostcode((await client.get('/api/map/listing-counts?south=-38.5&west=144.5&north=-37.5&east=145.5', viewer.token)).body);
     expect(melbourne['3068']).toMatchObject({ count: expect.any(Number), allowed: true });
     expect(melbourne['6000']).toBeUndefined();
-    // Coordinates come rounded to about 10 m.
+    // Coordinates come rounded to about 10 m, exactly as the domain rounds them.
     expect(String(melbourne['3068'].latitude).split('.')[1].length).toBeLessThanOrEqual(4);
+    for (const entry of Object.values(melbourne)) {
+      const place = findPostcode(entry.postcode)!;
+      expect([entry.latitude, entry.longitude]).toEqual([roundCoordinate(place.latitude), roundCoordinate(place.longitude)]);
+    }
     const everywhere = byPostcode((await client.get('/api/map/listing-counts', viewer.token)).body);
     expect(everywhere['6000']).toBeDefined();
 

@@ -13,7 +13,7 @@ import type { ServerDeps } from '../deps';
 import { findPostcode } from '../postcodes';
 import { distanceFrom, matchesSearch, withinRadius, type SearchMode } from './listing-filters';
 import { listingColumns, toListingView } from './listing-view';
-import { placeOfViewer, postcodesWithin, searchAreaFor, type SearchArea, type Viewer } from './search-area';
+import { placeOfViewer, postcodeListWithin, searchAreaFor, type SearchArea, type Viewer } from './search-area';
 
 /** At most this many pinned posts lead a first page. */
 const pinnedPerPage = 3;
@@ -238,24 +238,29 @@ function statementFor<Kind extends StatementKind>(kind: Kind, shape: Shape, db: 
   const key = `${kind}:${JSON.stringify(shape)}`;
   let statement = statements.get(key);
   if (!statement) {
-    statement = preparedQuery(null, (handle, name) => builders[kind](handle, shape, name));
+    statement = preparedQuery(plansOnce(kind, shape) ? `browse_${kind}_${statements.size + 1}` : null, (handle, name) => builders[kind](handle, shape, name));
     statements.set(key, statement);
   }
   return statement(db) as ReturnType<(typeof builders)[Kind]>;
 }
 
-const postcodeLists = new WeakMap<ReadonlySet<string>, readonly string[]>();
+/**
+ * Statements whose best plan is the same for every value get a name, so PostgreSQL plans them once
+ * per connection (planning cost a third of a browse page's database time): the walk of an area's
+ * postcodes (one index read per postcode, whatever the postcodes) and the pinned posts of any area
+ * without words (read off their partial indexes, a few thousand rows at most). The rest are
+ * planned with each request's values: the best plan for words or filters depends on how many
+ * listings they match.
+ */
+function plansOnce(kind: StatementKind, shape: Shape): boolean {
+  if (shape.search) return false;
+  return kind === 'pinned' || (kind === 'page' && walksAreaPostcodes(shape));
+}
 
 function areaValues(area: SearchArea): Pick<BrowseValues, 'areaState' | 'areaPostcodes'> {
   if (area.kind === 'state') return { areaState: area.state };
   if (area.kind !== 'radius') return {};
-  const postcodes = postcodesWithin(area);
-  let list = postcodeLists.get(postcodes);
-  if (!list) {
-    list = [...postcodes];
-    postcodeLists.set(postcodes, list);
-  }
-  return { areaPostcodes: list };
+  return { areaPostcodes: postcodeListWithin(area) };
 }
 
 export type BrowseResult = { items: ListingView[]; nextCursor: string | null };

@@ -1,3 +1,3 @@
 // What other features may use of listings (their routes are composed by app.ts from routes.ts):
 // where a member may look, the rule browse, the map's counts and the listing page all read.
-export { areaIncludesPostcode, searchAreaFor, searchAreaKey } from './search-area';
+export { postcodeListWithin, searchAreaFor, searchAreaKey } from './search-area';

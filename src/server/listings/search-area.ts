@@ -63,6 +63,19 @@ export function postcodesWithin(area: RadiusArea): ReadonlySet<string> {
 }
 
 /** Whether the area takes in the listings of a postcode (in `state`): the rule browse filters by. */
+const postcodeLists = new WeakMap<ReadonlySet<string>, readonly string[]>();
+
+/** postcodesWithin() as a list (one per area, made once), for a statement's array value. */
+export function postcodeListWithin(area: RadiusArea): readonly string[] {
+  const postcodes = postcodesWithin(area);
+  let list = postcodeLists.get(postcodes);
+  if (!list) {
+    list = [...postcodes];
+    postcodeLists.set(postcodes, list);
+  }
+  return list;
+}
+
 export function areaIncludesPostcode(area: SearchArea, place: { postcode: string | null; state: string | null }): boolean {
   if (area.kind === 'everywhere') return true;
   if (area.kind === 'state') return place.state === area.state;

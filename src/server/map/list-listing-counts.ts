@@ -1,38 +1,64 @@
 // GET /api/map/listing-counts: active listings per postcode, each marked allowed or not for the
 // asking member (spec 4: Starter their 5 km neighbourhood, Explorer their state, others all). An
 // allowed postcode's count is what browse shows there, and a greyed one's is what it hides.
-import { and, between, gt } from 'drizzle-orm';
-import { roundCoordinate, type MapBounds } from '../../domain/map';
-import type { MapCountEntry } from '../../domain/map-schemas';
-import { postcodeListingCounts, type UserRow } from '../db/schema';
+import { sql } from 'drizzle-orm';
+import type { MapBounds } from '../../domain/map';
+import type { UserRow } from '../db/schema';
+import { preparedStatement } from '../db/prepared-statement';
 import type { ServerDeps } from '../deps';
-import { areaIncludesPostcode, searchAreaFor } from '../listings';
+import { postcodeListWithin, searchAreaFor } from '../listings';
 
-/** Every postcode with active listings, or only those inside bounds. */
-export async function listListingCounts(deps: ServerDeps, input: { viewer: UserRow; bounds?: MapBounds | null }): Promise<MapCountEntry[]> {
+type CountValues = {
+  areaKind: 'everywhere' | 'state' | 'radius';
+  areaState: string | null;
+  areaPostcodes: readonly string[];
+  bounded: boolean;
+  south: number;
+  west: number;
+  north: number;
+  east: number;
+};
+
+/** A coordinate to about 10 m, in float8 as the domain's roundCoordinate does it in JavaScript. */
+const rounded = (column: string) => sql.raw(`floor(${column} * 10000 + 0.5) / 10000`);
+
+/**
+ * Every postcode with active listings (or those inside the bounds) as the JSON text of the answer,
+ * made by PostgreSQL: thousands of entries for the whole country, which the server would otherwise
+ * turn into objects, check one by one and write out. Allowed is browse's own rule (the area's
+ * postcodes as postcodesWithin decides them, the state, or everywhere), so an allowed count is
+ * exactly what browse shows for that postcode.
+ */
+const countsJson = preparedStatement<CountValues, { json: string }>(
+  'map_listing_counts_json',
+  (value) => sql`
+    select coalesce(json_agg(json_build_object(
+             'postcode', postcode, 'state', state, 'suburb', suburb, 'count', active_count,
+             'latitude', ${rounded('latitude')}, 'longitude', ${rounded('longitude')},
+             'allowed', case ${value.areaKind}::text
+                          when 'everywhere' then true
+                          when 'state' then state = ${value.areaState}::text
+                          else postcode = any(${value.areaPostcodes}::text[]) end
+           ) order by postcode), '[]')::text as json
+      from postcode_listing_counts
+     where active_count > 0
+       and (not ${value.bounded}::boolean
+            or (latitude between ${value.south}::float8 and ${value.north}::float8 and longitude between ${value.west}::float8 and ${value.east}::float8))`,
+);
+
+/** The counts as the JSON text of MapCountEntry[]: every postcode with active listings, or only those inside bounds. */
+export async function listListingCountsJson(deps: Pick<ServerDeps, 'db'>, input: { viewer: UserRow; bounds?: MapBounds | null }): Promise<string> {
   const { viewer, bounds = null } = input;
-  const rows = await deps.db
-    .select()
-    .from(postcodeListingCounts)
-    .where(
-      and(
-        gt(postcodeListingCounts.activeCount, 0),
-        bounds ? between(postcodeListingCounts.latitude, bounds.south, bounds.north) : undefined,
-        bounds ? between(postcodeListingCounts.longitude, bounds.west, bounds.east) : undefined,
-      ),
-    );
   const area = searchAreaFor({ user: viewer });
-  return rows.map((row) => {
-    // Browse's own rule, so an allowed count is exactly what browse shows for that postcode.
-    const allowed = areaIncludesPostcode(area, row);
-    return {
-      postcode: row.postcode,
-      state: row.state,
-      suburb: row.suburb,
-      count: row.activeCount,
-      latitude: roundCoordinate(row.latitude),
-      longitude: roundCoordinate(row.longitude),
-      allowed,
-    };
+  const [row] = await countsJson(deps.db, {
+    areaKind: area.kind,
+    areaState: area.kind === 'state' ? area.state : null,
+    areaPostcodes: area.kind === 'radius' ? postcodeListWithin(area) : [],
+    bounded: bounds !== null,
+    south: bounds?.south ?? 0,
+    west: bounds?.west ?? 0,
+    north: bounds?.north ?? 0,
+    east: bounds?.east ?? 0,
   });
+  return row.json;
 }

@@ -5,10 +5,10 @@ import { requireUser, signedInUser } from '../auth';
 import { changeKeys } from '../db/write-transaction';
 import type { ServerDeps } from '../deps';
 import { endpoint } from '../http/endpoint';
-import { jsonCacheBudgets, jsonTextWeight, sendJsonText, toJsonText, type JsonText } from '../http/json-text';
+import { databaseJsonText, jsonCacheBudgets, jsonTextWeight, sendJsonText, type JsonText } from '../http/json-text';
 import { createReadCache, readAnswer } from '../http/read-cache';
 import { searchAreaKey } from '../listings';
-import { listListingCounts } from './list-listing-counts';
+import { listListingCountsJson } from './list-listing-counts';
 
 export const mapRoutes =
   (deps: ServerDeps): FastifyPluginAsyncZod =>
@@ -27,14 +27,15 @@ export const mapRoutes =
       handler: async (request, reply) => {
         const viewer = signedInUser(request);
         const bounds = boundsOf(request.query);
-        // Thousands of entries: checked against the schema once when the text is made, not on
-        // every answer the cache gives.
         const key = `${searchAreaKey({ user: viewer })}|${bounds ? `${bounds.south},${bounds.west},${bounds.north},${bounds.east}` : 'all'}`;
         // The counts cover every postcode in view, greyed ones too: any listing's change may move them.
-        const text = await readAnswer(reply, countsCache, key, async () => toJsonText(apiSchemas.countListingsByPlace.response[200], await listListingCounts(deps, { viewer, bounds })), [
-          changeKeys.allListings,
-          changeKeys.everywhere,
-        ]);
+        const text = await readAnswer(
+          reply,
+          countsCache,
+          key,
+          async () => databaseJsonText(apiSchemas.countListingsByPlace.response[200], await listListingCountsJson(deps, { viewer, bounds }), !deps.config.isProduction),
+          [changeKeys.allListings, changeKeys.everywhere],
+        );
         return sendJsonText(request, reply, text);
       },
     });
