@@ -1,9 +1,8 @@
 // GET /api/listings: active listings in the asker's area, filtered, sorted and paged by a keyset
 // cursor so every page costs the same however deep it is.
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
 import { distanceKm, type Point } from '../../domain/geo';
-import { tiersWithPinnedPosts } from '../../domain/membership';
 import { cityAreas, type SortOption } from '../../domain/listing';
 import type { BrowseListingsQuery, ListingView } from '../../domain/listing-schemas';
 import type { Queryable } from '../db/open-database';
@@ -130,9 +129,14 @@ function baseConditions(shape: Shape): SQL[] {
   return conditions;
 }
 
-/** Pinned posts lead a first page (for those whose area includes them) and are left out of the ordered pages, so paging never repeats them. */
-const pinnedCondition = and(isNotNull(listings.pinnedAt), inArray(users.membershipTier, tiersWithPinnedPosts))!;
-const unpinnedCondition = or(isNull(listings.pinnedAt), notInArray(users.membershipTier, tiersWithPinnedPosts))!;
+/**
+ * Pinned posts lead a first page (for those whose area includes them) and are left out of the
+ * ordered pages, so paging never repeats them. A listing is pinned only while its seller's plan
+ * has pins (pinning and every plan change settle that with the member's row locked, and
+ * migration 0018 cleared older data), so the pin itself decides.
+ */
+const pinnedCondition = isNotNull(listings.pinnedAt);
+const unpinnedCondition = isNull(listings.pinnedAt);
 
 function pinnedStatement(db: Queryable, shape: Shape, name: string) {
   return db
@@ -161,8 +165,7 @@ function pageStatement(db: Queryable, shape: Shape, name: string) {
  * few dozen postcodes are far apart in the newest listings of Australia (a page walked hundreds of
  * them at 1,000,000 listings). Instead each postcode's newest are read off its own index
  * (listings_area_newest_idx holds everything the walk needs, so no listing row is read), the
- * postcodes' heads are merged, and only the page's rows are fetched. Listings pinned by a seller
- * whose plan has no pinned posts are listed in order like any other (the second branch).
+ * postcodes' heads are merged, and only the page's rows are fetched.
  */
 function walksAreaPostcodes(shape: Shape): boolean {
   return shape.sort === 'newest' && shape.area === 'radius' && !shape.search && !shape.state && !shape.postcode && !shape.city;
@@ -172,27 +175,16 @@ function newestInAreaIds(shape: Shape): SQL {
   const category = shape.category ? sql` and l.category = ${value('category')}` : sql``;
   const after = shape.after ? sql` and (l.created_at, l.id) < (${value('cursorValue')}::timestamptz, ${value('cursorId')}::uuid)` : sql``;
   return sql`${listings.id} in (
-    select id from (
-      (select heads.id, heads.created_at
-         from unnest(${value('areaPostcodes')}::text[]) as area(postcode)
-        cross join lateral (
-          select l.id, l.created_at from listings l
-           where l.is_active and l.pinned_at is null and l.postcode = area.postcode${category}${after}
-           order by l.created_at desc, l.id desc
-           limit ${value('limit')}
-        ) heads)
-      union all
-      (select l.id, l.created_at from listings l join users u on u.id = l.seller_id
-        where l.is_active and l.pinned_at is not null and u.membership_tier not in (${sql.join(
-    tiersWithPinnedPosts.map((tier) => sql`${tier}`),
-    sql`, `,
-  )})
-          and l.postcode = any(${value('areaPostcodes')}::text[])${category}${after}
+    select heads.id
+      from unnest(${value('areaPostcodes')}::text[]) as area(postcode)
+     cross join lateral (
+       select l.id, l.created_at from listings l
+        where l.is_active and l.pinned_at is null and l.postcode = area.postcode${category}${after}
         order by l.created_at desc, l.id desc
-        limit ${value('limit')})
-    ) candidates
-    order by created_at desc, id desc
-    limit ${value('limit')}
+        limit ${value('limit')}
+     ) heads
+     order by heads.created_at desc, heads.id desc
+     limit ${value('limit')}
   )`;
 }
 
