@@ -1,6 +1,6 @@
 // GET /api/listings: active listings in the asker's area, filtered, sorted and paged by a keyset
 // cursor so every page costs the same however deep it is.
-import { and, asc, desc, eq, gt, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
 import { distanceKm, type Point } from '../../domain/geo';
 import { cityAreas, type SortOption } from '../../domain/listing';
@@ -138,12 +138,19 @@ function baseConditions(shape: Shape): SQL[] {
 const pinnedCondition = isNotNull(listings.pinnedAt);
 const unpinnedCondition = isNull(listings.pinnedAt);
 
+/** The area's newest pins are chosen first and only they are joined to their sellers (an area can hold hundreds of pins). */
 function pinnedStatement(db: Queryable, shape: Shape, name: string) {
+  const newestPins = db
+    .select({ id: listings.id })
+    .from(listings)
+    .where(and(...baseConditions(shape), pinnedCondition))
+    .orderBy(desc(listings.pinnedAt))
+    .limit(pinnedPerPage);
   return db
     .select({ ...listingColumns, distance })
     .from(listings)
     .innerJoin(users, eq(users.id, listings.sellerId))
-    .where(and(...baseConditions(shape), pinnedCondition))
+    .where(inArray(listings.id, newestPins))
     .orderBy(desc(listings.pinnedAt))
     .limit(pinnedPerPage)
     .prepare(name);
