@@ -75,8 +75,8 @@ const notifyBatchMax = 500;
 function createNotifyBatches(publisher: pg.Pool, onError: (error: unknown) => void) {
   let waiting: string[] = [];
   let sending: Promise<void> | null = null;
-  const sendWaiting = (): Promise<void> | null => {
-    if (sending || waiting.length === 0) return sending;
+  const sendWaiting = (): void => {
+    if (sending || waiting.length === 0) return;
     const batch = waiting.slice(0, notifyBatchMax);
     waiting = waiting.slice(batch.length);
     sending = publisher
@@ -93,7 +93,6 @@ function createNotifyBatches(publisher: pg.Pool, onError: (error: unknown) => vo
         sending = null;
         sendWaiting();
       });
-    return sending;
   };
   return {
     raise(payload: string) {
@@ -139,7 +138,7 @@ export function createMemberEvents(options: { redisUrl?: string; databaseUrl?: s
   }
 
   if (options.databaseUrl) {
-    // One connection of its own holds the LISTEN; publishing goes through a small pool.
+    // One connection of its own holds the LISTEN; another raises the events, in batches.
     const listener = new pg.Client({ connectionString: options.databaseUrl });
     const publisher = new pg.Pool({ connectionString: options.databaseUrl, max: 1 });
     publisher.on('error', () => {});
