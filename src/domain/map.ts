@@ -70,7 +70,10 @@ export function countsAreaForView(view: MapBounds): MapBounds {
   };
 }
 
-/** Map coordinates to about 10 m: more digits only make the counts bigger to send. */
+/** Map coordinates to about 10 m (steps per degree): more digits only make the counts bigger to send. */
+export const coordinateSteps = 10_000;
+
+/** A coordinate rounded to the map's steps (the server's map counts round the same way, in SQL). */
 export function roundCoordinate(value: number): number {
-  return Math.round(value * 10_000) / 10_000;
+  return Math.round(value * coordinateSteps) / coordinateSteps;
 }

@@ -16,7 +16,7 @@ import { assertConversationId } from './conversation-access';
 type SendRow = {
   found: boolean;
   refusal: 'closed' | 'blocked' | 'pace' | null;
-  /** The message as the API shows it (messageJson), for the sender. */
+  /** The message as the API shows it (messageJson), for the sender; null when none was stored. */
   message: string | null;
   buyer_id: string | null;
   seller_id: string | null;
@@ -68,7 +68,7 @@ const send = preparedStatement<SendValues, SendRow>('conversation_send', (value)
       returning c.buyer_id, c.seller_id, case when c.seller_id = ins.sender_id then c.buyer_read_up_to else c.seller_read_up_to end as other_read_up_to
     )
     select exists (select 1 from conv) as found, (select reason from refusal) as refusal,
-           ${message}::text as message, upd.buyer_id, upd.seller_id
+           case when ins.id is not null then ${message}::text end as message, upd.buyer_id, upd.seller_id
       from (select 1) as one
       left join ins on true
       left join upd on true`;

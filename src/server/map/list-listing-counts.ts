@@ -2,14 +2,15 @@
 // asking member (spec 4: Starter their 5 km neighbourhood, Explorer their state, others all). An
 // allowed postcode's count is what browse shows there, and a greyed one's is what it hides.
 import { sql } from 'drizzle-orm';
-import type { MapBounds } from '../../domain/map';
+import { coordinateSteps, type MapBounds } from '../../domain/map';
 import type { UserRow } from '../db/schema';
 import { preparedStatement } from '../db/prepared-statement';
 import type { ServerDeps } from '../deps';
 import { postcodeListWithin, searchAreaFor } from '../listings';
+import type { DiscoveryArea } from '../../domain/search-reach';
 
 type CountValues = {
-  areaKind: 'everywhere' | 'state' | 'radius';
+  areaKind: DiscoveryArea['kind'];
   areaState: string | null;
   areaPostcodes: readonly string[];
   bounded: boolean;
@@ -19,8 +20,8 @@ type CountValues = {
   east: number;
 };
 
-/** A coordinate to about 10 m, in float8 as the domain's roundCoordinate does it in JavaScript. */
-const rounded = (column: string) => sql.raw(`floor(${column} * 10000 + 0.5) / 10000`);
+/** A coordinate to the map's steps, in float8 as the domain's roundCoordinate does it in JavaScript (floor of x + 0.5). */
+const rounded = (column: string) => sql.raw(`floor(${column} * ${coordinateSteps} + 0.5) / ${coordinateSteps}`);
 
 /**
  * Every postcode with active listings (or those inside the bounds) as the JSON text of the answer,
