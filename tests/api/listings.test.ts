@@ -369,6 +369,34 @@ describe('browsing', () => {
     expect((await page('&category=sports')).body.map((item: { id: string }) => item.id)).toEqual([oldest.id]);
   });
 
+  it('leads a search with the pinned posts that have its words, in the searcher’s area only', async () => {
+    const word = `bilby${Date.now()}`;
+    // A Connector pins one post at a time: one seller for each pin.
+    const here = await sellerMember(client, server.database.db, { postcode: '2880', tier: 'connector' });
+    const neighbour = await sellerMember(client, server.database.db, { postcode: '2880', tier: 'connector' });
+    const far = await sellerMember(client, server.database.db, { postcode: '6160', tier: 'connector' });
+    const plain = (await create(here.token, { title: `${word} lamp`, category: 'home' })).body;
+    const pinnedWithWord = (await create(here.token, { title: `${word} lantern`, category: 'home' })).body;
+    const pinnedOtherWords = (await create(neighbour.token, { title: 'Kerosene heater', category: 'home' })).body;
+    const pinnedFarAway = (await create(far.token, { title: `${word} torch`, category: 'home' })).body;
+    for (const [token, id] of [
+      [here.token, pinnedWithWord.id],
+      [neighbour.token, pinnedOtherWords.id],
+      [far.token, pinnedFarAway.id],
+    ]) {
+      expect((await client.call('PUT', `/api/listings/${id}/pin`, { token, body: { pinned: true } })).status).toBe(200);
+    }
+    const starter = await sellerMember(client, server.database.db, { postcode: '2880', tier: 'starter' });
+    const found = (await client.get(`/api/listings?search=${word}`, starter.token)).body as { id: string; isPinned: boolean }[];
+    expect(found.map((item) => [item.id, item.isPinned])).toEqual([
+      [pinnedWithWord.id, true],
+      [plain.id, false],
+    ]);
+    const everywhere = (await client.get(`/api/listings?search=${word}`, here.token)).body as { id: string }[];
+    expect(everywhere.map((item) => item.id).sort()).toEqual([pinnedWithWord.id, pinnedFarAway.id, plain.id].sort());
+    expect(everywhere.slice(0, 2).map((item) => item.id)).not.toContain(plain.id);
+  });
+
   it('filters by category, state, postcode and city', async () => {
     const sydney = await sellerMember(client, server.database.db, { postcode: '2010', tier: 'connector' });
     const books = (await create(sydney.token, { title: 'Quokka book collection', category: 'books' })).body;
