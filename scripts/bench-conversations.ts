@@ -39,7 +39,7 @@ import { runLoad, type LoadResult, type RequestShape } from './bench/load';
 import { describeStatuses, mapWithConcurrency, measureCpu, percentile, waitForIdle } from './bench/load-phases';
 import { currentRssBytes, findFreePort, peakRssBytes, resetPeakRss, scriptProcessPid, startChildServer, type ChildServer } from './bench/processes';
 import { describeMachineOf, type MachineInfo, type ScenarioRow } from './bench/report';
-import type { CeilingArg, CeilingParam, CeilingQuery } from './bench/sql-ceiling';
+import { fillsFromRequest, templateParams, type CeilingQuery } from './bench/ceiling-calls';
 import { startSmsSink } from './bench/sms-sink';
 import { startSmtpSink } from './bench/smtp-sink';
 
@@ -149,16 +149,6 @@ function pickStatement(queries: RecordedQuery[], pattern: RegExp, what: string):
   const found = queries.filter((query) => pattern.test(query.sql)).at(-1);
   if (!found) throw new Error(`No recorded statement for ${what} matched ${pattern}:\n${queries.map((query) => query.sql).join('\n')}`);
   return found;
-}
-
-/** The recorded parameters as a template: a value equal to one of `args` is filled in from each request. */
-function templateParams(params: unknown[], args: Partial<Record<CeilingArg, unknown>>): CeilingParam[] {
-  return params.map((value) => {
-    const arg = (Object.keys(args) as CeilingArg[]).find((name) => args[name] === value);
-    if (arg) return { arg };
-    if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) return value as CeilingParam;
-    return JSON.stringify(value);
-  });
 }
 
 /** EXPLAIN ANALYZE of writes, inside a transaction that is rolled back. */
@@ -578,7 +568,7 @@ async function main(): Promise<void> {
       },
     ];
     for (const query of ceilingQueries) {
-      const filled = query.params.filter((param) => param !== null && typeof param === 'object').length;
+      const filled = query.params.filter(fillsFromRequest).length;
       if (filled === 0) throw new Error(`The ${query.name} statement takes none of the request's values: ${query.sql}`);
     }
     const ceilingFile = path.join(dataDir, 'ceiling-queries.json');

@@ -3,7 +3,7 @@
 // Load-tests the API against a PostgreSQL database of realistic size (seeding it first when it
 // holds fewer listings than asked), prints a table with the budgets, and adds the run to
 // docs/benchmarks.md (newest first). Nothing is installed; autocannon is a devDependency.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +13,8 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { listingCategories, nextCursorHeader } from '../src/domain/listing';
 import { browseListingsQuery } from '../src/domain/listing-schemas';
+import { boundsOf } from '../src/domain/map';
+import { mapCountsQuery } from '../src/domain/map-schemas';
 import { rulesForTier } from '../src/domain/tiers';
 import { findSessionUser } from '../src/server/auth/sessions';
 import { loadConfig } from '../src/server/config';
@@ -20,12 +22,14 @@ import type { Database } from '../src/server/db/open-database';
 import { users } from '../src/server/db/schema';
 import { browseListings } from '../src/server/listings/browse-listings';
 import { getListing } from '../src/server/listings/get-listing';
+import { listListingCountsJson } from '../src/server/map/list-listing-counts';
 import { rebuildPostcodeCounts } from '../src/server/map/postcode-counts';
 import { benchMemberPostcode, benchPosterEmailPattern } from './bench/bench-accounts';
 import { countData, ensureDatabaseExists, runSeed } from './bench/bench-database';
+import { ceilingCall, type CeilingQuery } from './bench/ceiling-calls';
 import { cpuSplit, describeSplit, onServerCore, pinLoadGenerator } from './bench/cpu-pinning';
 import { isPostgresUrl, parseCliArgs, positiveIntegerArg, positiveNumberArg, redactDatabaseUrl, stringArg } from './bench/cli-args';
-import { createRecordingDatabase, explainQueries, formatExplained, type ExplainedQuery } from './bench/explain';
+import { createRecordingDatabase, explainQueries, formatExplained, type ExplainedQuery, type RecordedQuery } from './bench/explain';
 import { timeImageProcessing } from './bench/image-timing';
 import { runLoad, type LoadResult, type RequestShape } from './bench/load';
 import { mapWithConcurrency, measureCpu, waitForIdle } from './bench/load-phases';
@@ -48,6 +52,7 @@ const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 const tsxBin = path.join(projectRoot, 'node_modules', '.bin', 'tsx');
 const defaultDatabaseUrl = 'postgres://postgres@127.0.0.1:5432/bench';
 const serverScript = serve.script;
+const ceilingScript = 'scripts/bench/sql-ceiling.ts';
 const smtpPort = 2525;
 const loginConcurrency = 4;
 /** Active listings a connector may hold: each bench poster can create this many. */
@@ -66,6 +71,8 @@ type Scenario = {
   beforePhase?: (phase: 'warmup' | 'measure' | 'probe', previous?: LoadResult) => Promise<void>;
   /** The SQL the server runs for this line, explained. */
   explain?: () => Promise<ExplainedQuery[]>;
+  /** A cache-off line's ceiling: the same request to the bare SQL ceiling, which runs the line's statements. */
+  sqlCeiling?: { shape: RequestShape; statements: number };
 };
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
@@ -264,20 +271,84 @@ async function main(): Promise<void> {
       return cacheOffBrowse ? { minRps: cacheOffBrowse.requestsPerSecond / factor, maxP99Ms: cacheOffBrowse.p99 * factor } : { minRps: Infinity, maxP99Ms: 0 };
     };
     const lineExplain = (prefix: string) => explainLine(lines.find((line) => line.label.startsWith(prefix))!.explainAs);
-    const cacheOff = (label: string, shape: RequestShape, budget: () => CacheOffBudget, explain?: Scenario['explain']): Scenario => ({
+
+    // Each cache-off line's ceiling: a bare Fastify with the app's pool size running the statements
+    // the app runs for that request (recorded through its own functions), nothing else.
+    const record = async (run: (recorder: ReturnType<typeof createRecordingDatabase>) => Promise<unknown>): Promise<RecordedQuery[]> => {
+      const recorder = createRecordingDatabase(pool);
+      await run(recorder);
+      return recorder.take();
+    };
+    const [connectorRow] = await drizzle({ client: pool }).select().from(users).where(eq(users.email, connectorEmail));
+    const browseStatements = (pathname: string, viewer: 'visitor' | 'connector') =>
+      record((recorder) =>
+        browseListings(recorder, {
+          viewer: viewer === 'connector' ? { user: connectorRow } : { user: null },
+          query: browseListingsQuery.parse(Object.fromEntries(new URL(pathname, 'http://bench.local').searchParams)),
+        }),
+      );
+    const mapQuery = mapCountsQuery.parse(Object.fromEntries(new URLSearchParams(mapOpeningQuery())));
+    const recordedCalls = {
+      browse: await browseStatements('/api/listings', 'visitor'),
+      search: await browseStatements(`/api/listings?search=${searchPhrases[0]}`, 'visitor'),
+      detail: await record((recorder) => getListing(recorder, { listingId: listingIds[0] })),
+      nearest: await browseStatements('/api/listings?sort=distance', 'connector'),
+      map: await record((recorder) => listListingCountsJson(recorder, { viewer: connectorRow, bounds: boundsOf(mapQuery) })),
+    };
+    // Named where the app names them (src/server/listings/browse-listings.ts: plansOnce; lookups by key).
+    const ceilingQueries: CeilingQuery[] = [
+      ...ceilingCall('browse', recordedCalls.browse, {}, () => true),
+      ...ceilingCall('search', recordedCalls.search, { words: searchPhrases[0] }, () => false),
+      ...ceilingCall('detail', recordedCalls.detail, { listing: listingIds[0] }, () => true),
+      ...ceilingCall('nearest', recordedCalls.nearest, {}, (_query, index) => index === 0),
+      ...ceilingCall('map', recordedCalls.map, {}, () => true),
+    ];
+    const ceilingFile = path.join(dataDir, 'ceiling-queries.json');
+    await writeFile(ceilingFile, JSON.stringify(ceilingQueries, null, 2));
+    const ceilingPort = await findFreePort();
+    const sqlCeiling = await startChildServer({
+      label: 'SQL ceiling',
+      ...onServerCore(cpus, tsxBin, [ceilingScript]),
+      env: { ...process.env, PORT: String(ceilingPort), DATABASE_URL: databaseUrl, POOL_SIZE: '10', CEILING_QUERIES: ceilingFile, NODE_ENV: 'production' },
+      port: ceilingPort,
+      readyPath: '/',
+    });
+    servers.push(sqlCeiling);
+    const sqlCeilingPid = scriptProcessPid(sqlCeiling.child.pid!, ceilingScript);
+    let nextCeilingPhrase = 0;
+    let nextCeilingId = 0;
+    const ceilingShape = (name: keyof typeof recordedCalls, fill?: () => string): Scenario['sqlCeiling'] => ({
+      statements: recordedCalls[name].length,
+      shape: { ...get(`/q/${name}`), ...(fill ? { setupRequest: (request) => ({ ...request, path: `/q/${name}?${fill()}` }) } : {}) },
+    });
+
+    const cacheOff = (label: string, shape: RequestShape, budget: () => CacheOffBudget, sqlCeilingOf: Scenario['sqlCeiling'], explain?: Scenario['explain']): Scenario => ({
       label: `Cache off: ${label}`,
       kind: 'cache-off',
       target: 'uncached',
       shape,
       cacheOffBudget: budget,
       explain,
+      sqlCeiling: sqlCeilingOf,
     });
     const cacheOffLines: Scenario[] = [
-      cacheOff('browse first page (visitor)', lineShape('Browse first page'), () => budgets.cacheOff.browse, lineExplain('Browse first page')),
-      cacheOff(`search (${searchPhrases.map((phrase) => `"${phrase}"`).join(', ')} rotated)`, searchShape, () => budgets.cacheOff.search, explainBrowse('/api/listings?search=guitar', null)),
-      cacheOff('listing detail (ids rotated)', lineShape('Listing detail'), () => budgets.cacheOff.detail, lineExplain('Listing detail')),
-      cacheOff('sort nearest first (connector, 3000)', lineShape('Sort nearest first'), relativeToBrowse, lineExplain('Sort nearest first')),
-      cacheOff('map listing counts (connector, the map opening at 3000)', lineShape('Map listing counts (connector'), relativeToBrowse),
+      cacheOff('browse first page (visitor)', lineShape('Browse first page'), () => budgets.cacheOff.browse, ceilingShape('browse'), lineExplain('Browse first page')),
+      cacheOff(
+        `search (${searchPhrases.map((phrase) => `"${phrase}"`).join(', ')} rotated)`,
+        searchShape,
+        () => budgets.cacheOff.search,
+        ceilingShape('search', () => `words=${searchPhrases[nextCeilingPhrase++ % searchPhrases.length]}`),
+        explainBrowse('/api/listings?search=guitar', null),
+      ),
+      cacheOff(
+        'listing detail (ids rotated)',
+        lineShape('Listing detail'),
+        () => budgets.cacheOff.detail,
+        ceilingShape('detail', () => `listing=${listingIds[nextCeilingId++ % listingIds.length]}`),
+        lineExplain('Listing detail'),
+      ),
+      cacheOff('sort nearest first (connector, 3000)', lineShape('Sort nearest first'), relativeToBrowse, ceilingShape('nearest'), lineExplain('Sort nearest first')),
+      cacheOff('map listing counts (connector, the map opening at 3000)', lineShape('Map listing counts (connector'), relativeToBrowse, ceilingShape('map')),
     ];
 
     const scenarios: Scenario[] = [
@@ -337,7 +408,7 @@ async function main(): Promise<void> {
       // Nothing answered within the run: latency is at least the run's length.
       const noAnswers = measured.total === 0;
       const probeLatency = probe && probe.total === 0 ? { p50: probeSeconds * 1000, p99: probeSeconds * 1000 } : probe;
-      const row = {
+      const row: ScenarioRow & { scenario: Scenario } = {
         scenario,
         label: scenario.label,
         kind: scenario.kind,
@@ -359,6 +430,28 @@ async function main(): Promise<void> {
       };
       rows.push(row);
       if (scenario.kind === 'cache-off' && !cacheOffBrowse) cacheOffBrowse = row;
+      if (scenario.sqlCeiling) {
+        const ceilingOptions = { baseUrl: sqlCeiling.baseUrl, connections };
+        await runLoad(scenario.sqlCeiling.shape, { ...ceilingOptions, durationSeconds: warmupSeconds });
+        const { result: ceilingRun, cpu: ceilingCpu } = await measureCpu(sqlCeilingPid, () => runLoad(scenario.sqlCeiling!.shape, { ...ceilingOptions, durationSeconds }));
+        await settle();
+        const statements = `${scenario.sqlCeiling.statements} statement${scenario.sqlCeiling.statements === 1 ? '' : 's'}`;
+        const ceilingRow = {
+          scenario: { ...scenario, explain: undefined },
+          label: `↳ its SQL ceiling: bare Fastify + pg running the same ${statements}`,
+          kind: 'sql-ceiling' as const,
+          requestsPerSecond: ceilingRun.requestsPerSecond,
+          p50: ceilingRun.p50,
+          p99: ceilingRun.p99,
+          errors: ceilingRun.errors,
+          statusNote: describeStatuses(ceilingRun),
+          probe: null,
+          cpu: ceilingCpu,
+        };
+        row.sqlCeilingRps = ceilingRun.requestsPerSecond;
+        rows.push(ceilingRow);
+        console.log(`    SQL ceiling: ${Math.round(ceilingRun.requestsPerSecond)} req/s, p50 ${ceilingRun.p50} ms, p99 ${ceilingRun.p99} ms, errors ${ceilingRun.errors}; the app reached ${Math.round((row.requestsPerSecond / ceilingRun.requestsPerSecond) * 100)}%`);
+      }
       console.log(
         `    ${Math.round(row.requestsPerSecond)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, errors ${row.errors}${row.statusNote ? ` (${row.statusNote})` : ''}` +
           (probeLatency ? `; 1 connection: p50 ${probeLatency.p50} ms, p99 ${probeLatency.p99} ms` : '') +
@@ -408,6 +501,7 @@ async function main(): Promise<void> {
     const notes = [
       'The ceiling is the app\'s own hello-world, GET /api/health/live: the same server, with the hooks every request passes (request id, security headers, session check) and no I/O. The reference line is a bare Fastify (scripts/bench-hello.ts, same version) in its own process, for comparison.',
       `Hot reads are served from the app's read cache (READ_CACHE_MS, default ${loadConfig({}).readCacheMs} ms; any write makes it stale at once), so the ${connections}-connection lines show mostly cached answers. The "1 conn, uncached" column is the same request on a second app server with READ_CACHE_MS=0: every request runs its queries, i.e. what the first reader after a write waits. The "Cache off" lines send the same reads to that server at ${connections} connections: what members feel when most requests miss the cache (thousands of postcodes, any words, deep pages); their budgets: browse ≥ ${budgets.cacheOff.browse.minRps.toLocaleString('en-AU')} req/s with p99 ≤ ${budgets.cacheOff.browse.maxP99Ms} ms, search ≥ ${budgets.cacheOff.search.minRps.toLocaleString('en-AU')} / ${budgets.cacheOff.search.maxP99Ms} ms, detail ≥ ${budgets.cacheOff.detail.minRps.toLocaleString('en-AU')} / ${budgets.cacheOff.detail.maxP99Ms} ms, nearest first and the map within ${budgets.cacheOff.relativeToBrowse}x of the browse line.`,
+      `Each cache-off line is followed by its SQL ceiling (scripts/bench/sql-ceiling.ts): a bare Fastify of the same version with a pool of 10, on the app's core, running exactly the statements the app runs for that request (recorded through the app's own functions, named where the app names them) with the same values, and answering their rows as JSON: no session, validation, schema or compression. A cache-off line's "vs ceiling" is its share of that.`,
       `autocannon ${autocannonVersion} runs inside the bench process on the same machine: ${describeSplit(cpus)}. Compare runs on one machine rather than reading the numbers as capacity.`,
       `CPU columns: share of one core during the measured run (${machine.cores * 100}% = every core), from /proc: the server process, all postgres processes, the bench process running autocannon, and everything else on the machine (other work running at the same time makes a line slower).`,
       `p50/p99 are at ${connections} connections and include queueing once the server is saturated (latency ≈ connections ÷ throughput); the "1 conn" column is the same request with one connection, i.e. its own cost.`,

@@ -1,25 +1,15 @@
 // The ceiling of one API call: a bare Fastify (the app's version) with a pg pool of the app's size,
-// answering each route with exactly one SQL statement the app runs for that call, copied from the
-// app (recorded through its own query functions, see bench-conversations.ts) and given the same
-// parameters. No session, no validation, no schema: what the framework and PostgreSQL cost alone.
-// Started by `npm run bench:conversations` as its own process:
+// answering each route with exactly the SQL statements the app runs for that call, copied from the
+// app (recorded through its own query functions, see bench.ts and bench-conversations.ts) and given
+// the same parameters. No session, no validation, no schema, no compression: what the framework and
+// PostgreSQL cost alone. Started by `npm run bench` and `npm run bench:conversations` as its own process:
 //   CEILING_QUERIES=<file.json> DATABASE_URL=... PORT=... POOL_SIZE=10 tsx scripts/bench/sql-ceiling.ts
-// GET /q/<name>?member=&conversation=   POST /q/<name> {"conversation","sender","body"}
+// GET /q/<name>?member=&conversation=&words=&listing=   POST /q/<name> {"conversation","sender","body"}
+// Entries sharing a name are one call: its statements run in order, and a GET answers with all their rows.
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 import pg from 'pg';
-
-/** A parameter as recorded, or one the request fills in. */
-export type CeilingParam = string | number | boolean | null | { arg: CeilingArg };
-export type CeilingArg = 'member' | 'conversation' | 'sender' | 'body';
-export type CeilingQuery = {
-  name: string;
-  method: 'GET' | 'POST';
-  sql: string;
-  params: CeilingParam[];
-  /** Run as a named prepared statement (planned once per connection), as the app runs its conversation statements. */
-  prepared?: boolean;
-};
+import { fillsFromRequest, type CeilingArg, type CeilingQuery } from './ceiling-calls';
 
 async function main(): Promise<void> {
   const queries = JSON.parse(readFileSync(process.env.CEILING_QUERIES ?? '', 'utf8')) as CeilingQuery[];
@@ -27,16 +17,26 @@ async function main(): Promise<void> {
   pool.on('error', () => {});
   const app = Fastify({ logger: false });
   app.get('/', async () => ({ ok: true }));
-  for (const query of queries) {
-    const fill = (source: Partial<Record<CeilingArg, string>>) =>
-      query.params.map((param) => (param !== null && typeof param === 'object' ? (source[param.arg] ?? null) : param));
-    const run = (values: unknown[]) => pool.query(query.prepared ? { name: query.name, text: query.sql, values } : { text: query.sql, values });
-    if (query.method === 'GET') {
-      app.get(`/q/${query.name}`, async (request) => (await run(fill(request.query as Partial<Record<CeilingArg, string>>))).rows);
+  const calls = new Map<string, CeilingQuery[]>();
+  for (const query of queries) calls.set(query.name, [...(calls.get(query.name) ?? []), query]);
+  for (const [name, statements] of calls) {
+    const run = (source: Partial<Record<CeilingArg, string>>) => {
+      const fill = (query: CeilingQuery) => query.params.map((param) => (fillsFromRequest(param) ? (source[param.arg] ?? null) : param));
+      return statements.reduce<Promise<pg.QueryResult[]>>(
+        async (done, query, index) => {
+          const results = await done;
+          const values = fill(query);
+          return [...results, await pool.query(query.prepared ? { name: `${name}_${index}`, text: query.sql, values } : { text: query.sql, values })];
+        },
+        Promise.resolve([]),
+      );
+    };
+    if (statements[0].method === 'GET') {
+      app.get(`/q/${name}`, async (request) => (await run(request.query as Partial<Record<CeilingArg, string>>)).flatMap((result) => result.rows));
     } else {
-      app.post(`/q/${query.name}`, async (request, reply) => {
-        const { rows } = await run(fill(request.body as Partial<Record<CeilingArg, string>>));
-        return reply.code(201).send(rows[0]);
+      app.post(`/q/${name}`, async (request, reply) => {
+        const results = await run(request.body as Partial<Record<CeilingArg, string>>);
+        return reply.code(201).send(results.at(-1)?.rows[0]);
       });
     }
   }
