@@ -1,6 +1,6 @@
 // GET /api/listings: active listings in the asker's area, filtered, sorted and paged by a keyset
 // cursor so every page costs the same however deep it is.
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
 import { distanceKm, type Point } from '../../domain/geo';
 import { cityAreas, type SortOption } from '../../domain/listing';
@@ -138,31 +138,12 @@ function baseConditions(shape: Shape): SQL[] {
 const pinnedCondition = isNotNull(listings.pinnedAt);
 const unpinnedCondition = isNull(listings.pinnedAt);
 
-/** The area's newest pins are chosen first and only they are joined to their sellers (an area can hold hundreds of pins). */
-function pinnedStatement(db: Queryable, shape: Shape, name: string) {
-  const newestPins = shape.search
-    ? pinsMatchingWords(shape)
-    : db
-        .select({ id: listings.id })
-        .from(listings)
-        .where(and(...baseConditions(shape), pinnedCondition))
-        .orderBy(desc(listings.pinnedAt))
-        .limit(pinnedPerPage);
-  return db
-    .select({ ...listingColumns, distance })
-    .from(listings)
-    .innerJoin(users, eq(users.id, listings.sellerId))
-    .where(inArray(listings.id, newestPins))
-    .orderBy(desc(listings.pinnedAt))
-    .limit(pinnedPerPage)
-    .prepare(name);
+/** The ids of the area's newest pins (an area can hold hundreds: they are chosen before anything is joined to them). */
+function pinnedIds(db: Queryable, shape: Shape): SQL {
+  if (shape.search) return pinsMatchingWords(shape);
+  return sql`${db.select({ id: listings.id }).from(listings).where(and(...baseConditions(shape), pinnedCondition)).orderBy(desc(listings.pinnedAt)).limit(pinnedPerPage)}`;
 }
 
-/**
- * A page's listings are chosen first and only they are joined to their sellers and read whole: a
- * common word matches hundreds of listings in an area, and joining and sorting all of them cost
- * 40% of the search (measured at 1,000,000 listings: "guitar" around Melbourne 9.8 to 6.0 ms).
- */
 /**
  * With words, the pins that have them come first (the pinned listings' own word index: 134 of them
  * have "guitar" at 1,000,000 listings) and the area is checked on those. Left to itself the planner
@@ -174,26 +155,49 @@ function pinsMatchingWords(shape: Shape): SQL {
   return sql`(select ${listings.id} from (${pinsWithWords}) as ${listings} where ${and(...baseConditions({ ...shape, search: false }))} order by ${listings.pinnedAt} desc limit ${pinnedPerPage})`;
 }
 
-function pageStatement(db: Queryable, shape: Shape, name: string) {
-  const pageIds = walksAreaPostcodes(shape)
-    ? newestInAreaIds(shape)
-    : inArray(
-        listings.id,
-        db
-          .select({ id: listings.id })
-          .from(listings)
-          .where(and(...baseConditions(shape), unpinnedCondition, shape.after ? afterCursor(shape.sort) : undefined))
-          .orderBy(...ordering(shape.sort, distance))
-          .limit(value('limit')),
-      );
+/**
+ * The ids of a page of unpinned listings. They are chosen first and only they are joined to their
+ * sellers and read whole: a common word matches hundreds of listings in an area, and joining and
+ * sorting all of them cost 40% of the search (measured at 1,000,000 listings: "guitar" around
+ * Melbourne 9.8 to 6.0 ms).
+ */
+function pageIds(db: Queryable, shape: Shape): SQL {
+  if (walksAreaPostcodes(shape)) return newestInAreaIds(shape);
+  return sql`${db
+    .select({ id: listings.id })
+    .from(listings)
+    .where(and(...baseConditions(shape), unpinnedCondition, shape.after ? afterCursor(shape.sort) : undefined))
+    .orderBy(...ordering(shape.sort, distance))
+    .limit(value('limit'))}`;
+}
+
+/** Listings by id with their sellers, in the page's order. */
+function listingsWithIds(db: Queryable, ids: SQL, order: SQL[], name: string) {
   return db
     .select({ ...listingColumns, distance })
     .from(listings)
     .innerJoin(users, eq(users.id, listings.sellerId))
-    .where(and(pageIds, unpinnedCondition))
-    .orderBy(...ordering(shape.sort, distance))
-    .limit(value('limit'))
+    .where(sql`${listings.id} in ${ids}`)
+    .orderBy(...order)
     .prepare(name);
+}
+
+/** The area's newest pins alone: they lead the first page of "nearest first", whose page is its own statement. */
+function pinnedStatement(db: Queryable, shape: Shape, name: string) {
+  return listingsWithIds(db, sql`${pinnedIds(db, shape)}`, [desc(listings.pinnedAt)], name);
+}
+
+/** A page after a cursor: no pins. */
+function pageStatement(db: Queryable, shape: Shape, name: string) {
+  return listingsWithIds(db, sql`${pageIds(db, shape)}`, ordering(shape.sort, distance), name);
+}
+
+/**
+ * A first page in one round trip: the area's newest pins, then the page (the pins are the rows with
+ * a pin, newest pin first).
+ */
+function firstPageStatement(db: Queryable, shape: Shape, name: string) {
+  return listingsWithIds(db, sql`(${pinnedIds(db, shape)} union all ${pageIds(db, shape)})`, [sql`${listings.pinnedAt} desc nulls last`, ...ordering(shape.sort, distance)], name);
 }
 
 /**
@@ -210,7 +214,7 @@ function walksAreaPostcodes(shape: Shape): boolean {
 function newestInAreaIds(shape: Shape): SQL {
   const category = shape.category ? sql` and l.category = ${value('category')}` : sql``;
   const after = shape.after ? sql` and (l.created_at, l.id) < (${value('cursorValue')}::timestamptz, ${value('cursorId')}::uuid)` : sql``;
-  return sql`${listings.id} in (
+  return sql`(
     select heads.id
       from unnest(${value('areaPostcodes')}::text[]) as area(postcode)
      cross join lateral (
@@ -257,8 +261,8 @@ function nearestStatement(db: Queryable, shape: Shape, name: string) {
   return db.select().from(nearest).crossJoinLateral(inPostcode).orderBy(asc(nearest.distance), asc(inPostcode.id)).limit(value('limit')).prepare(name);
 }
 
-type StatementKind = 'pinned' | 'page' | 'nearest';
-const builders = { pinned: pinnedStatement, page: pageStatement, nearest: nearestStatement } as const;
+type StatementKind = 'first' | 'pinned' | 'page' | 'nearest';
+const builders = { first: firstPageStatement, pinned: pinnedStatement, page: pageStatement, nearest: nearestStatement } as const;
 const statements = new Map<string, (db: Queryable) => ReturnType<(typeof builders)[StatementKind]>>();
 
 /** The statement of a kind and shape, made the first time the shape is met (there are a few hundred at most). */
@@ -282,7 +286,19 @@ function statementFor<Kind extends StatementKind>(kind: Kind, shape: Shape, db: 
  */
 function plansOnce(kind: StatementKind, shape: Shape): boolean {
   if (shape.search) return false;
-  return kind === 'pinned' || (kind === 'page' && walksAreaPostcodes(shape));
+  return kind === 'pinned' || ((kind === 'first' || kind === 'page') && walksAreaPostcodes(shape));
+}
+
+/** A page's rows and, on a first page, the pins that lead it: one statement, except for "nearest first". */
+async function readPage(db: Queryable, shape: Shape, values: BrowseValues) {
+  if (shape.sort === 'distance') {
+    const pinned = shape.after ? [] : await statementFor('pinned', shape, db).execute(values);
+    const rows = (await statementFor('nearest', shape, db).execute(values)).map((row) => ({ ...row.in_postcode, distance: row.nearest.distance }));
+    return { pinned, rows };
+  }
+  if (shape.after) return { pinned: [], rows: await statementFor('page', shape, db).execute(values) };
+  const both = await statementFor('first', shape, db).execute(values);
+  return { pinned: both.filter((row) => row.pinnedAt !== null), rows: both.filter((row) => row.pinnedAt === null) };
 }
 
 function areaValues(area: SearchArea): Pick<BrowseValues, 'areaState' | 'areaPostcodes'> {
@@ -351,11 +367,7 @@ export async function browseListings(deps: Pick<ServerDeps, 'db'>, input: { view
       search: Boolean(query.search),
       after: cursor !== null,
     };
-    const pinned = cursor ? [] : await statementFor('pinned', shape, db).execute(values);
-    const rows =
-      sort === 'distance'
-        ? (await statementFor('nearest', shape, db).execute(values)).map((row) => ({ ...row.in_postcode, distance: row.nearest.distance }))
-        : await statementFor('page', shape, db).execute(values);
+    const { pinned, rows } = await readPage(db, shape, values);
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
     const lastValue = (row: NonNullable<typeof last>) =>
