@@ -56,6 +56,11 @@ export const apiEndpoints = {
   contactSeller: { method: 'POST', path: '/api/contact-seller', tag: 'listings' },
   countListingsByPlace: { method: 'GET', path: '/api/map/listing-counts', tag: 'map' },
 
+  // The member's Saved page
+  listFavourites: { method: 'GET', path: '/api/favourites', tag: 'saved' },
+  saveFavourite: { method: 'PUT', path: '/api/favourites/:listingId', tag: 'saved' },
+  removeFavourite: { method: 'DELETE', path: '/api/favourites/:listingId', tag: 'saved' },
+
   // Conversations and the event stream
   startConversation: { method: 'POST', path: '/api/listings/:id/conversations', tag: 'conversations' },
   listConversations: { method: 'GET', path: '/api/conversations', tag: 'conversations' },

@@ -43,6 +43,7 @@ import {
   listingIdParams,
   listingReachSchema,
   listingViewSchema,
+  favouriteViewSchema,
   sellerIdParams,
   sellerProfileSchema,
   setListingStatusBody,
@@ -66,6 +67,9 @@ import { authResponseSchema, currentUserSchema, googleSignInResponseSchema, mess
 
 /** A record's id in an address (a listing's, a video's, a banned word's). */
 const idParams = z.object({ id: z.string().max(fieldLimits.opaqueIdMax) });
+
+/** A favourite's listing, by id. */
+const favouriteParams = z.object({ listingId: z.string().max(fieldLimits.opaqueIdMax) });
 
 /** A photo as stored: the listing form sends its url back with the listing. */
 export const uploadedImageSchema = z.object({ url: z.string(), thumbnailUrl: z.string(), width: z.number(), height: z.number(), bytes: z.number() });
@@ -147,6 +151,10 @@ export const apiSchemas = {
   uploadImage: { consumes: multipart, response: { 201: uploadedImageSchema } },
   contactSeller: { body: contactSellerBody, response: { 200: messageResponseSchema.extend({ conversationId: z.string() }) } },
   countListingsByPlace: { querystring: mapCountsQuery, response: { 200: mapListingCountsSchema } },
+
+  listFavourites: { response: { 200: z.array(favouriteViewSchema) } },
+  saveFavourite: { params: favouriteParams, response: {} },
+  removeFavourite: { params: favouriteParams, response: {} },
 
   startConversation: { params: listingIdParams, body: startConversationBody, response: { 200: startConversationResponse, 201: startConversationResponse } },
   listConversations: { querystring: inboxQuery, response: { 200: z.array(conversationSummarySchema) } },

@@ -5,6 +5,7 @@
 import { accountMessages } from './account';
 import { adminMessages } from './admin';
 import { conversationMessages } from './conversations';
+import { favouriteMessages } from './favourites';
 import { imageMessages } from './images';
 import { listingRuleMessages } from './listing';
 import { membershipMessages, planChargeMessages, planLimitMessages } from './membership';
@@ -83,6 +84,8 @@ export const appErrors = {
   PAYMENT_EVENT_INVALID: { status: 400 },
   WEBHOOK_SIGNATURE_INVALID: { status: 400, message: membershipMessages.forgedWebhook },
   BLOCK_YOURSELF: { status: 400, message: conversationMessages.blockYourself },
+  FAVOURITE_OWN_LISTING: { status: 400, message: favouriteMessages.ownListing },
+  FAVOURITE_SOLD_LISTING: { status: 400, message: favouriteMessages.sold },
   /** Marking a listing sold to a conversation that is not about it. */
   SOLD_TO_UNKNOWN_CONVERSATION: { status: 400, message: conversationMessages.soldToUnknownConversation },
 
@@ -101,6 +104,7 @@ export const appErrors = {
   EMAIL_NOT_VERIFIED: { status: 403 },
   LISTING_LIMIT_REACHED: { status: 403 },
   IMAGE_LIMIT_REACHED: { status: 403 },
+  FAVOURITE_LIMIT_REACHED: { status: 403, message: favouriteMessages.limitReached },
   /** Either member blocked the other: no messages pass between them. */
   MEMBER_BLOCKED: { status: 403, message: conversationMessages.blocked },
 

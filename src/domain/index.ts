@@ -29,5 +29,6 @@ export * from './timings';
 export * from './limits';
 export * from './conversations';
 export * from './conversation-schemas';
+export * from './favourites';
 export * from './api-endpoints';
 export * from './api-schemas';

@@ -94,11 +94,17 @@ export const listingViewSchema = z.object({
   suburb: z.string().nullable(),
   state: z.string().nullable(),
   distanceKm: z.number().nullable().optional(),
+  /** On the signed-in member's Saved page (false for visitors). */
+  isFavourite: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
   seller: sellerSummarySchema,
 });
 export type ListingView = z.infer<typeof listingViewSchema>;
+
+/** GET /api/favourites: a saved listing, with when it was saved. */
+export const favouriteViewSchema = listingViewSchema.extend({ favouritedAt: z.string() });
+export type FavouriteView = z.infer<typeof favouriteViewSchema>;
 
 export const sellerProfileSchema = sellerSummarySchema.extend({
   memberSince: z.string(),

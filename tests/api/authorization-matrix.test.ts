@@ -73,6 +73,10 @@ const rows: Row[] = [
   { method: 'GET', route: '/api/conversations/:id/messages', url: () => `/api/conversations/${conversationId}/messages`, expect: conversationMembersOnly(200) },
   { method: 'POST', route: '/api/conversations/:id/messages', url: () => `/api/conversations/${conversationId}/messages`, body: () => ({ body: 'Yes, still here.' }), expect: conversationMembersOnly(201) },
   { method: 'POST', route: '/api/conversations/:id/read', url: () => `/api/conversations/${conversationId}/read`, expect: conversationMembersOnly(204) },
+  // A member's own favourites: the owner cannot save their own listing.
+  { method: 'GET', route: '/api/favourites', expect: members(200) },
+  { method: 'PUT', route: '/api/favourites/:listingId', url: () => `/api/favourites/${listingId}`, expect: { visitor: 401, owner: 400, other: 204, admin: 204 } },
+  { method: 'DELETE', route: '/api/favourites/:listingId', url: () => `/api/favourites/${listingId}`, expect: members(204) },
   { method: 'GET', route: '/api/blocks', expect: members(200) },
   { method: 'PUT', route: '/api/blocks/:memberId', url: () => `/api/blocks/${blockable}`, expect: members(204) },
   { method: 'DELETE', route: '/api/blocks/:memberId', url: () => `/api/blocks/${blockable}`, expect: members(204) },

@@ -337,6 +337,21 @@ export const messages = pgTable(
   ],
 );
 
+/** A listing a member keeps to come back to (/saved); it goes with the listing and with the member. */
+export const favourites = pgTable(
+  'favourites',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.listingId] }), index('favourites_listing_idx').on(table.listingId)],
+);
+
 /** A member who blocked another: no messages either way until they unblock. */
 export const memberBlocks = pgTable(
   'member_blocks',

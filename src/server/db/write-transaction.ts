@@ -7,10 +7,10 @@ import type { Database, Transaction } from './open-database';
 
 /**
  * What cached reads a write can make stale: listings (browse, detail and the map's counts), members
- * (the session cache holds each signed-in member's row), sessions (signed out, revoked) and the
- * banned words.
+ * (the session cache holds each signed-in member's row), sessions (signed out, revoked), the
+ * banned words and a member's favourites.
  */
-export type ChangedKind = 'listings' | 'members' | 'sessions' | 'bannedWords';
+export type ChangedKind = 'listings' | 'members' | 'sessions' | 'bannedWords' | 'favourites';
 
 /**
  * The keys writes publish and cached answers depend on. A listing's change reaches its own detail
@@ -28,6 +28,8 @@ export const changeKeys = {
   allListings: 'listings',
   /** A member's conversations: their inbox, unread badge and threads. */
   conversations: (memberId: string) => `conversations:${memberId}`,
+  /** A member's favourites: the hearts on every listing they see. */
+  favourites: (memberId: string) => `favourites:${memberId}`,
   /** The list of banned words (the message filter keeps it in memory). */
   bannedWords: 'bannedWords',
 } as const;

@@ -54,6 +54,8 @@ export function toListingView(row: ListingRowWithSeller, distanceKm?: number | n
     isPinned: row.pinnedAt !== null && row.isActive && rulesForTier(row.sellerMembershipTier).pinnedPosts > 0,
     isPaused: row.pausedAt !== null,
     ...(distanceKm === undefined ? {} : { distanceKm: distanceKm === null ? null : Math.round(distanceKm * 10) / 10 }),
+    // Shared by every viewer; the routes mark the signed-in member's own favourites (favourites.ts).
+    isFavourite: false,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     seller: {

@@ -1,4 +1,5 @@
 // Listings API (spec 7): browse, detail, create, edit, sold, delete, own and seller listings.
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiSchemas } from '../../domain/api-schemas';
 import { nextCursorHeader } from '../../domain/listing';
@@ -11,6 +12,7 @@ import { cacheOutcomeHeader, createReadCache, readAnswer } from '../http/read-ca
 import { browseListings, browseOrigin, showsDistance, withDistances, type BrowseResult } from './browse-listings';
 import { deleteListing, pinListing, setListingStatus, updateListing } from './change-listing';
 import { createListing } from './create-listing';
+import { favouriteIdsOf, markFavourites } from './favourites';
 import { getListing } from './get-listing';
 import { getListingReach } from './listing-reach';
 import { areaChangeKeys, searchAreaKey, type Viewer } from './search-area';
@@ -19,13 +21,15 @@ import { getSellerProfile, getUserStats, listMyListings, listSellerListings } fr
 /** About what one listing's view holds in memory (its JSON is 600 to 1,000 characters). */
 const listingViewWeight = 1200;
 
+const noFavourites: ReadonlySet<string> = new Set();
+
 export const listingRoutes =
   (deps: ServerDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const ttlMs = deps.config.readCacheMs;
     // The hot paths keep their answers as JSON text, made once through the response schema and
     // then sent as it is.
-    const browseCache = createReadCache<{ text: JsonText; nextCursor: string | null }>(deps.contentVersion, {
+    const browseCache = createReadCache<{ text: JsonText; nextCursor: string | null; ids: string[] }>(deps.contentVersion, {
       maxEntries: 2000,
       ttlMs,
       maxWeight: jsonCacheBudgets.browse,
@@ -39,6 +43,13 @@ export const listingRoutes =
       weigh: (page) => page.items.length * listingViewWeight,
     });
     const detailCache = createReadCache<JsonText>(deps.contentVersion, { maxEntries: 5000, ttlMs, maxWeight: jsonCacheBudgets.detail, weigh: jsonTextWeight });
+    // The signed-in member's favourites: the hearts on every listing they see, on pages other viewers share.
+    const favouritesCache = createReadCache<ReadonlySet<string>>(deps.contentVersion, { maxEntries: 5000, ttlMs });
+    const favouritesOf = (request: FastifyRequest): Promise<ReadonlySet<string>> => {
+      const member = request.user;
+      if (!member) return Promise.resolve(noFavourites);
+      return favouritesCache.read(member.id, () => favouriteIdsOf(deps, member.id), [changeKeys.favourites(member.id)]);
+    };
 
     app.route({
       ...endpoint('browseListings'),
@@ -54,23 +65,31 @@ export const listingRoutes =
         const showDistance = showsDistance(viewer, query);
         const dependsOn = areaChangeKeys(viewer);
         let queried = false;
+        const readPage = () =>
+          browsePageCache.read(
+            pageKey,
+            () => {
+              queried = true;
+              return browseListings(deps, { viewer, query });
+            },
+            dependsOn,
+          );
+        const viewsOf = (result: BrowseResult) => (showDistance ? withDistances(result.items, origin) : result.items);
         const found = browseCache.lookup(
           `${pageKey}|${showDistance ? originKey : '-'}`,
           async () => {
-            const result = await browsePageCache.read(
-              pageKey,
-              () => {
-                queried = true;
-                return browseListings(deps, { viewer, query });
-              },
-              dependsOn,
-            );
-            const items = showDistance ? withDistances(result.items, origin) : result.items;
-            return { text: toJsonText(apiSchemas.browseListings.response[200], items), nextCursor: result.nextCursor };
+            const result = await readPage();
+            return { text: toJsonText(apiSchemas.browseListings.response[200], viewsOf(result)), nextCursor: result.nextCursor, ids: result.items.map((item) => item.id) };
           },
           dependsOn,
         );
-        const page = await found.value;
+        let page = await found.value;
+        // The member's own hearts: only a page holding one of their favourites is made for them alone.
+        const favouriteIds = await favouritesOf(request);
+        if (page.ids.some((id) => favouriteIds.has(id))) {
+          const result = await readPage();
+          page = { ...page, nextCursor: result.nextCursor, text: toJsonText(apiSchemas.browseListings.response[200], markFavourites(viewsOf(result), favouriteIds)) };
+        }
         // Made from a page another viewer's request had read: no query ran for it.
         reply.header(cacheOutcomeHeader, found.outcome === 'miss' && !queried ? 'hit' : found.outcome);
         if (page.nextCursor) reply.header(nextCursorHeader, page.nextCursor);
@@ -88,6 +107,10 @@ export const listingRoutes =
           async () => toJsonText(apiSchemas.getListing.response[200], await getListing(deps, { listingId: request.params.id })),
           [changeKeys.listing(request.params.id)],
         );
+        if ((await favouritesOf(request)).has(request.params.id)) {
+          const view = await getListing(deps, { listingId: request.params.id });
+          return sendJsonText(request, reply, toJsonText(apiSchemas.getListing.response[200], { ...view, isFavourite: true }));
+        }
         return sendJsonText(request, reply, text);
       },
     });
@@ -138,7 +161,11 @@ export const listingRoutes =
     app.route({
       ...endpoint('listSellerListings'),
       handler: async (request, reply) =>
-        sendJsonText(request, reply, toJsonText(apiSchemas.listSellerListings.response[200], await listSellerListings(deps, { sellerId: request.params.sellerId }))),
+        sendJsonText(
+          request,
+          reply,
+          toJsonText(apiSchemas.listSellerListings.response[200], markFavourites(await listSellerListings(deps, { sellerId: request.params.sellerId }), await favouritesOf(request))),
+        ),
     });
 
     app.route({ ...endpoint('getSellerProfile'), handler: async (request) => getSellerProfile(deps, { sellerId: request.params.sellerId }) });

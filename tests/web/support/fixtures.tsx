@@ -55,6 +55,7 @@ export function aListing(overrides: Partial<ListingView> & { tier?: MembershipTi
     suburb: 'Fitzroy North',
     state: 'VIC',
     distanceKm: null,
+    isFavourite: false,
     createdAt: new Date(Date.UTC(2025, 0, 1, 0, listingCounter)).toISOString(),
     updatedAt: new Date(Date.UTC(2025, 0, 1, 0, listingCounter)).toISOString(),
     seller: { id: 'member-1', firstName: 'Mia', lastName: 'Tran', profileImageUrl: null, membershipTier: tier },

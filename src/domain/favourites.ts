@@ -1,0 +1,24 @@
+// Favourites: listings a member keeps to come back to (/saved). No zod here: the card's heart
+// imports these words and numbers on every page.
+
+export const favouriteLimits = {
+  /** Listings one member may keep. */
+  perMember: 100,
+  /** A sold favourite stays on /saved, marked sold, this many days after the sale. */
+  soldKeptDays: 30,
+} as const;
+
+export const favouriteMessages = {
+  limitReached: `You can save up to ${favouriteLimits.perMember} listings. Remove one on your Saved page to save another.`,
+  ownListing: 'This is your own listing: there is no need to save it.',
+  sold: 'This item has already sold, so it can’t be saved.',
+  signInToSave: 'Sign in to save listings you like and find them again on your Saved page.',
+  save: 'Save',
+  unsave: 'Saved',
+  saveLabel: (title: string) => `Save ${title}`,
+  unsaveLabel: (title: string) => `Remove ${title} from Saved`,
+  couldNotSave: 'Couldn’t update your Saved listings. Please try again.',
+  soldBadge: 'Sold',
+  emptyTitle: 'Nothing saved yet',
+  emptyBody: 'Tap the heart on any listing to keep it here. Sold items stay for 30 days, marked as sold.',
+} as const;

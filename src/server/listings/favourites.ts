@@ -1,0 +1,92 @@
+// Favourites: a member keeps listings to come back to (/saved). Up to favouriteLimits.perMember of
+// them; a sold one stays, marked sold, for favouriteLimits.soldKeptDays after the sale, then drops
+// off. They go with the listing (deleted) and with the member.
+import { and, count, desc, eq, or, sql } from 'drizzle-orm';
+import { AppError } from '../../domain/errors';
+import { favouriteLimits } from '../../domain/favourites';
+import { uuidPattern } from '../../domain/listing';
+import type { FavouriteView, ListingView } from '../../domain/listing-schemas';
+import type { Queryable } from '../db/open-database';
+import { favourites, listings, users } from '../db/schema';
+import { writeTransaction } from '../db/write-transaction';
+import type { ServerDeps } from '../deps';
+import { listingNotFound } from './get-listing';
+import { listingColumns, toListingView } from './listing-view';
+
+/** A favourite still shows: its listing is for sale (or paused), or sold within the days it is kept. */
+function stillKept(now: Date) {
+  const soldSince = new Date(now.getTime() - favouriteLimits.soldKeptDays * 24 * 60 * 60 * 1000);
+  return or(eq(listings.isActive, true), sql`${listings.pausedAt} is not null`, sql`${listings.updatedAt} > ${soldSince}`);
+}
+
+async function findListing(db: Queryable, listingId: string) {
+  if (!uuidPattern.test(listingId)) throw listingNotFound();
+  const [listing] = await db
+    .select({ id: listings.id, sellerId: listings.sellerId, isActive: listings.isActive, pausedAt: listings.pausedAt })
+    .from(listings)
+    .where(eq(listings.id, listingId))
+    .limit(1);
+  if (!listing) throw listingNotFound();
+  return listing;
+}
+
+export async function saveFavourite(deps: Pick<ServerDeps, 'db' | 'contentVersion' | 'clock'>, input: { memberId: string; listingId: string }): Promise<void> {
+  await writeTransaction(deps, async (tx, changes) => {
+    // The member's row is locked so two saves at once cannot pass the limit together.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, input.memberId)).for('update');
+    const listing = await findListing(tx, input.listingId);
+    if (listing.sellerId === input.memberId) throw new AppError('FAVOURITE_OWN_LISTING');
+    if (!listing.isActive && listing.pausedAt === null) throw new AppError('FAVOURITE_SOLD_LISTING');
+    const [kept] = await tx
+      .select({ count: count() })
+      .from(favourites)
+      .innerJoin(listings, eq(listings.id, favourites.listingId))
+      .where(and(eq(favourites.userId, input.memberId), stillKept(deps.clock.now())));
+    // Sold ones past their days no longer count (they no longer show).
+    if (kept.count >= favouriteLimits.perMember) {
+      const [already] = await tx
+        .select({ listingId: favourites.listingId })
+        .from(favourites)
+        .where(and(eq(favourites.userId, input.memberId), eq(favourites.listingId, listing.id)));
+      if (!already) throw new AppError('FAVOURITE_LIMIT_REACHED');
+    }
+    const inserted = await tx.insert(favourites).values({ userId: input.memberId, listingId: listing.id }).onConflictDoNothing().returning({ listingId: favourites.listingId });
+    if (inserted.length > 0) changes.touch('favourites', input.memberId);
+  });
+}
+
+/** Taking away a favourite that is not there is fine; an unknown listing is not found. */
+export async function removeFavourite(deps: Pick<ServerDeps, 'db' | 'contentVersion'>, input: { memberId: string; listingId: string }): Promise<void> {
+  await writeTransaction(deps, async (tx, changes) => {
+    await findListing(tx, input.listingId);
+    const removed = await tx
+      .delete(favourites)
+      .where(and(eq(favourites.userId, input.memberId), eq(favourites.listingId, input.listingId)))
+      .returning({ listingId: favourites.listingId });
+    if (removed.length > 0) changes.touch('favourites', input.memberId);
+  });
+}
+
+/** The member's favourites, the newest saved first. */
+export async function listFavourites(deps: Pick<ServerDeps, 'db' | 'clock'>, input: { memberId: string }): Promise<FavouriteView[]> {
+  const rows = await deps.db
+    .select({ ...listingColumns, favouritedAt: favourites.createdAt })
+    .from(favourites)
+    .innerJoin(listings, eq(listings.id, favourites.listingId))
+    .innerJoin(users, eq(users.id, listings.sellerId))
+    .where(and(eq(favourites.userId, input.memberId), stillKept(deps.clock.now())))
+    .orderBy(desc(favourites.createdAt), desc(favourites.listingId))
+    .limit(favouriteLimits.perMember);
+  return rows.map((row) => ({ ...toListingView(row), isFavourite: true, favouritedAt: row.favouritedAt.toISOString() }));
+}
+
+/** The ids of every listing the member has saved (at most a few more than the limit: sold ones drop off by date). */
+export async function favouriteIdsOf(deps: Pick<ServerDeps, 'db'>, memberId: string): Promise<ReadonlySet<string>> {
+  const rows = await deps.db.select({ listingId: favourites.listingId }).from(favourites).where(eq(favourites.userId, memberId));
+  return new Set(rows.map((row) => row.listingId));
+}
+
+/** The views with the member's own favourites marked: a page many viewers share, made one member's. */
+export function markFavourites<View extends ListingView>(views: readonly View[], favouriteIds: ReadonlySet<string>): View[] {
+  return views.map((view) => (favouriteIds.has(view.id) ? { ...view, isFavourite: true } : view));
+}
