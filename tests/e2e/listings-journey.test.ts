@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { favouriteMessages } from '../../src/domain/favourites';
 import { saveScreenshot, toastTitled, viewports } from './support/browser';
 import type { ApiMember } from './support/api';
 import { useJourney } from './support/journey';
@@ -214,6 +215,40 @@ describe('selling and buying', () => {
     const mail = (await api.readOutbox(seller.email)).find((message) => message.subject?.includes(kidsBike.title));
     expect(mail?.text).toContain('Is it still available? I could pick it up on Saturday.');
     expect(mail?.text).not.toContain(buyer.email);
+  }, 120_000);
+
+  it('a neighbour keeps a listing with the heart and finds it on Saved; a visitor is asked to sign in first', async () => {
+    const campOven = { title: 'Cast iron camp oven', description: 'Seasoned and ready for the next trip. Lid lifter included.', price: '45', category: 'sports' };
+    const campOvenId = await listItem(seller, campOven);
+
+    // Signed out, the heart goes to sign in and names the listing to come back to.
+    const visitor = await openPageAs(null, viewports.phone);
+    await visitor.goto(`/listing/${campOvenId}`);
+    await visitor.getByRole('button', { name: `Save ${campOven.title}` }).click();
+    await visitor.waitForURL((url) => url.pathname === '/auth' && url.searchParams.get('next') === `/listing/${campOvenId}`, { timeout: patientMs });
+
+    const buyer = await verifiedSeller({ firstName: 'Noor', lastName: 'Haddad', postcode: '3068' });
+    const page = await openPageAs(buyer, viewports.phone);
+    await page.goto('/listings?postcode=3068');
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: campOven.title, exact: true }) });
+    await card.getByRole('button', { name: `Save ${campOven.title}` }).click();
+    await seeVisible(card.getByRole('button', { name: `Remove ${campOven.title} from Saved`, pressed: true }));
+
+    // The listing page knows, on the server's first render too.
+    await card.getByRole('link', { name: campOven.title, exact: true }).click();
+    await seeVisible(page.getByRole('button', { name: `Remove ${campOven.title} from Saved`, pressed: true }));
+    await page.reload();
+    await seeVisible(page.getByRole('button', { name: `Remove ${campOven.title} from Saved`, pressed: true }));
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Saved' }).click();
+    await seeVisible(page.getByRole('heading', { level: 1, name: 'Saved' }));
+    const saved = page.getByRole('list', { name: 'Saved listings' });
+    await seeVisible(saved.getByRole('link', { name: campOven.title, exact: true }));
+    await captureBothSizes(page, 'saved');
+
+    await saved.getByRole('button', { name: `Remove ${campOven.title} from Saved` }).click();
+    await seeVisible(page.getByRole('heading', { name: favouriteMessages.emptyTitle }));
   }, 120_000);
 
   it('a member at their plan’s listing limit sees Listing Limit Reached with a way to the plans', async () => {

@@ -216,6 +216,13 @@ export const routes: RouteEntry[] = [
         : [],
     meta: { title: 'Messages', noindex: true },
   }),
+  route({
+    path: '/saved',
+    access: 'member',
+    page: lazyPage(() => import('@/features/saved/pages/saved-page'), 'SavedPage'),
+    prefetch: () => [{ queryKey: listingQueryKeys.favourites }],
+    meta: { title: 'Saved', noindex: true },
+  }),
   route({ path: '/account', access: 'member', page: lazyPage(() => import('@/features/account/pages/account-page'), 'AccountPage') }),
   route({ path: '/verify-email', access: 'member', page: lazyPage(() => import('@/features/verification/pages/verify-email-page'), 'VerifyEmailPage') }),
   route({ path: '/verify-phone', access: 'member', page: lazyPage(() => import('@/features/verification/pages/verify-phone-page'), 'VerifyPhonePage') }),

@@ -2,6 +2,7 @@ import { MessageCircle } from 'lucide-react';
 import { useUnreadCount } from '@/shared/messages/conversation-queries';
 import { cn } from '@/lib/cn';
 import { NavItem } from './nav-item';
+import { activeHeaderIconLinkClass, headerIconLinkClass } from './nav-links';
 
 /** "3", or "99+" past that. */
 function badgeText(count: number): string {
@@ -15,11 +16,8 @@ export function MessagesLink({ className }: { className?: string }) {
   return (
     <NavItem
       href="/messages"
-      className={cn(
-        'relative inline-flex size-11 shrink-0 items-center justify-center rounded-full text-ink-700 transition-colors hover:bg-sand-100 hover:text-ink-900',
-        className,
-      )}
-      activeClassName="bg-brand-50 text-brand-700 hover:bg-brand-50"
+      className={cn(headerIconLinkClass, className)}
+      activeClassName={activeHeaderIconLinkClass}
     >
       <MessageCircle className="size-6" aria-hidden="true" />
       <span className="sr-only">{label}</span>

@@ -1,4 +1,4 @@
-import { LogOut, Menu, Shield, UserRound, X } from 'lucide-react';
+import { Heart, LogOut, Menu, Shield, UserRound, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { CurrentUser } from '../../../domain';
@@ -76,6 +76,12 @@ export function MobileMenu({ user, onLogout, isLoggingOut }: MobileMenuProps) {
               <li>
                 <NavItem href="/messages" className={menuLinkClass} activeClassName={activeMenuLinkClass}>
                   <MessagesMenuLabel />
+                </NavItem>
+              </li>
+              <li>
+                <NavItem href="/saved" className={menuLinkClass} activeClassName={activeMenuLinkClass}>
+                  <Heart className="size-5" aria-hidden="true" />
+                  Saved
                 </NavItem>
               </li>
               <li>

@@ -7,6 +7,7 @@ import { UserAvatar } from '@/components/user-avatar';
 import { useLogout } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { MessagesLink } from './messages-link';
+import { SavedLink } from './saved-link';
 import { MobileMenu } from './mobile-menu';
 import { NavItem } from './nav-item';
 import { memberNavLinks } from './nav-links';
@@ -38,6 +39,7 @@ export function SiteHeader({ user }: { user: CurrentUser | null }) {
               </ul>
             </nav>
             <div className="hidden items-center gap-2 lg:flex">
+              <SavedLink />
               <MessagesLink />
               <NavItem href="/account" className={buttonVariants({ variant: 'secondary' })} activeClassName="border-brand-300">
                 <UserRound aria-hidden="true" />

@@ -2,7 +2,7 @@
 // so a change made on one page refreshes every list that shows it (spec 7: delete refreshes
 // my-listings and stats).
 import type { QueryClient } from '@tanstack/react-query';
-import { type CurrentUser, endpointPath } from '../../../domain';
+import { type CurrentUser, type ListingView, endpointPath } from '../../../domain';
 
 type ReachViewer = Pick<CurrentUser, 'membershipTier' | 'postcode' | 'state'>;
 
@@ -19,7 +19,26 @@ export const listingQueryKeys = {
   userStats: ['/api/user/stats'] as const,
   sellerListings: (sellerId: string) => ['/api/seller-listings', sellerId] as const,
   sellerProfile: (sellerId: string) => ['/api/sellers', sellerId] as const,
+  favourites: ['/api/favourites'] as const,
 };
+
+/** A listing's heart in every list and page already loaded (browse pages, a listing, a seller's listings). */
+function withHeart(data: unknown, listingId: string, isFavourite: boolean): unknown {
+  if (Array.isArray(data)) return data.map((item) => withHeart(item, listingId, isFavourite));
+  if (data === null || typeof data !== 'object') return data;
+  const record = data as Record<string, unknown>;
+  if ('pages' in record) return { ...record, pages: withHeart(record.pages, listingId, isFavourite) };
+  if ('items' in record) return { ...record, items: withHeart(record.items, listingId, isFavourite) };
+  return record.id === listingId && 'isFavourite' in record ? ({ ...record, isFavourite } satisfies Partial<ListingView>) : data;
+}
+
+/** After a heart is filled or emptied: every loaded view of the listing shows it, and the Saved page reloads. */
+export function setFavouriteInCache(queryClient: QueryClient, listingId: string, isFavourite: boolean): Promise<unknown> {
+  for (const queryKey of [listingQueryKeys.listings, ['/api/seller-listings']]) {
+    queryClient.setQueriesData({ queryKey }, (data: unknown) => withHeart(data, listingId, isFavourite));
+  }
+  return queryClient.invalidateQueries({ queryKey: listingQueryKeys.favourites });
+}
 
 /** After a listing is created, edited, sold, relisted or deleted. */
 export function refreshListingData(queryClient: QueryClient): Promise<unknown> {

@@ -5,6 +5,7 @@ import { useCurrentUser } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { MessageSellerButton } from './contact-seller';
 import { DeleteListingButton } from './delete-listing-button';
+import { FavouriteButton } from './favourite-button';
 import { MarkSoldButton } from './mark-sold-button';
 import { PinListingButton } from './pin-listing-button';
 import { TierBadge } from '@/components/tier-badge';
@@ -76,6 +77,7 @@ export function ListingCard({ listing, mode = 'browse', showEdit = true }: Listi
             {listing.isPaused ? 'Paused' : 'Sold'}
           </span>
         )}
+        {mode === 'browse' && <FavouriteButton listing={listing} className="absolute right-3 bottom-3 z-10" />}
       </div>
 
       <div className="flex flex-1 flex-col gap-1.5 p-4">

@@ -16,6 +16,7 @@ import { MoreFromSeller } from '@/features/listings/components/more-from-seller'
 import { OutsideAreaNote } from '@/features/listings/components/outside-area-note';
 import { OwnerActions } from '@/features/listings/components/owner-actions';
 import { SellerCard } from '@/features/listings/components/seller-card';
+import { FavouriteButton } from '@/shared/listing/favourite-button';
 
 function categoryLabel(value: string): string {
   return listingCategories.find((category) => category.value === value)?.label ?? value;
@@ -67,7 +68,10 @@ function ListingDetails({ listing, user }: { listing: ListingView; user: Current
               <p className="mb-3 inline-block rounded-full bg-ink-900 px-3 py-1 text-xs font-bold tracking-widest text-white uppercase">Sold</p>
             )}
             <h1 className="text-3xl font-extrabold tracking-tight break-words sm:text-4xl">{listing.title}</h1>
-            <p className="mt-3 text-3xl font-extrabold text-brand-700">{formatPrice(listing.price)}</p>
+            <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+              <p className="text-3xl font-extrabold text-brand-700">{formatPrice(listing.price)}</p>
+              {(listing.isActive || listing.isFavourite) && <FavouriteButton listing={listing} variant="page" />}
+            </div>
             <ul className="mt-4 space-y-1.5 text-ink-700">
               <li className="flex items-start gap-2">
                 <MapPin className="mt-0.5 size-5 shrink-0 text-ink-500" aria-hidden="true" />

@@ -2,7 +2,8 @@ import { cn } from '@/lib/cn';
 
 /** The map's height, shared by the map and what stands in for it, so nothing jumps when it loads. */
 export const mapHeightClass = 'h-[300px] sm:h-[380px] lg:h-[420px]';
-export const mapFrameClass = 'overflow-hidden rounded-[var(--radius-card)] border border-sand-200 bg-sand-100';
+// isolate: Leaflet's panes and markers (z-index 400 to 700) stay inside the frame, under the sticky header.
+export const mapFrameClass = 'isolate overflow-hidden rounded-[var(--radius-card)] border border-sand-200 bg-sand-100';
 
 /** Shown while the map's code or its counts load. */
 export function MapPlaceholder() {
