@@ -112,6 +112,7 @@ const environmentSchema = z
     READ_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
     PHOTO_CLEANUP_GRACE_HOURS: z.coerce.number().min(1).max(24 * 365).default(24),
     EVENT_SESSION_CHECK_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+    JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(600).default(2),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
@@ -223,6 +224,8 @@ export type Config = {
   readCacheMs: number;
   /** How long an uploaded photo that no listing shows is kept before it is deleted. */
   photoCleanupGraceMs: number;
+  /** How often an idle job worker looks for jobs other servers queued (its own wake it at once). */
+  jobPollingSeconds: number;
   /** How often an open event stream checks that its session still exists (signed out: the stream ends). */
   eventSessionCheckMs: number;
 };
@@ -298,6 +301,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     readCacheMs: env.READ_CACHE_MS,
     photoCleanupGraceMs: env.PHOTO_CLEANUP_GRACE_HOURS * 60 * 60 * 1000,
     eventSessionCheckMs: env.EVENT_SESSION_CHECK_MS,
+    jobPollingSeconds: env.JOB_POLL_SECONDS,
     mapTileUrl: env.MAP_TILE_URL,
     mapTileAttribution: env.MAP_TILE_ATTRIBUTION,
   };

@@ -11,7 +11,8 @@ import { createRateLimits } from './http/rate-limits';
 import { createContentVersion } from './services/content-version';
 import { createBackgroundTasks } from './services/background-tasks';
 import { systemClock, type Clock } from './services/clock';
-import { createMailSender, type MailSender } from './services/mail';
+import { createJobQueue } from './services/job-queue';
+import { createMailSender, queuedMail, type MailSender } from './services/mail';
 import { createMemberEvents, type MemberEvents } from './services/member-events';
 import { createPaymentProvider, type PaymentProvider } from './services/payments';
 import { createSmsSender, type SmsSender } from './services/sms';
@@ -20,7 +21,7 @@ import { createLocalMediaStorage, type MediaStorage } from './services/storage';
 export type DepsOverrides = {
   /** An open database; by default the one DATABASE_URL names, else PGlite under DATA_DIR. */
   database?: DatabaseHandle;
-  /** Mail; SMTP_URL's server, else the dev outbox, by default. */
+  /** How mail leaves (the mail jobs send through it); SMTP_URL's server, else the dev outbox, by default. */
   mail?: MailSender;
   /** Text messages; SMS_API_URL's provider, else the dev outbox, by default. */
   sms?: SmsSender;
@@ -45,7 +46,12 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   const payments = overrides.payments ?? createPaymentProvider(config, log);
   refuseTestPaymentsInProduction(config, payments);
   const database = overrides.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') }));
-  const mail = overrides.mail ?? createMailSender(config, database.db);
+  const jobs = await createJobQueue(database, log, { pollingIntervalSeconds: config.jobPollingSeconds });
+  // Every mail is a job: a slow or failing mail server never holds up a request (nor shows, by its
+  // delay, whether an account exists), and a mail that fails is tried again.
+  const transport = overrides.mail ?? createMailSender(config, database.db);
+  for (let worker = 0; worker < 2; worker += 1) await jobs.work('mail', (message) => transport.send(message));
+  const mail = queuedMail(transport, jobs);
   const contentVersion = createContentVersion({ redisUrl: config.redisUrl });
   const limits = createRateLimits({ redisUrl: config.redisUrl, multiplier: config.rateLimitMultiplier });
   const background = createBackgroundTasks(log);
@@ -66,15 +72,17 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     contentVersion,
     memberEvents,
     background,
+    jobs,
     clock: overrides.clock ?? systemClock,
     close: () =>
       (closing ??= (async () => {
         // Work under way still needs the database and the mail server.
         await background.drain();
+        await jobs.close();
         await limits.close();
         await contentVersion.close();
         await memberEvents.close();
-        await mail.close?.();
+        await transport.close?.();
         await database.close();
       })()),
   };

@@ -4,6 +4,7 @@ import type { Database, DatabaseHandle } from './db/open-database';
 import type { RateLimits } from './http/rate-limits';
 import type { ContentVersion } from './services/content-version';
 import type { BackgroundTasks } from './services/background-tasks';
+import type { JobQueue } from './services/job-queue';
 import type { Clock } from './services/clock';
 import type { MailSender } from './services/mail';
 import type { PaymentProvider } from './services/payment-provider';
@@ -34,6 +35,8 @@ export type ServerDeps = {
   memberEvents: MemberEvents;
   /** Work started by a request that its answer does not wait for. */
   background: BackgroundTasks;
+  /** Durable jobs in the database: mail, and the scheduled upkeep (services/job-queue.ts). */
+  jobs: JobQueue;
   clock: Clock;
   /** Ends what the deps hold open: waits for background work, then closes Redis, mail and the database. */
   close: () => Promise<void>;

@@ -1,5 +1,5 @@
 // Reads the settings, builds the deps (opening and migrating the database), loads demo data once,
-// runs the hourly upkeep, listens.
+// schedules the upkeep jobs, listens.
 import { buildApp } from './app';
 import { syncConfiguredAdmins } from './auth';
 import { ConfigError, loadConfig, type Config } from './config';
@@ -29,43 +29,34 @@ async function main(): Promise<void> {
   await syncConfiguredAdmins(deps.db, config.adminEmails);
   const app = await buildApp(deps);
 
-  // Free months kept with a saved card are charged (test provider), the others revert to Starter,
-  // and notices about a lower listing limit that have run out pause the extra listings: now, then
-  // every hour.
-  const runUpkeep = () =>
-    runMembershipUpkeep(deps).then(
-      (result) => {
-        if (result.trialsEnded === 0 && result.membersPaused === 0 && result.testCharges === 0) return;
-        app.log.info(
-          `${result.testCharges} kept free month(s) charged; ${result.trialsEnded} free month(s) ended; ${result.membersPaused} member(s) had listings over their plan paused`,
-        );
-      },
-      (error: unknown) => app.log.error({ err: error }, 'membership upkeep failed'),
+  // The upkeep runs as scheduled jobs (services/job-queue.ts): once per schedule however many app
+  // servers there are, and again later if a run fails. Free months kept with a saved card are
+  // charged (test provider), the others revert to Starter, and notices about a lower listing limit
+  // that have run out pause the extra listings: now, then every hour.
+  await deps.jobs.work('membership-upkeep', async () => {
+    const result = await runMembershipUpkeep(deps);
+    if (result.trialsEnded === 0 && result.membersPaused === 0 && result.testCharges === 0) return;
+    app.log.info(
+      `${result.testCharges} kept free month(s) charged; ${result.trialsEnded} free month(s) ended; ${result.membersPaused} member(s) had listings over their plan paused`,
     );
-  await runUpkeep();
-  setInterval(runUpkeep, 60 * 60 * 1000).unref();
+  });
+  await deps.jobs.schedule('membership-upkeep', '0 * * * *');
+  await deps.jobs.send('membership-upkeep', {});
 
-  // Photos no listing shows go after PHOTO_CLEANUP_GRACE_HOURS: soon after start, then every hour.
-  const runPhotoCleanUp = () =>
-    cleanUpPhotos(deps, { graceMs: config.photoCleanupGraceMs }).then(
-      (result) => {
-        if (result.removed > 0) app.log.info(`${result.removed} photo(s) no listing shows removed`);
-        if (result.failedFiles.length > 0) app.log.warn({ files: result.failedFiles }, 'photo clean-up could not remove some files');
-      },
-      (error: unknown) => app.log.error({ err: error }, 'photo clean-up failed'),
-    );
-  setTimeout(runPhotoCleanUp, 60 * 1000).unref();
-  setInterval(runPhotoCleanUp, 60 * 60 * 1000).unref();
+  // Photos no listing shows go after PHOTO_CLEANUP_GRACE_HOURS: every hour.
+  await deps.jobs.work('photo-cleanup', async () => {
+    const result = await cleanUpPhotos(deps, { graceMs: config.photoCleanupGraceMs });
+    if (result.removed > 0) app.log.info(`${result.removed} photo(s) no listing shows removed`);
+    if (result.failedFiles.length > 0) app.log.warn({ files: result.failedFiles }, 'photo clean-up could not remove some files');
+  });
+  await deps.jobs.schedule('photo-cleanup', '30 * * * *');
 
   // Members away from a conversation with an unread message get one mail for it: checked every minute.
-  const runAwayMail = () =>
-    mailAwayMembers(deps).then(
-      (mailed) => {
-        if (mailed > 0) app.log.info(`${mailed} unread-message mail(s) sent`);
-      },
-      (error: unknown) => app.log.error({ err: error }, 'unread-message mail failed'),
-    );
-  setInterval(runAwayMail, 60 * 1000).unref();
+  await deps.jobs.work('away-mail', async () => {
+    const mailed = await mailAwayMembers(deps);
+    if (mailed > 0) app.log.info(`${mailed} unread-message mail(s) sent`);
+  });
+  await deps.jobs.schedule('away-mail', '* * * * *');
 
   // Before the server listens, so no read has been cached that the demo data would make stale.
   if (config.demoData) await seedDemoData({ db: deps.db, storage: deps.storage, log: app.log });

@@ -17,6 +17,11 @@ export type Queryable = Database | Transaction;
 export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /**
+   * Runs SQL text as it is (several statements when there are no values), for the job queue, whose
+   * library brings its own statements (services/job-queue.ts).
+   */
+  executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
   /** Resolves when the database answers a trivial query. */
   ping: () => Promise<void>;
   close: () => Promise<void>;
@@ -61,6 +66,7 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
   return {
     db,
     kind: 'postgres',
+    executeSql: (text, values) => pool.query(text, values),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -88,6 +94,10 @@ async function openPglite(directory: string | null): Promise<DatabaseHandle> {
   return {
     db,
     kind: 'pglite',
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) return client.query(text, values);
+      return (await client.exec(text)).at(-1) ?? { rows: [] };
+    },
     ping: async () => {
       await client.query('select 1');
     },

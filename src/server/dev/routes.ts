@@ -51,5 +51,12 @@ export const devRoutes =
     app.addHook('onRequest', async (request) => {
       if (!isFromThisComputer(request)) throw new AppError('DEV_OUTBOX_LOCAL_ONLY', devOutboxMessages.loopbackOnly);
     });
-    app.route({ ...endpoint('listDevOutbox'), handler: async (request) => listOutbox(deps, request.query) });
+    app.route({
+      ...endpoint('listDevOutbox'),
+      handler: async (request) => {
+        // Mail leaves through jobs: what was sent before this read is in the outbox when it answers.
+        await deps.jobs.settle(['mail']);
+        return listOutbox(deps, request.query);
+      },
+    });
   };

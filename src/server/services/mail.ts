@@ -4,6 +4,7 @@ import nodemailer from 'nodemailer';
 import type { Config } from '../config';
 import type { Database } from '../db/open-database';
 import { devOutbox } from '../db/schema';
+import type { JobQueue } from './job-queue';
 
 export type MailMessage = {
   to: string;
@@ -49,4 +50,12 @@ function createOutboxMailSender(db: Database): MailSender {
 export function createMailSender(config: Config, db: Database): MailSender {
   if (config.smtpUrl) return createSmtpMailSender({ smtpUrl: config.smtpUrl, from: config.mailFrom });
   return createOutboxMailSender(db);
+}
+
+/** The app's mail: each message becomes a job that sends it through `transport` (and tries again if it fails). */
+export function queuedMail(transport: MailSender, jobs: Pick<JobQueue, 'send'>): MailSender {
+  return {
+    kind: transport.kind,
+    send: (message) => jobs.send('mail', message),
+  };
 }

@@ -1,0 +1,123 @@
+// Work that must happen, but not inside a request: mail, and the hourly and minutely upkeep. Jobs
+// live in PostgreSQL (pg-boss, decision 19), in the app's own database: a job survives a restart,
+// failures are retried with a growing delay, a scheduled job runs once however many app servers
+// there are, and what failed is kept for the admin's Jobs card. On PGlite the same queue runs in the
+// process, on the same tables.
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type { DatabaseHandle } from '../db/open-database';
+
+/** Every kind of job, with what it carries. */
+export type JobData = {
+  mail: { to: string; subject: string; text: string; html?: string; replyTo?: string };
+  'membership-upkeep': Record<string, never>;
+  'photo-cleanup': Record<string, never>;
+  'away-mail': Record<string, never>;
+};
+export type JobName = keyof JobData;
+
+/** The queue's own tables live in this schema, which pg-boss creates and keeps current when it starts. */
+export const jobSchema = 'jobs';
+
+/** How each kind is retried, and how long one run may take before it counts as lost (a crash) and runs again. */
+const queueSettings: Record<JobName, { retryLimit: number; retryDelay: number; expireInSeconds: number }> = {
+  mail: { retryLimit: 8, retryDelay: 15, expireInSeconds: 120 },
+  'membership-upkeep': { retryLimit: 2, retryDelay: 60, expireInSeconds: 15 * 60 },
+  'photo-cleanup': { retryLimit: 2, retryDelay: 60, expireInSeconds: 15 * 60 },
+  'away-mail': { retryLimit: 0, retryDelay: 0, expireInSeconds: 5 * 60 },
+};
+
+export type JobFailure = { name: string; error: string; failedAt: string };
+export type JobsSummary = { queued: number; active: number; failed: number; lastFailures: JobFailure[] };
+
+export type JobQueue = {
+  send: <Name extends JobName>(name: Name, data: JobData[Name]) => Promise<void>;
+  /** Runs jobs of this kind in this process (one at a time per call). */
+  work: <Name extends JobName>(name: Name, handler: (data: JobData[Name]) => Promise<void>) => Promise<void>;
+  /** Adds a job of this kind at these times (cron, Australian Eastern time), once across every server. */
+  schedule: (name: JobName, cron: string) => Promise<void>;
+  /** Resolves once no job of these kinds is waiting to run now or running (tests; shutting down). */
+  settle: (names?: readonly JobName[]) => Promise<void>;
+  summary: () => Promise<JobsSummary>;
+  close: () => Promise<void>;
+};
+
+export type JobQueueOptions = {
+  /** How often an idle worker looks for jobs (a job sent from this process wakes it at once). */
+  pollingIntervalSeconds?: number;
+};
+
+export async function createJobQueue(database: DatabaseHandle, log: FastifyBaseLogger, options: JobQueueOptions = {}): Promise<JobQueue> {
+  const boss = new PgBoss({ db: { executeSql: database.executeSql }, schema: jobSchema, migrate: true, supervise: true, schedule: true });
+  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  await boss.start();
+  for (const [name, settings] of Object.entries(queueSettings)) {
+    await boss.createQueue(name, { name, retryBackoff: true, ...settings });
+  }
+  const workers = new Map<JobName, string[]>();
+  const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
+  const count = async (text: string, values: unknown[]) => Number((((await database.executeSql(text, values)).rows[0] ?? {}) as { count?: string | number }).count ?? 0);
+
+  return {
+    send: async (name, data) => {
+      await boss.send(name, data);
+      for (const id of workers.get(name) ?? []) boss.notifyWorker(id);
+    },
+    work: async (name, handler) => {
+      const id = await boss.work<JobData[typeof name]>(name, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
+        try {
+          await handler(job.data);
+        } catch (error) {
+          log.warn({ err: error, job: { id: job.id, name } }, 'a job failed; it will be retried if it has tries left');
+          throw error;
+        }
+      });
+      workers.set(name, [...(workers.get(name) ?? []), id]);
+    },
+    schedule: async (name, cron) => {
+      await boss.schedule(name, cron, {}, { tz: 'Australia/Sydney' });
+    },
+    settle: async (names = Object.keys(queueSettings) as JobName[]) => {
+      const started = Date.now();
+      const waiting = () =>
+        count(
+          `select count(*) from ${jobSchema}.job where name = any($1) and (state = 'active' or (state in ('created', 'retry') and start_after <= now()))`,
+          [names],
+        );
+      while ((await waiting()) > 0) {
+        if (Date.now() - started > 30_000) throw new Error(`Jobs of ${names.join(', ')} still waiting after 30 s.`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+    summary: async () => {
+      const { rows } = await database.executeSql(`select state, count(*)::int as count from ${jobSchema}.job group by state`, []);
+      const byState = new Map((rows as { state: string; count: number }[]).map((row) => [row.state, Number(row.count)]));
+      const failures = await database.executeSql(
+        `select name, output, completed_on from ${jobSchema}.job where state = 'failed'
+         union all
+         select name, output, completed_on from ${jobSchema}.archive where state = 'failed'
+         order by completed_on desc nulls last limit 10`,
+        [],
+      );
+      return {
+        queued: (byState.get('created') ?? 0) + (byState.get('retry') ?? 0),
+        active: byState.get('active') ?? 0,
+        failed: byState.get('failed') ?? 0,
+        lastFailures: (failures.rows as { name: string; output: unknown; completed_on: Date | string | null }[]).map((row) => ({
+          name: row.name,
+          error: describeFailure(row.output),
+          failedAt: row.completed_on ? new Date(row.completed_on).toISOString() : new Date(0).toISOString(),
+        })),
+      };
+    },
+    close: async () => {
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
+    },
+  };
+}
+
+/** pg-boss keeps a failed job's error as its output: the message is what an admin needs. */
+function describeFailure(output: unknown): string {
+  if (output && typeof output === 'object' && 'message' in output && typeof output.message === 'string') return output.message;
+  return typeof output === 'string' ? output : JSON.stringify(output ?? 'unknown error');
+}
