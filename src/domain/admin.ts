@@ -106,6 +106,15 @@ export const auditEntrySchema = z.object({
   createdAt: z.string(),
 });
 
+/** The admin's Jobs card: the job queue's work (mail, the upkeep), and what failed lately. */
+export const jobsSummarySchema = z.object({
+  queued: z.number(),
+  active: z.number(),
+  failed: z.number(),
+  lastFailures: z.array(z.object({ name: z.string(), error: z.string(), failedAt: z.string() })),
+});
+export type JobsSummaryView = z.infer<typeof jobsSummarySchema>;
+
 export const invitationSchema = z.object({ email: z.string(), membershipTier: z.enum(membershipTiers), expiresAt: z.string() });
 
 /** An invitation link works for this many days. */

@@ -94,6 +94,7 @@ export const apiEndpoints = {
   banWord: { method: 'POST', path: '/api/admin/banned-words', tag: 'admin' },
   unbanWord: { method: 'DELETE', path: '/api/admin/banned-words/:id', tag: 'admin' },
   listAuditLog: { method: 'GET', path: '/api/admin/audit-log', tag: 'admin' },
+  getJobsSummary: { method: 'GET', path: '/api/admin/jobs', tag: 'admin' },
   listHomepageVideos: { method: 'GET', path: '/api/admin/homepage-videos', tag: 'admin' },
   uploadHomepageVideo: { method: 'POST', path: '/api/admin/homepage-videos', tag: 'admin' },
   activateHomepageVideo: { method: 'PUT', path: '/api/admin/homepage-videos/:id/activate', tag: 'admin' },

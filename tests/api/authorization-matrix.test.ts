@@ -77,6 +77,7 @@ const rows: Row[] = [
   { method: 'GET', route: '/api/favourites', expect: members(200) },
   { method: 'PUT', route: '/api/favourites/:listingId', url: () => `/api/favourites/${listingId}`, expect: { visitor: 401, owner: 400, other: 204, admin: 204 } },
   { method: 'DELETE', route: '/api/favourites/:listingId', url: () => `/api/favourites/${listingId}`, expect: members(204) },
+  { method: 'GET', route: '/api/admin/jobs', expect: adminOnly(200) },
   { method: 'GET', route: '/api/blocks', expect: members(200) },
   { method: 'PUT', route: '/api/blocks/:memberId', url: () => `/api/blocks/${blockable}`, expect: members(204) },
   { method: 'DELETE', route: '/api/blocks/:memberId', url: () => `/api/blocks/${blockable}`, expect: members(204) },

@@ -38,6 +38,8 @@ const adminOnlyRoutes =
     app.route({ ...endpoint('unbanWord'), handler: async (request) => unbanWord(deps, { actorId: signedInUser(request).id, id: request.params.id }) });
 
     app.route({ ...endpoint('listAuditLog'), handler: async () => listAuditLog(deps) });
+
+    app.route({ ...endpoint('getJobsSummary'), handler: async () => deps.jobs.summary() });
   };
 
 export const adminRoutes =

@@ -54,8 +54,9 @@ export const devRoutes =
     app.route({
       ...endpoint('listDevOutbox'),
       handler: async (request) => {
-        // Mail leaves through jobs: what was sent before this read is in the outbox when it answers.
-        await deps.jobs.settle(['mail']);
+        // Mail leaves through jobs: what was sent before this read is in the outbox when it answers
+        // (unless a mail job is stuck: then the outbox answers with what it has after 5 s).
+        await deps.jobs.settle(['mail'], 5_000);
         return listOutbox(deps, request.query);
       },
     });

@@ -18,6 +18,7 @@ export const adminQueryKeys = {
   bannedWords: ['/api/admin/banned-words'] as const,
   homepageVideos: ['/api/admin/homepage-videos'] as const,
   auditLog: ['/api/admin/audit-log'] as const,
+  jobs: ['/api/admin/jobs'] as const,
   activeVideo: ['/api/homepage-video/active'] as const,
 };
 
@@ -50,6 +51,11 @@ export function useBannedWords() {
 
 export function useHomepageVideos() {
   return useQuery<ApiResponse<'listHomepageVideos'>>({ queryKey: adminQueryKeys.homepageVideos });
+}
+
+/** The job queue's state, looked at again every 30 seconds while the card is open. */
+export function useJobsSummary() {
+  return useQuery<ApiResponse<'getJobsSummary'>>({ queryKey: adminQueryKeys.jobs, refetchInterval: 30_000 });
 }
 
 export function useAuditLog() {

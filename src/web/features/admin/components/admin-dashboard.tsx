@@ -6,6 +6,7 @@ import { BannedWordsCard } from './banned-words-card';
 import { GiftMembershipCard } from './gift-membership-card';
 import { HomepageVideosCard } from './homepage-videos-card';
 import { InviteUserCard } from './invite-user-card';
+import { JobsCard } from './jobs-card';
 import { UsersCard } from './users-card';
 
 /** spec 2 and 6: the admin's tools, one card each. */
@@ -27,6 +28,9 @@ export function AdminDashboard({ user }: { user: CurrentUser }) {
         </div>
         <div className="min-w-0 lg:col-span-2">
           <AuditLogCard />
+        </div>
+        <div className="min-w-0 lg:col-span-2">
+          <JobsCard />
         </div>
       </div>
     </PageContainer>

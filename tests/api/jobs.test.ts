@@ -1,0 +1,136 @@
+// The job queue: mail leaves through jobs, a failing mail is tried again and arrives once, failures
+// reach the admin's Jobs card, and a job a restarting server was running runs again elsewhere, once.
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/server/db/open-database';
+import { createMailSender, type MailMessage, type MailSender } from '../../src/server/services/mail';
+import { jobSchema } from '../../src/server/services/job-queue';
+import { createClient } from './support/http-client';
+import { mailsTo, registerMember } from './support/factories';
+import { createPostgresDatabase, localPostgresUrl, reachablePostgresUrl } from './support/test-database';
+import { startTestServer, type TestServer } from './support/test-server';
+
+const postgresUrl = await reachablePostgresUrl();
+const fastPolling = { JOB_POLL_SECONDS: '0.5' };
+
+/** Sends through the dev outbox, failing while `failing` says so (a mail server that is down). */
+function flakyMail(state: { failing: boolean; attempts: number }) {
+  return (config: Parameters<typeof createMailSender>[0], database: { db: Parameters<typeof createMailSender>[1] }): MailSender => {
+    const outbox = createMailSender(config, database.db);
+    return {
+      kind: 'outbox',
+      send: async (message: MailMessage) => {
+        state.attempts += 1;
+        if (state.failing) throw new Error('SMTP connection refused (the mail server is down)');
+        await outbox.send(message);
+      },
+    };
+  };
+}
+
+/** Runs a job that waits for its retry now, rather than after its growing delay. */
+async function retryNow(server: TestServer): Promise<void> {
+  await server.database.executeSql(`update ${jobSchema}.job set start_after = now() where name = 'mail' and state = 'retry'`, []);
+}
+
+async function until(check: () => Promise<boolean> | boolean, what: string): Promise<void> {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > 15_000) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('mail as jobs', () => {
+  const servers: TestServer[] = [];
+  afterAll(async () => {
+    for (const server of servers) await server.close();
+  });
+
+  it('answers a request before its mail is sent, tries a failing mail again and delivers it once', async () => {
+    const state = { failing: true, attempts: 0 };
+    const server = await startTestServer(fastPolling, { mail: flakyMail(state) });
+    servers.push(server);
+    const client = createClient(server.baseUrl);
+
+    // The mail server is down: signing up still works at once.
+    const member = await registerMember(client);
+    await until(() => state.attempts >= 1, 'the first try');
+    expect((await client.get(`/api/dev/outbox?to=${encodeURIComponent(member.email)}`)).body).toEqual([]);
+
+    // It comes back: the retry delivers the mail, once.
+    state.failing = false;
+    await retryNow(server);
+    await until(async () => (await mailsTo(server, client, member.email)).length > 0, 'the retried mail');
+    expect(await server.deps.jobs.settle()).toBe(true);
+    const mails = await mailsTo(server, client, member.email);
+    expect(mails).toHaveLength(1);
+    expect(state.attempts).toBe(2);
+  });
+
+  it('shows a job whose tries ran out on the admin’s Jobs card, with its error', async () => {
+    const state = { failing: true, attempts: 0 };
+    const adminEmail = `jobs-admin-${Date.now()}@example.com`;
+    const server = await startTestServer({ ...fastPolling, ADMIN_EMAILS: adminEmail }, { mail: flakyMail(state) });
+    servers.push(server);
+    const client = createClient(server.baseUrl);
+    await server.deps.mail.send({ to: 'nobody@example.com', subject: 'Your listing is live', text: 'Hello' });
+    await until(() => state.attempts >= 1, 'the first try');
+    // The last try: it fails for good.
+    await server.database.executeSql(`update ${jobSchema}.job set retry_count = retry_limit, start_after = now() where name = 'mail' and state = 'retry'`, []);
+    await until(async () => (await server.deps.jobs.summary()).failed === 1, 'the failed job');
+
+    const admin = await registerMember(client, { email: adminEmail });
+    await server.database.executeSql(`update users set is_email_verified = true, is_admin = true where email = $1`, [adminEmail]);
+    server.app.contentVersion.bump();
+    const card = await client.get('/api/admin/jobs', admin.token);
+    expect(card.status).toBe(200);
+    expect(card.body).toMatchObject({ failed: 1, lastFailures: [{ name: 'mail', error: 'SMTP connection refused (the mail server is down)' }] });
+    expect((await client.get('/api/admin/jobs', (await registerMember(client)).token)).status).toBe(403);
+  });
+});
+
+const postgresNote = postgresUrl ? '' : ` (skipped: two app servers need one PostgreSQL database, and neither TEST_DATABASE_URL nor ${localPostgresUrl} answers)`;
+
+describe.skipIf(!postgresUrl)(`a job a server was running when it restarted${postgresNote}`, () => {
+  const closers: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const close of closers.reverse()) await close().catch(() => {});
+  });
+
+  it('is handed back when the server stops, and runs on another server after, exactly once', async () => {
+    const shared = await createPostgresDatabase(postgresUrl!);
+    closers.push(shared.drop);
+    const open = () => openDatabase({ databaseUrl: shared.url, poolSize: 3 });
+
+    // Server A takes the mail and hangs in the middle of sending it (a mail server that never answers).
+    const hung = { attempts: 0 };
+    const restarting = await startTestServer(fastPolling, {
+      openDatabase: open,
+      mail: () => ({
+        kind: 'outbox',
+        send: () => {
+          hung.attempts += 1;
+          return new Promise<void>(() => {});
+        },
+      }),
+    });
+    await restarting.deps.mail.send({ to: 'restart@example.com', subject: 'Someone wrote about your listing', text: 'Hello' });
+    await until(() => hung.attempts === 1, 'server A to start the job');
+
+    const survivor = await startTestServer(fastPolling, { openDatabase: open });
+    closers.push(survivor.close);
+    const client = createClient(survivor.baseUrl);
+    const sent = async () => Number(((await survivor.database.executeSql(`select count(*) as count from dev_outbox where "to" = $1`, ['restart@example.com'])).rows[0] as { count: string }).count);
+
+    // A is restarted (SIGTERM does this): it waits a while for the job, then hands it back unfinished.
+    await restarting.close();
+    expect(await sent()).toBe(0);
+    await retryNow(survivor);
+    await until(async () => (await sent()) > 0, 'server B to send the mail');
+
+    // One mail, sent once.
+    expect(await survivor.deps.jobs.settle()).toBe(true);
+    expect(await mailsTo(survivor, client, 'restart@example.com')).toHaveLength(1);
+    expect(hung.attempts).toBe(1);
+  }, 60_000);
+});
