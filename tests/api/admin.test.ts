@@ -57,6 +57,7 @@ describe('who may use the admin API', () => {
       ['PUT', '/api/admin/homepage-videos/00000000-0000-0000-0000-000000000000/activate'],
       ['DELETE', '/api/admin/homepage-videos/00000000-0000-0000-0000-000000000000'],
       ['GET', '/api/admin/audit-log'],
+      ['GET', '/api/admin/jobs'],
     ];
     // Every admin route the server has is walked here: a new one fails this test until it is added.
     const walked = calls.map(([method, url]) => `${method} ${url.replace(/0{8}-0{4}-0{4}-0{4}-0{12}/, ':id')}`);
