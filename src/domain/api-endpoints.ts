@@ -60,6 +60,10 @@ export const apiEndpoints = {
   listFavourites: { method: 'GET', path: '/api/favourites', tag: 'saved' },
   saveFavourite: { method: 'PUT', path: '/api/favourites/:listingId', tag: 'saved' },
   removeFavourite: { method: 'DELETE', path: '/api/favourites/:listingId', tag: 'saved' },
+  listSavedSearches: { method: 'GET', path: '/api/saved-searches', tag: 'saved' },
+  createSavedSearch: { method: 'POST', path: '/api/saved-searches', tag: 'saved' },
+  deleteSavedSearch: { method: 'DELETE', path: '/api/saved-searches/:id', tag: 'saved' },
+  markSavedSearchSeen: { method: 'POST', path: '/api/saved-searches/:id/seen', tag: 'saved' },
 
   // Conversations and the event stream
   startConversation: { method: 'POST', path: '/api/listings/:id/conversations', tag: 'conversations' },

@@ -63,6 +63,7 @@ import {
   testPaymentBody,
 } from './membership';
 import { postcodePattern } from './postcodes';
+import { createSavedSearchBody, savedSearchIdParams, savedSearchSchema } from './saved-search-schemas';
 import { membershipTiers } from './tiers';
 import { authResponseSchema, currentUserSchema, googleSignInResponseSchema, messageResponseSchema } from './user-schemas';
 
@@ -156,6 +157,10 @@ export const apiSchemas = {
   listFavourites: { response: { 200: z.array(favouriteViewSchema) } },
   saveFavourite: { params: favouriteParams, response: {} },
   removeFavourite: { params: favouriteParams, response: {} },
+  listSavedSearches: { response: { 200: z.array(savedSearchSchema) } },
+  createSavedSearch: { body: createSavedSearchBody, response: { 201: savedSearchSchema } },
+  deleteSavedSearch: { params: savedSearchIdParams, response: {} },
+  markSavedSearchSeen: { params: savedSearchIdParams, response: {} },
 
   startConversation: { params: listingIdParams, body: startConversationBody, response: { 200: startConversationResponse, 201: startConversationResponse } },
   listConversations: { querystring: inboxQuery, response: { 200: z.array(conversationSummarySchema) } },

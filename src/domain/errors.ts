@@ -6,6 +6,7 @@ import { accountMessages } from './account';
 import { adminMessages } from './admin';
 import { conversationMessages } from './conversations';
 import { favouriteMessages } from './favourites';
+import { savedSearchMessages } from './saved-searches';
 import { imageMessages } from './images';
 import { listingRuleMessages } from './listing';
 import { membershipMessages, planChargeMessages, planLimitMessages } from './membership';
@@ -105,6 +106,8 @@ export const appErrors = {
   LISTING_LIMIT_REACHED: { status: 403 },
   IMAGE_LIMIT_REACHED: { status: 403 },
   FAVOURITE_LIMIT_REACHED: { status: 403, message: favouriteMessages.limitReached },
+  /** The plan's number of saved searches is reached (the message names it). */
+  SAVED_SEARCH_LIMIT_REACHED: { status: 403 },
   /** Either member blocked the other: no messages pass between them. */
   MEMBER_BLOCKED: { status: 403, message: conversationMessages.blocked },
 
@@ -124,6 +127,8 @@ export const appErrors = {
   CARD_CHECK_NOT_FOUND: { status: 404, message: membershipMessages.cardCheckNotFound },
   /** A conversation that does not exist, or that the member asking is not part of. */
   CONVERSATION_NOT_FOUND: { status: 404, message: conversationMessages.conversationNotFound },
+  /** A saved search that does not exist, or is another member's. */
+  SAVED_SEARCH_NOT_FOUND: { status: 404, message: savedSearchMessages.notFound },
   /** A test-card payment for a checkout that is unknown, another member's or not the test provider's. */
   SUBSCRIPTION_NOT_FOUND: { status: 404, message: membershipMessages.subscriptionNotFound },
   /** Cancelling when no charge is coming. */
@@ -173,6 +178,7 @@ export const notFoundCodes = [
   'CARD_CHECK_NOT_FOUND',
   'SUBSCRIPTION_NOT_FOUND',
   'CONVERSATION_NOT_FOUND',
+  'SAVED_SEARCH_NOT_FOUND',
 ] as const satisfies readonly ErrorCode[];
 
 export function isNotFoundCode(code: string | undefined): boolean {

@@ -30,5 +30,7 @@ export * from './limits';
 export * from './conversations';
 export * from './conversation-schemas';
 export * from './favourites';
+export * from './saved-searches';
+export * from './saved-search-schemas';
 export * from './api-endpoints';
 export * from './api-schemas';

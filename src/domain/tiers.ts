@@ -37,6 +37,8 @@ export type TierRules = {
   /** Radius of the neighbourhood search area (spec FAQ: 5 km), when the area is a radius. */
   searchRadiusKm: number | null;
   pinnedPosts: number;
+  /** Searches a member may keep on /saved, with mail about new listings (decision 20). */
+  savedSearchLimit: number;
   badge: string;
   listingTimes: string;
   support: string;
@@ -71,6 +73,7 @@ export const tierRules: Record<MembershipTier, TierRules> = {
     checkoutSearchAreaLabel: neighbourhoodLabel,
     searchRadiusKm: neighbourhoodRadiusKm,
     pinnedPosts: 0,
+    savedSearchLimit: 10,
     badge: 'Basic verification badge',
     listingTimes: 'Standard listing times',
     support: 'Community support',
@@ -92,6 +95,7 @@ export const tierRules: Record<MembershipTier, TierRules> = {
     checkoutSearchAreaLabel: 'City-wide',
     searchRadiusKm: null,
     pinnedPosts: 0,
+    savedSearchLimit: 10,
     badge: 'Premium badge',
     listingTimes: 'Extended listing times',
     support: 'Email support',
@@ -112,6 +116,7 @@ export const tierRules: Record<MembershipTier, TierRules> = {
     checkoutSearchAreaLabel: 'Australia-wide',
     searchRadiusKm: null,
     pinnedPosts: 1,
+    savedSearchLimit: 20,
     badge: 'Elite badge',
     listingTimes: 'Extended listing times',
     support: 'Priority support',
@@ -133,6 +138,7 @@ export const tierRules: Record<MembershipTier, TierRules> = {
     checkoutSearchAreaLabel: 'Australia-wide',
     searchRadiusKm: null,
     pinnedPosts: 1,
+    savedSearchLimit: 20,
     badge: 'Lifetime badge',
     listingTimes: 'Extended listing times',
     support: 'Priority support',

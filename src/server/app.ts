@@ -22,7 +22,7 @@ import { installRouteTable } from './http/route-table';
 import { installSecurityHeaders } from './http/security-headers';
 import { serverOptions } from './http/server-options';
 import { installSwagger } from './http/swagger';
-import { favouriteRoutes } from './listings/favourite-routes';
+import { savedRoutes } from './listings/saved-routes';
 import { listingRoutes } from './listings/routes';
 import { mapRoutes } from './map/routes';
 import { membershipRoutes } from './membership/routes';
@@ -69,7 +69,7 @@ export async function buildApp(deps: ServerDeps): Promise<FastifyInstance> {
   await app.register(authRoutes(deps));
   await app.register(googleSignInRoutes(deps));
   await app.register(listingRoutes(deps));
-  await app.register(favouriteRoutes(deps));
+  await app.register(savedRoutes(deps));
   await app.register(uploadRoutes(deps));
   await app.register(contactRoutes(deps));
   await app.register(conversationRoutes(deps));

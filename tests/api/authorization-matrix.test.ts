@@ -78,6 +78,11 @@ const rows: Row[] = [
   { method: 'PUT', route: '/api/favourites/:listingId', url: () => `/api/favourites/${listingId}`, expect: { visitor: 401, owner: 400, other: 204, admin: 204 } },
   { method: 'DELETE', route: '/api/favourites/:listingId', url: () => `/api/favourites/${listingId}`, expect: members(204) },
   { method: 'GET', route: '/api/admin/jobs', expect: adminOnly(200) },
+  { method: 'GET', route: '/api/saved-searches', expect: members(200) },
+  { method: 'POST', route: '/api/saved-searches', body: () => ({ name: 'Bikes', query: { search: 'bike' }, frequency: 'daily' }), expect: members(201) },
+  // Another member's saved search is not found (the matrix's ids are nobody's).
+  { method: 'DELETE', route: '/api/saved-searches/:id', url: () => `/api/saved-searches/${zeroId}`, expect: members(404) },
+  { method: 'POST', route: '/api/saved-searches/:id/seen', url: () => `/api/saved-searches/${zeroId}/seen`, expect: members(404) },
   { method: 'GET', route: '/api/blocks', expect: members(200) },
   { method: 'PUT', route: '/api/blocks/:memberId', url: () => `/api/blocks/${blockable}`, expect: members(204) },
   { method: 'DELETE', route: '/api/blocks/:memberId', url: () => `/api/blocks/${blockable}`, expect: members(204) },

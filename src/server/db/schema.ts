@@ -1,4 +1,6 @@
 // The database: spec section 3's tables plus what the product needs around them.
+import type { SavedSearchQuery } from '../../domain/saved-search-schemas';
+import type { SavedSearchFrequency } from '../../domain/saved-searches';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -350,6 +352,27 @@ export const favourites = pgTable(
     createdAt: createdAt(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.listingId] }), index('favourites_listing_idx').on(table.listingId)],
+);
+
+/**
+ * A browse a member keeps (its filters, as GET /api/listings takes them) with a name, and how they
+ * hear of new listings that match it: at once or in a daily digest (decision 20).
+ */
+export const savedSearches = pgTable(
+  'saved_searches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 60 }).notNull(),
+    query: jsonb('query').$type<SavedSearchQuery>().notNull(),
+    frequency: varchar('frequency', { length: 10 }).$type<SavedSearchFrequency>().notNull(),
+    /** The "new since you last looked" count starts here; opening the search moves it. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('saved_searches_user_idx').on(table.userId, table.createdAt.desc())],
 );
 
 /** A member who blocked another: no messages either way until they unblock. */

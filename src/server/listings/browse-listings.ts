@@ -79,6 +79,8 @@ type BrowseValues = {
   cursorValue?: string;
   cursorId?: string;
   limit: number;
+  /** Saved searches' new-listing counts: listed after this time. */
+  since?: string;
 };
 
 const value = (name: keyof BrowseValues) => sql.placeholder(name);
@@ -261,8 +263,19 @@ function nearestStatement(db: Queryable, shape: Shape, name: string) {
   return db.select().from(nearest).crossJoinLateral(inPostcode).orderBy(asc(nearest.distance), asc(inPostcode.id)).limit(value('limit')).prepare(name);
 }
 
-type StatementKind = 'first' | 'pinned' | 'page' | 'nearest';
-const builders = { first: firstPageStatement, pinned: pinnedStatement, page: pageStatement, nearest: nearestStatement } as const;
+/** How many listings the browse would show that were listed after `since`, counted up to `limit`. */
+function countStatement(db: Queryable, shape: Shape, name: string) {
+  const matches = db
+    .select({ id: listings.id })
+    .from(listings)
+    .where(and(...baseConditions(shape), sql`${listings.createdAt} > ${value('since')}::timestamptz`))
+    .limit(value('limit'))
+    .as('matches');
+  return db.select({ count: sql<number>`count(*)::int` }).from(matches).prepare(name);
+}
+
+type StatementKind = 'first' | 'pinned' | 'page' | 'nearest' | 'count';
+const builders = { first: firstPageStatement, pinned: pinnedStatement, page: pageStatement, nearest: nearestStatement, count: countStatement } as const;
 const statements = new Map<string, (db: Queryable) => ReturnType<(typeof builders)[StatementKind]>>();
 
 /** The statement of a kind and shape, made the first time the shape is met (there are a few hundred at most). */
@@ -308,6 +321,47 @@ function areaValues(area: SearchArea): Pick<BrowseValues, 'areaState' | 'areaPos
 }
 
 export type BrowseResult = { items: ListingView[]; nextCursor: string | null };
+
+function shapeOf(query: Omit<BrowseListingsQuery, 'limit'>, page: { sort: SortOption; mode: SearchMode; area: SearchArea; after: boolean }): Shape {
+  return {
+    sort: page.sort,
+    mode: page.mode,
+    area: page.area.kind,
+    category: Boolean(query.category),
+    state: Boolean(query.state),
+    postcode: Boolean(query.postcode),
+    city: query.location ?? null,
+    search: Boolean(query.search),
+    after: page.after,
+  };
+}
+
+/**
+ * How many listings a browse with these filters shows the viewer that were listed after `since`
+ * (a saved search's "new since you last looked"), counted up to `cap`: the same area and filters as
+ * the browse itself.
+ */
+export async function countListedSince(
+  deps: Pick<ServerDeps, 'db'>,
+  input: { viewer: Viewer; query: Omit<BrowseListingsQuery, 'limit'>; since: Date; cap: number },
+): Promise<number> {
+  const area = searchAreaFor(input.viewer);
+  const from = browseOrigin(input.viewer, input.query);
+  const shape = shapeOf(input.query, { sort: 'newest', mode: 'words', area, after: false });
+  const values: BrowseValues = {
+    ...areaValues(area),
+    category: input.query.category,
+    state: input.query.state,
+    postcode: input.query.postcode,
+    search: input.query.search,
+    originLatitude: from.latitude,
+    originLongitude: from.longitude,
+    since: input.since.toISOString(),
+    limit: input.cap,
+  };
+  const [row] = await statementFor('count', shape, deps.db).execute(values);
+  return row?.count ?? 0;
+}
 
 /** Where distances are measured from: the postcode being browsed, else the viewer's own place. */
 export function browseOrigin(viewer: Viewer, query: Pick<BrowseListingsQuery, 'postcode'>): Point {
@@ -356,17 +410,7 @@ export async function browseListings(deps: Pick<ServerDeps, 'db'>, input: { view
   };
 
   const fetchPage = async (mode: SearchMode) => {
-    const shape: Shape = {
-      sort,
-      mode,
-      area: area.kind,
-      category: Boolean(query.category),
-      state: Boolean(query.state),
-      postcode: Boolean(query.postcode),
-      city: query.location ?? null,
-      search: Boolean(query.search),
-      after: cursor !== null,
-    };
+    const shape = shapeOf(query, { sort, mode, area, after: cursor !== null });
     const { pinned, rows } = await readPage(db, shape, values);
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);

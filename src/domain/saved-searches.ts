@@ -1,0 +1,35 @@
+// Saved searches: a member keeps a browse's filters with a name, sees on /saved how many listings are
+// new since they last looked, and is told of new ones by mail (decision 20). No zod here.
+import { tierRules, type MembershipTier } from './tiers';
+
+export const savedSearchFrequencies = ['instant', 'daily'] as const;
+export type SavedSearchFrequency = (typeof savedSearchFrequencies)[number];
+
+export const savedSearchLimits = {
+  nameMax: 60,
+  /** "99+" past this: the count stops there. */
+  newCountCap: 99,
+} as const;
+
+/** How many searches a member may keep: 10, or 20 on Connector and Lifetime. */
+export function savedSearchLimitFor(tier: MembershipTier): number {
+  return tierRules[tier].savedSearchLimit;
+}
+
+export const savedSearchMessages = {
+  nameRequired: 'Give the search a name, so you can find it on your Saved page.',
+  nameTooLong: `Keep the name under ${savedSearchLimits.nameMax} characters.`,
+  frequencyRequired: 'Choose how often to hear about new listings: straight away or once a day.',
+  limitReached: (limit: number) => `You can keep up to ${limit} saved searches on your plan. Delete one on your Saved page to save another.`,
+  notFound: 'Saved search not found',
+  saved: 'Search saved',
+  savedDescription: 'Find it on your Saved page. We’ll email you about new listings that match.',
+  deleted: 'Saved search deleted',
+  frequencyLabels: { instant: 'Email me straight away', daily: 'Email me a daily digest (7 am)' } satisfies Record<SavedSearchFrequency, string>,
+} as const;
+
+/** "3 new since you last looked", "99+ new ...", "Nothing new since you last looked". */
+export function describeNewCount(count: number): string {
+  if (count <= 0) return 'Nothing new since you last looked';
+  return `${count > savedSearchLimits.newCountCap ? `${savedSearchLimits.newCountCap}+` : count} new since you last looked`;
+}
