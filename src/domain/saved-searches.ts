@@ -1,5 +1,6 @@
 // Saved searches: a member keeps a browse's filters with a name, sees on /saved how many listings are
 // new since they last looked, and is told of new ones by mail (decision 20). No zod here.
+import { cityAreas, listingCategories, type LocationFilter } from './listing';
 import { tierRules, type MembershipTier } from './tiers';
 
 export const savedSearchFrequencies = ['instant', 'daily'] as const;
@@ -32,4 +33,26 @@ export const savedSearchMessages = {
 export function describeNewCount(count: number): string {
   if (count <= 0) return 'Nothing new since you last looked';
   return `${count > savedSearchLimits.newCountCap ? `${savedSearchLimits.newCountCap}+` : count} new since you last looked`;
+}
+
+/** A saved search's filters, as kept (the API's query). */
+export type SavedQuery = { search?: string; category?: string; location?: string; postcode?: string; state?: string; sort?: string };
+
+/** The filters in words: ““mountain bike” · Sports · Postcode 3068”, or “Everything in your area”. */
+export function describeSavedQuery(query: SavedQuery): string {
+  const parts = [
+    query.search ? `“${query.search}”` : '',
+    listingCategories.find((category) => category.value === query.category)?.label ?? '',
+    query.location ? (cityAreas[query.location as LocationFilter]?.label ?? '') : '',
+    query.state ?? '',
+    query.postcode ? `Postcode ${query.postcode}` : '',
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(' · ') : 'Everything in your area';
+}
+
+/** The browse page with the search's filters. */
+export function savedSearchPath(query: SavedQuery): string {
+  const params = new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''));
+  const text = params.toString();
+  return text ? `/listings?${text}` : '/listings';
 }

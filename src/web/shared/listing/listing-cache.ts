@@ -20,6 +20,7 @@ export const listingQueryKeys = {
   sellerListings: (sellerId: string) => ['/api/seller-listings', sellerId] as const,
   sellerProfile: (sellerId: string) => ['/api/sellers', sellerId] as const,
   favourites: ['/api/favourites'] as const,
+  savedSearches: ['/api/saved-searches'] as const,
 };
 
 /** A listing's heart in every list and page already loaded (browse pages, a listing, a seller's listings). */

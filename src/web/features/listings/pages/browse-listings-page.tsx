@@ -9,6 +9,7 @@ import { ListingResults } from '@/features/listings/components/listing-results';
 import { ItemsNearYouSection } from '@/features/listings/components/map/items-near-you-section';
 import { SearchAreaNote } from '@/features/listings/components/search-area-note';
 import { useDebouncedEffect } from '@/features/listings/hooks/use-debounced-callback';
+import { SaveSearchButton } from '@/shared/saved-searches/save-search-button';
 
 const searchDebounceMs = 400;
 
@@ -52,7 +53,10 @@ export function BrowseListingsPage({ user }: { user: CurrentUser }) {
           onSearchSubmit={() => applySearch(searchText)}
           onFilterChange={setFilter}
         />
-        <FilterChips filters={filters} onRemove={(name) => setFilter(name, '')} />
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <FilterChips filters={filters} onRemove={(name) => setFilter(name, '')} />
+          <SaveSearchButton filters={filters} className="ml-auto" />
+        </div>
       </div>
       <div className="mt-8">
         <ItemsNearYouSection user={user} />
