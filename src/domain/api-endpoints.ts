@@ -64,6 +64,8 @@ export const apiEndpoints = {
   createSavedSearch: { method: 'POST', path: '/api/saved-searches', tag: 'saved' },
   deleteSavedSearch: { method: 'DELETE', path: '/api/saved-searches/:id', tag: 'saved' },
   markSavedSearchSeen: { method: 'POST', path: '/api/saved-searches/:id/seen', tag: 'saved' },
+  unsubscribeSavedSearch: { method: 'GET', path: '/api/saved-searches/:id/unsubscribe', tag: 'saved' },
+  unsubscribeSavedSearchOneClick: { method: 'POST', path: '/api/saved-searches/:id/unsubscribe', tag: 'saved' },
 
   // Conversations and the event stream
   startConversation: { method: 'POST', path: '/api/listings/:id/conversations', tag: 'conversations' },

@@ -63,7 +63,7 @@ import {
   testPaymentBody,
 } from './membership';
 import { postcodePattern } from './postcodes';
-import { createSavedSearchBody, savedSearchIdParams, savedSearchSchema } from './saved-search-schemas';
+import { createSavedSearchBody, savedSearchIdParams, savedSearchSchema, unsubscribeQuery } from './saved-search-schemas';
 import { membershipTiers } from './tiers';
 import { authResponseSchema, currentUserSchema, googleSignInResponseSchema, messageResponseSchema } from './user-schemas';
 
@@ -96,7 +96,15 @@ export const devOutboxQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 /** One message in the development outbox, newest first. */
-export const outboxMessageSchema = z.object({ id: z.string(), to: z.string(), channel: z.string(), subject: z.string().nullable(), text: z.string(), createdAt: z.string() });
+export const outboxMessageSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  channel: z.string(),
+  subject: z.string().nullable(),
+  text: z.string(),
+  headers: z.record(z.string(), z.string()).nullable(),
+  createdAt: z.string(),
+});
 
 type EndpointSchemas = {
   params?: z.ZodType;
@@ -161,6 +169,9 @@ export const apiSchemas = {
   createSavedSearch: { body: createSavedSearchBody, response: { 201: savedSearchSchema } },
   deleteSavedSearch: { params: savedSearchIdParams, response: {} },
   markSavedSearchSeen: { params: savedSearchIdParams, response: {} },
+  unsubscribeSavedSearch: { params: savedSearchIdParams, querystring: unsubscribeQuery, summary: "A saved search mail's unsubscribe link: turns its mail off and shows /unsubscribed", response: {} },
+  // RFC 8058 one-click: the mail client posts List-Unsubscribe=One-Click (form-encoded).
+  unsubscribeSavedSearchOneClick: { params: savedSearchIdParams, querystring: unsubscribeQuery, response: { 200: messageResponseSchema } },
 
   startConversation: { params: listingIdParams, body: startConversationBody, response: { 200: startConversationResponse, 201: startConversationResponse } },
   listConversations: { querystring: inboxQuery, response: { 200: z.array(conversationSummarySchema) } },

@@ -6,7 +6,7 @@ import { accountMessages } from './account';
 import { adminMessages } from './admin';
 import { conversationMessages } from './conversations';
 import { favouriteMessages } from './favourites';
-import { savedSearchMessages } from './saved-searches';
+import { savedSearchMail, savedSearchMessages } from './saved-searches';
 import { imageMessages } from './images';
 import { listingRuleMessages } from './listing';
 import { membershipMessages, planChargeMessages, planLimitMessages } from './membership';
@@ -87,6 +87,8 @@ export const appErrors = {
   BLOCK_YOURSELF: { status: 400, message: conversationMessages.blockYourself },
   FAVOURITE_OWN_LISTING: { status: 400, message: favouriteMessages.ownListing },
   FAVOURITE_SOLD_LISTING: { status: 400, message: favouriteMessages.sold },
+  /** A saved search mail's unsubscribe link that is forged, or for a search that is gone. */
+  UNSUBSCRIBE_LINK_INVALID: { status: 400, message: savedSearchMail.unsubscribeInvalid },
   /** Marking a listing sold to a conversation that is not about it. */
   SOLD_TO_UNKNOWN_CONVERSATION: { status: 400, message: conversationMessages.soldToUnknownConversation },
 

@@ -38,3 +38,6 @@ export const savedSearchSchema = z.object({
   createdAt: z.string(),
 });
 export type SavedSearchView = z.infer<typeof savedSearchSchema>;
+
+/** A saved search mail's unsubscribe link: its signed token. */
+export const unsubscribeQuery = z.object({ token: z.string().max(200) });

@@ -8,6 +8,12 @@ export type SavedSearchFrequency = (typeof savedSearchFrequencies)[number];
 
 export const savedSearchLimits = {
   nameMax: 60,
+  /** At most one alert mail per saved search in this time; matches meanwhile join the next one. */
+  alertIntervalMinutes: 15,
+  /** Listings one alert or digest mail shows; a link opens the rest. */
+  listingsPerMail: 20,
+  /** Digests go at this hour, in the member's state's time. */
+  digestHour: 7,
   /** "99+" past this: the count stops there. */
   newCountCap: 99,
 } as const;
@@ -56,3 +62,28 @@ export function savedSearchPath(query: SavedQuery): string {
   const text = params.toString();
   return text ? `/listings?${text}` : '/listings';
 }
+
+/** Each state's time zone, for the 7 am digest. */
+export const stateTimeZones: Record<string, string> = {
+  NSW: 'Australia/Sydney',
+  ACT: 'Australia/Sydney',
+  VIC: 'Australia/Melbourne',
+  TAS: 'Australia/Hobart',
+  QLD: 'Australia/Brisbane',
+  SA: 'Australia/Adelaide',
+  NT: 'Australia/Darwin',
+  WA: 'Australia/Perth',
+};
+
+/** The alert and digest mails' words. */
+export const savedSearchMail = {
+  subject: (name: string, count: number, digest: boolean) =>
+    digest ? `Your daily digest: ${count} new for “${name}”` : count === 1 ? `New for “${name}” on Neighbourly` : `${count} new for “${name}” on Neighbourly`,
+  intro: (firstName: string | null, name: string, digest: boolean) =>
+    `Hi ${firstName ?? 'there'},\n\n${digest ? 'Here is what neighbours listed yesterday' : 'Neighbours just listed something'} for your saved search “${name}”.`,
+  more: (count: number) => `…and ${count} more.`,
+  seeAll: 'See them all:',
+  unsubscribe: 'Stop these emails for this search (no sign-in needed):',
+  unsubscribed: (name: string) => `You won’t get emails about “${name}” any more. It stays on your Saved page.`,
+  unsubscribeInvalid: 'This unsubscribe link is not valid. Open your Saved page to change your emails.',
+} as const;

@@ -24,6 +24,7 @@ import { serverOptions } from './http/server-options';
 import { installSwagger } from './http/swagger';
 import { savedRoutes } from './listings/saved-routes';
 import { listingRoutes } from './listings/routes';
+import { workOnSavedSearchJobs } from './listings';
 import { mapRoutes } from './map/routes';
 import { membershipRoutes } from './membership/routes';
 import type { BackgroundTasks } from './services/background-tasks';
@@ -70,6 +71,7 @@ export async function buildApp(deps: ServerDeps): Promise<FastifyInstance> {
   await app.register(googleSignInRoutes(deps));
   await app.register(listingRoutes(deps));
   await app.register(savedRoutes(deps));
+  await workOnSavedSearchJobs(deps);
   await app.register(uploadRoutes(deps));
   await app.register(contactRoutes(deps));
   await app.register(conversationRoutes(deps));

@@ -58,6 +58,9 @@ async function main(): Promise<void> {
   });
   await deps.jobs.schedule('away-mail', '* * * * *');
 
+  // Saved searches' daily digests: every half hour, for the states where it is now 7 am.
+  await deps.jobs.schedule('saved-search-digests', '0,30 * * * *');
+
   // Before the server listens, so no read has been cached that the demo data would make stale.
   if (config.demoData) await seedDemoData({ db: deps.db, storage: deps.storage, log: app.log });
 

@@ -83,6 +83,9 @@ const rows: Row[] = [
   // Another member's saved search is not found (the matrix's ids are nobody's).
   { method: 'DELETE', route: '/api/saved-searches/:id', url: () => `/api/saved-searches/${zeroId}`, expect: members(404) },
   { method: 'POST', route: '/api/saved-searches/:id/seen', url: () => `/api/saved-searches/${zeroId}/seen`, expect: members(404) },
+  // A mail's unsubscribe link: signed, so anyone holding it may use it; a wrong token does nothing.
+  { method: 'GET', route: '/api/saved-searches/:id/unsubscribe', url: () => `/api/saved-searches/${zeroId}/unsubscribe?token=wrong`, expect: everyone(302) },
+  { method: 'POST', route: '/api/saved-searches/:id/unsubscribe', url: () => `/api/saved-searches/${zeroId}/unsubscribe?token=wrong`, body: () => ({}), expect: everyone(400) },
   { method: 'GET', route: '/api/blocks', expect: members(200) },
   { method: 'PUT', route: '/api/blocks/:memberId', url: () => `/api/blocks/${blockable}`, expect: members(204) },
   { method: 'DELETE', route: '/api/blocks/:memberId', url: () => `/api/blocks/${blockable}`, expect: members(204) },

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { savedSearchLimitFor, savedSearchMessages } from '../../src/domain/saved-searches';
-import { sellerMember, validListing } from './support/factories';
+import { savedSearchLimitFor, savedSearchMail, savedSearchMessages } from '../../src/domain/saved-searches';
+import { queueDailyDigests, statesAtDigestHour, unsubscribeUrl } from '../../src/server/listings/saved-search-alerts';
+import { jobSchema } from '../../src/server/services/job-queue';
+import { mailsTo, sellerMember, validListing } from './support/factories';
 import { useTestServer } from './support/use-test-server';
 
 const { server, client } = useTestServer();
@@ -83,5 +85,98 @@ describe('saved searches', () => {
       expect([over.status, over.body.message]).toEqual([403, savedSearchMessages.limitReached(limit)]);
       expect(await mine(member.token)).toHaveLength(limit);
     }
+  });
+});
+
+describe('saved search mail', () => {
+  const settle = async () => {
+    const settled = await server.deps.jobs.settle();
+    if (!settled) console.log('unsettled jobs', (await server.database.executeSql(`select name, state, start_after, output from ${jobSchema}.job where state not in ('completed')`, [])).rows);
+    expect(settled).toBe(true);
+  };
+  /** The saved-search mail to an address (sign-up mail aside), newest first. */
+  const alertsTo = async (email: string) => (await mailsTo(server, client, email)).filter((mail) => mail.headers?.['List-Unsubscribe']);
+  const pathOf = (url: string) => {
+    const parsed = new URL(url);
+    return `${parsed.pathname}${parsed.search}`;
+  };
+
+  it('mails an instant alert for a new match in the member’s area, at most every 15 minutes, with a one-click unsubscribe that works signed out', async () => {
+    const word = `bilby${Date.now()}`;
+    const starter = await sellerMember(client, server.database.db, { postcode: '2880', tier: 'starter', firstName: 'Ada' });
+    const nearSeller = await sellerMember(client, server.database.db, { postcode: '2880', tier: 'connector' });
+    const farSeller = await sellerMember(client, server.database.db, { postcode: '6160', tier: 'connector' });
+    const saved = (await save(starter.token, { name: 'Bilby finds', query: { search: word }, frequency: 'instant' })).body as { id: string };
+
+    const lamp = (await list(nearSeller.token, { title: `${word} lamp` })).body as { id: string };
+    await settle();
+    const first = await alertsTo(starter.email);
+    expect(first).toHaveLength(1);
+    expect(first[0].subject).toBe(savedSearchMail.subject('Bilby finds', 1, false));
+    expect(first[0].text).toContain(`${word} lamp`);
+    expect(first[0].text).toContain(`/listing/${lamp.id}`);
+    const unsubscribe = /<(.+)>/.exec(first[0].headers?.['List-Unsubscribe'] ?? '')?.[1] ?? '';
+    expect(first[0].text).toContain(unsubscribe);
+    expect(first[0].headers).toMatchObject({ 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+
+    // Outside a Starter's 5 km: no mail. Another match within 15 minutes waits for the next mail.
+    await list(farSeller.token, { title: `${word} rug` });
+    const vase = (await list(nearSeller.token, { title: `${word} vase` })).body as { id: string };
+    await settle();
+    expect(await alertsTo(starter.email)).toHaveLength(1);
+    // A quarter of an hour on (the waiting mail is due now):
+    await server.database.executeSql(`update ${jobSchema}.job set start_after = now() where name = 'saved-search-mail' and state = 'created'`, []);
+    await settle();
+    const second = (await alertsTo(starter.email))[0];
+    expect(second.text).toContain(`/listing/${vase.id}`);
+    expect(second.text).not.toContain(`/listing/${lamp.id}`);
+    expect(second.text).not.toContain(`${word} rug`);
+
+    // The link works signed out, and a forged one does nothing.
+    const forged = await client.call('GET', `/api/saved-searches/${saved.id}/unsubscribe?token=forged`);
+    expect([forged.status, forged.headers.get('location')]).toEqual([302, '/unsubscribed?invalid=1']);
+    const done = await client.call('GET', pathOf(unsubscribe));
+    expect(done.status).toBe(302);
+    expect(done.headers.get('location')).toBe(`/unsubscribed?${new URLSearchParams({ search: 'Bilby finds' })}`);
+    await list(nearSeller.token, { title: `${word} kettle` });
+    await settle();
+    expect(await alertsTo(starter.email)).toHaveLength(2);
+    // The search itself stays on /saved.
+    expect((await mine(starter.token)).map((search) => search.name)).toEqual(['Bilby finds']);
+  });
+
+  it('takes the RFC 8058 one-click post a mail client sends', async () => {
+    const member = await sellerMember(client, server.database.db);
+    const saved = (await save(member.token, { name: 'Prams', query: { search: 'pram' }, frequency: 'daily' })).body as { id: string };
+    const link = pathOf(unsubscribeUrl(server.config, saved.id));
+    const response = await fetch(`${server.baseUrl}${link}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { message: string }).message).toBe(savedSearchMail.unsubscribed('Prams'));
+    const forged = await fetch(`${server.baseUrl}/api/saved-searches/${saved.id}/unsubscribe?token=forged`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    expect(forged.status).toBe(400);
+  });
+
+  it('sends a daily search’s digest at 7 am in the member’s state, with what was listed since the last one', async () => {
+    const word = `numbat${Date.now()}`;
+    const member = await sellerMember(client, server.database.db, { postcode: '6160', tier: 'connector', firstName: 'Wren' });
+    const seller = await sellerMember(client, server.database.db, { postcode: '2880', tier: 'connector' });
+    await save(member.token, { name: 'Numbat things', query: { search: word }, frequency: 'daily' });
+    await list(seller.token, { title: `${word} poster` });
+    await list(seller.token, { title: `${word} mug` });
+    await settle();
+    expect(await alertsTo(member.email)).toEqual([]);
+
+    // 7:05 am in Perth (WA, UTC+8) is 23:05 UTC the day before; at 7:05 in Sydney nothing goes to Perth.
+    const at = (iso: string) => ({ ...server.deps, clock: { now: () => new Date(iso) } });
+    expect(statesAtDigestHour(new Date('2026-11-24T23:05:00Z'))).toEqual(['WA']);
+    await queueDailyDigests(at('2026-11-24T20:05:00Z'));
+    await settle();
+    expect(await alertsTo(member.email)).toEqual([]);
+    await queueDailyDigests(at('2026-11-24T23:05:00Z'));
+    await settle();
+    const [digest] = await alertsTo(member.email);
+    expect(digest.subject).toBe(savedSearchMail.subject('Numbat things', 2, true));
+    expect(digest.text).toContain(`${word} poster`);
+    expect(digest.text).toContain(`${word} mug`);
   });
 });

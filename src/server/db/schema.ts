@@ -221,6 +221,8 @@ export const devOutbox = pgTable(
     subject: text('subject'),
     text: text('text').notNull(),
     html: text('html'),
+    /** Mail headers beyond the usual (List-Unsubscribe on alerts). */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     createdAt: createdAt(),
   },
   (table) => [index('dev_outbox_created_idx').on(table.createdAt.desc())],
@@ -370,9 +372,24 @@ export const savedSearches = pgTable(
     frequency: varchar('frequency', { length: 10 }).$type<SavedSearchFrequency>().notNull(),
     /** The "new since you last looked" count starts here; opening the search moves it. */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Listings after this have not been mailed about yet (an alert or a digest moves it). */
+    mailedUntil: timestamp('mailed_until', { withTimezone: true }).notNull().defaultNow(),
+    /** When the last alert mail went: the next waits 15 minutes after it. */
+    lastMailedAt: timestamp('last_mailed_at', { withTimezone: true }),
+    /** Off once the member unsubscribes from its mail (the search stays on /saved). */
+    mailEnabled: boolean('mail_enabled').notNull().default(true),
+    /** Its words as the search index keeps them: a new listing is matched only against searches sharing a word with it. */
+    wordLexemes: text('word_lexemes')
+      .array()
+      .generatedAlwaysAs(sql`tsvector_to_array(to_tsvector('english'::regconfig, coalesce(query ->> 'search', '')))`),
     createdAt: createdAt(),
   },
-  (table) => [index('saved_searches_user_idx').on(table.userId, table.createdAt.desc())],
+  (table) => [
+    index('saved_searches_user_idx').on(table.userId, table.createdAt.desc()),
+    // A new listing is matched through these: searches with words by a shared word, the others by category.
+    index('saved_searches_words_idx').using('gin', table.wordLexemes).where(sql`${table.mailEnabled}`),
+    index('saved_searches_category_idx').on(sql`(${table.query} ->> 'category')`).where(sql`${table.mailEnabled} and cardinality(${table.wordLexemes}) = 0`),
+  ],
 );
 
 /** A member who blocked another: no messages either way until they unblock. */

@@ -35,6 +35,7 @@ export async function listOutbox(deps: ServerDeps, query: z.infer<typeof devOutb
       channel: devOutbox.channel,
       subject: devOutbox.subject,
       text: devOutbox.text,
+      headers: devOutbox.headers,
       createdAt: devOutbox.createdAt,
     })
     .from(devOutbox)

@@ -274,8 +274,19 @@ function countStatement(db: Queryable, shape: Shape, name: string) {
   return db.select({ count: sql<number>`count(*)::int` }).from(matches).prepare(name);
 }
 
-type StatementKind = 'first' | 'pinned' | 'page' | 'nearest' | 'count';
-const builders = { first: firstPageStatement, pinned: pinnedStatement, page: pageStatement, nearest: nearestStatement, count: countStatement } as const;
+/** The newest `limit` listings the browse would show that were listed after `since`. */
+function sinceStatement(db: Queryable, shape: Shape, name: string) {
+  const ids = db
+    .select({ id: listings.id })
+    .from(listings)
+    .where(and(...baseConditions(shape), sql`${listings.createdAt} > ${value('since')}::timestamptz`))
+    .orderBy(desc(listings.createdAt), desc(listings.id))
+    .limit(value('limit'));
+  return listingsWithIds(db, sql`${ids}`, [desc(listings.createdAt), desc(listings.id)], name);
+}
+
+type StatementKind = 'first' | 'pinned' | 'page' | 'nearest' | 'count' | 'since';
+const builders = { first: firstPageStatement, pinned: pinnedStatement, page: pageStatement, nearest: nearestStatement, count: countStatement, since: sinceStatement } as const;
 const statements = new Map<string, (db: Queryable) => ReturnType<(typeof builders)[StatementKind]>>();
 
 /** The statement of a kind and shape, made the first time the shape is met (there are a few hundred at most). */
@@ -341,26 +352,50 @@ function shapeOf(query: Omit<BrowseListingsQuery, 'limit'>, page: { sort: SortOp
  * (a saved search's "new since you last looked"), counted up to `cap`: the same area and filters as
  * the browse itself.
  */
-export async function countListedSince(
-  deps: Pick<ServerDeps, 'db'>,
-  input: { viewer: Viewer; query: Omit<BrowseListingsQuery, 'limit'>; since: Date; cap: number },
-): Promise<number> {
+/** A time as PostgreSQL wrote it (to the microsecond: a listing's own time), or a Date (to the millisecond). */
+type Since = Date | string;
+
+function sinceValues(input: { viewer: Viewer; query: Omit<BrowseListingsQuery, 'limit'>; since: Since; limit: number }): { shape: Shape; values: BrowseValues } {
   const area = searchAreaFor(input.viewer);
   const from = browseOrigin(input.viewer, input.query);
-  const shape = shapeOf(input.query, { sort: 'newest', mode: 'words', area, after: false });
-  const values: BrowseValues = {
-    ...areaValues(area),
-    category: input.query.category,
-    state: input.query.state,
-    postcode: input.query.postcode,
-    search: input.query.search,
-    originLatitude: from.latitude,
-    originLongitude: from.longitude,
-    since: input.since.toISOString(),
-    limit: input.cap,
+  return {
+    shape: shapeOf(input.query, { sort: 'newest', mode: 'words', area, after: false }),
+    values: {
+      ...areaValues(area),
+      category: input.query.category,
+      state: input.query.state,
+      postcode: input.query.postcode,
+      search: input.query.search,
+      originLatitude: from.latitude,
+      originLongitude: from.longitude,
+      since: typeof input.since === 'string' ? input.since : input.since.toISOString(),
+      limit: input.limit,
+    },
   };
+}
+
+/**
+ * How many listings a browse with these filters shows the viewer that were listed after `since`
+ * (a saved search's "new since you last looked"), counted up to `cap`: the same area and filters as
+ * the browse itself.
+ */
+export async function countListedSince(
+  deps: Pick<ServerDeps, 'db'>,
+  input: { viewer: Viewer; query: Omit<BrowseListingsQuery, 'limit'>; since: Since; cap: number },
+): Promise<number> {
+  const { shape, values } = sinceValues({ ...input, limit: input.cap });
   const [row] = await statementFor('count', shape, deps.db).execute(values);
   return row?.count ?? 0;
+}
+
+/** The newest listings (at most `limit`) a browse with these filters shows the viewer that were listed after `since`. */
+export async function listListedSince(
+  deps: Pick<ServerDeps, 'db'>,
+  input: { viewer: Viewer; query: Omit<BrowseListingsQuery, 'limit'>; since: Since; limit: number },
+): Promise<ListingView[]> {
+  const { shape, values } = sinceValues(input);
+  const rows = await statementFor('since', shape, deps.db).execute(values);
+  return rows.map((row) => toListingView(row, null));
 }
 
 /** Where distances are measured from: the postcode being browsed, else the viewer's own place. */

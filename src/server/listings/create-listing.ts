@@ -72,5 +72,7 @@ export async function createListing(deps: ServerDeps, input: { sellerId: string;
     changes.touchListing(created);
     return created.id;
   });
+  // Saved searches that want to hear of it are found by a job, after the answer.
+  await deps.jobs.send('saved-search-match', { listingId: id });
   return getListing(deps, { listingId: id });
 }

@@ -1,3 +1,4 @@
 // What other features may use of listings (their routes are composed by app.ts from routes.ts):
 // where a member may look, the rule browse, the map's counts and the listing page all read.
 export { postcodeListWithin, searchAreaFor, searchAreaKey } from './search-area';
+export { workOnSavedSearchJobs } from './saved-search-alerts';

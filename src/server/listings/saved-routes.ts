@@ -2,10 +2,13 @@
 // and saved searches (/api/saved-searches).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser, signedInUser } from '../auth';
+import { AppError } from '../../domain/errors';
+import { savedSearchMail } from '../../domain/saved-searches';
 import type { ServerDeps } from '../deps';
 import { endpoint } from '../http/endpoint';
 import { listFavourites, removeFavourite, saveFavourite } from './favourites';
 import { createSavedSearch, deleteSavedSearch, listSavedSearches, markSavedSearchSeen } from './saved-searches';
+import { unsubscribeSavedSearch } from './saved-search-alerts';
 
 export const savedRoutes =
   (deps: ServerDeps): FastifyPluginAsyncZod =>
@@ -55,4 +58,27 @@ export const savedRoutes =
         return reply.code(204).send();
       },
     });
+
+    // A saved search mail's unsubscribe link: it works signed out (its token is signed), and shows a page saying so.
+    app.route({
+      ...endpoint('unsubscribeSavedSearch'),
+      handler: async (request, reply) => {
+        const done = await unsubscribeSavedSearch(deps, { savedSearchId: request.params.id, token: request.query.token });
+        return reply.redirect(done ? `/unsubscribed?${new URLSearchParams({ search: done.name })}` : '/unsubscribed?invalid=1');
+      },
+    });
+
+    // RFC 8058: mail clients post "List-Unsubscribe=One-Click" as a form; nothing in it is needed.
+    const oneClickRoutes: FastifyPluginAsyncZod = async (oneClick) => {
+      oneClick.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) => done(null, {}));
+      oneClick.route({
+        ...endpoint('unsubscribeSavedSearchOneClick'),
+        handler: async (request) => {
+          const done = await unsubscribeSavedSearch(deps, { savedSearchId: request.params.id, token: request.query.token });
+          if (!done) throw new AppError('UNSUBSCRIBE_LINK_INVALID');
+          return { message: savedSearchMail.unsubscribed(done.name) };
+        },
+      });
+    };
+    await app.register(oneClickRoutes);
   };

@@ -6,13 +6,20 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { DatabaseHandle } from '../db/open-database';
+import type { MailMessage } from './mail';
 
 /** Every kind of job, with what it carries. */
 export type JobData = {
-  mail: { to: string; subject: string; text: string; html?: string; replyTo?: string };
+  mail: MailMessage;
   'membership-upkeep': Record<string, never>;
   'photo-cleanup': Record<string, never>;
   'away-mail': Record<string, never>;
+  /** A listing went live: which saved searches want to hear of it. */
+  'saved-search-match': { listingId: string };
+  /** One saved search's mail: what is new since its last one (an alert, or the daily digest). */
+  'saved-search-mail': { savedSearchId: string; digest: boolean };
+  /** Every half hour: the daily digests of members whose morning it now is. */
+  'saved-search-digests': Record<string, never>;
 };
 export type JobName = keyof JobData;
 
@@ -20,18 +27,25 @@ export type JobName = keyof JobData;
 export const jobSchema = 'jobs';
 
 /** How each kind is retried, and how long one run may take before it counts as lost (a crash) and runs again. */
-const queueSettings: Record<JobName, { retryLimit: number; retryDelay: number; expireInSeconds: number }> = {
+const queueSettings: Record<JobName, { retryLimit: number; retryDelay: number; expireInSeconds: number; policy?: 'short' }> = {
   mail: { retryLimit: 8, retryDelay: 15, expireInSeconds: 120 },
   'membership-upkeep': { retryLimit: 2, retryDelay: 60, expireInSeconds: 15 * 60 },
   'photo-cleanup': { retryLimit: 2, retryDelay: 60, expireInSeconds: 15 * 60 },
   'away-mail': { retryLimit: 0, retryDelay: 0, expireInSeconds: 5 * 60 },
+  'saved-search-match': { retryLimit: 5, retryDelay: 10, expireInSeconds: 120 },
+  // One waiting mail per saved search (its key): matches listed meanwhile join it.
+  'saved-search-mail': { retryLimit: 5, retryDelay: 30, expireInSeconds: 120, policy: 'short' },
+  'saved-search-digests': { retryLimit: 2, retryDelay: 60, expireInSeconds: 15 * 60 },
 };
+
+/** When a job may start, and a key that keeps one of its kind waiting at a time (later sends join it). */
+export type SendOptions = { startAfter?: Date; singletonKey?: string };
 
 export type JobFailure = { name: string; error: string; failedAt: string };
 export type JobsSummary = { queued: number; active: number; failed: number; lastFailures: JobFailure[] };
 
 export type JobQueue = {
-  send: <Name extends JobName>(name: Name, data: JobData[Name]) => Promise<void>;
+  send: <Name extends JobName>(name: Name, data: JobData[Name], options?: SendOptions) => Promise<void>;
   /** Runs jobs of this kind in this process (one at a time per call). */
   work: <Name extends JobName>(name: Name, handler: (data: JobData[Name]) => Promise<void>) => Promise<void>;
   /** Adds a job of this kind at these times (cron, Australian Eastern time), once across every server. */
@@ -63,20 +77,24 @@ export async function createJobQueue(database: DatabaseHandle, log: FastifyBaseL
   const count = async (text: string, values: unknown[]) => Number((((await database.executeSql(text, values)).rows[0] ?? {}) as { count?: string | number }).count ?? 0);
 
   return {
-    send: async (name, data) => {
-      await boss.send(name, data);
+    send: async (name, data, sendOptions = {}) => {
+      await boss.send(name, data, { startAfter: sendOptions.startAfter, singletonKey: sendOptions.singletonKey });
       for (const id of workers.get(name) ?? []) boss.notifyWorker(id);
     },
     work: async (name, handler) => {
-      const id = await boss.work<JobData[typeof name]>(name, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
+      let workerId = '';
+      workerId = await boss.work<JobData[typeof name]>(name, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
         try {
           await handler(job.data);
         } catch (error) {
           log.warn({ err: error, job: { id: job.id, name } }, 'a job failed; it will be retried if it has tries left');
           throw error;
+        } finally {
+          // pg-boss waits out the polling interval after each job: there may be more waiting, so look again at once.
+          boss.notifyWorker(workerId);
         }
       });
-      workers.set(name, [...(workers.get(name) ?? []), id]);
+      workers.set(name, [...(workers.get(name) ?? []), workerId]);
     },
     schedule: async (name, cron) => {
       await boss.schedule(name, cron, {}, { tz: 'Australia/Sydney' });

@@ -12,6 +12,8 @@ export type MailMessage = {
   text: string;
   html?: string;
   replyTo?: string;
+  /** Headers beyond the usual: List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) on alerts. */
+  headers?: Record<string, string>;
 };
 
 export type MailSender = {
@@ -42,6 +44,7 @@ function createOutboxMailSender(db: Database): MailSender {
         subject: message.subject,
         text: message.text,
         html: message.html ?? null,
+        headers: message.headers ?? null,
       });
     },
   };

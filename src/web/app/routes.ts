@@ -128,6 +128,8 @@ export const routes: RouteEntry[] = [
   route({ path: '/safety', access: 'visitor', page: lazyPage(() => import('@/features/support/pages/safety-tips-page'), 'SafetyTipsPage') }),
   route({ path: '/contact', access: 'visitor', page: lazyPage(() => import('@/features/support/pages/contact-page'), 'ContactPage') }),
   route({ path: '/guidelines', access: 'visitor', page: lazyPage(() => import('@/features/support/pages/community-guidelines-page'), 'CommunityGuidelinesPage') }),
+  // A saved search mail's unsubscribe link lands here, signed in or not.
+  route({ path: '/unsubscribed', access: 'visitor', page: lazyPage(() => import('@/features/saved/pages/unsubscribed-page'), 'UnsubscribedPage'), meta: { noindex: true } }),
   route({ path: '/dev/outbox', access: 'visitor', page: lazyPage(() => import('@/features/dev-outbox/pages/dev-outbox-page'), 'DevOutboxPage'), meta: { noindex: true } }),
   // Shared links to an item or a seller open for visitors too.
   route({

@@ -99,7 +99,7 @@ export async function uploadPhoto(baseUrl: string, token: string, bytes: Buffer,
   return { status: response.status, body: (await response.json()) as any };
 }
 
-export type OutboxMail = { to: string; subject: string; text: string; createdAt: string };
+export type OutboxMail = { to: string; subject: string; text: string; headers: Record<string, string> | null; createdAt: string };
 
 /**
  * The mail sent to an address, newest first, once the app's background work (where conversation

@@ -1,0 +1,157 @@
+// Saved searches' mail (decision 20). A listing that goes live is matched, as a job, against the
+// searches that still mail: only those sharing one of its words (a GIN index on their words) or,
+// without words, those of its category; each candidate is then held to browse's own rules (the
+// member's area, every filter). An instant search gets one mail per 15 minutes at most (one waiting
+// job per search, which later matches join); a daily one waits for its member's 7 am digest. Every
+// mail has a one-click unsubscribe (RFC 8058) through a signed link that works signed out.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { formatPrice } from '../../domain/listing';
+import { savedSearchLimits, savedSearchMail, savedSearchPath, stateTimeZones } from '../../domain/saved-searches';
+import { listings, savedSearches, users } from '../db/schema';
+import type { ServerDeps } from '../deps';
+import { countListedSince, listListedSince } from './browse-listings';
+
+type Deps = Pick<ServerDeps, 'db' | 'jobs' | 'config' | 'clock' | 'mail'>;
+
+/** Candidates for a new listing: searches that still mail, sharing a word with it, or without words and of its category (or none). */
+async function candidateSearches(deps: Pick<ServerDeps, 'db'>, listingId: string) {
+  const result = await deps.db.execute(sql`
+    with listing as (select ${listings.category} as category, tsvector_to_array(${listings.searchVector}) as words, ${listings.sellerId} as seller_id
+                       from ${listings} where ${listings.id} = ${listingId} and ${listings.isActive})
+    select s.id, s.frequency
+      from ${savedSearches} s, listing
+     where s.mail_enabled and s.user_id <> listing.seller_id and s.word_lexemes && listing.words
+    union all
+    select s.id, s.frequency
+      from ${savedSearches} s, listing
+     where s.mail_enabled and s.user_id <> listing.seller_id and cardinality(s.word_lexemes) = 0
+       and ((s.query ->> 'category') = listing.category or (s.query ->> 'category') is null)`);
+  // Both drivers answer with rows (node-postgres and PGlite alike).
+  return (result as unknown as { rows: { id: string; frequency: string }[] }).rows;
+}
+
+/** A listing went live: queue an alert for each instant search that shows it (one waiting mail per search). */
+export async function matchNewListing(deps: Deps, input: { listingId: string }): Promise<number> {
+  const candidates = await candidateSearches(deps, input.listingId);
+  let queued = 0;
+  for (const candidate of candidates) {
+    if (candidate.frequency !== 'instant') continue;
+    const search = await loadSearch(deps, candidate.id);
+    if (!search) continue;
+    // Held to browse's own rules: the member's area and every filter (words, city, state, postcode).
+    const shown = await listListedSince(deps, { viewer: { user: search.owner }, query: search.row.query, since: search.mailedUntil, limit: savedSearchLimits.listingsPerMail });
+    if (!shown.some((listing) => listing.id === input.listingId)) continue;
+    const lastMailed = search.row.lastMailedAt?.getTime() ?? 0;
+    const startAfter = new Date(Math.max(deps.clock.now().getTime(), lastMailed + savedSearchLimits.alertIntervalMinutes * 60_000));
+    await deps.jobs.send('saved-search-mail', { savedSearchId: search.row.id, digest: false }, { singletonKey: search.row.id, startAfter });
+    queued += 1;
+  }
+  return queued;
+}
+
+async function loadSearch(deps: Pick<ServerDeps, 'db'>, id: string) {
+  const [found] = await deps.db
+    .select({ row: savedSearches, owner: users, mailedUntil: sql<string>`${savedSearches.mailedUntil}::text` })
+    .from(savedSearches)
+    .innerJoin(users, eq(users.id, savedSearches.userId))
+    .where(eq(savedSearches.id, id));
+  return found ?? null;
+}
+
+/** The signed address that turns a search's mail off, without signing in. */
+export function unsubscribeUrl(config: Pick<ServerDeps['config'], 'appSecret' | 'publicUrl'>, savedSearchId: string): string {
+  return `${config.publicUrl}/api/saved-searches/${savedSearchId}/unsubscribe?token=${unsubscribeToken(config.appSecret, savedSearchId)}`;
+}
+
+function unsubscribeToken(secret: string, savedSearchId: string): string {
+  return createHmac('sha256', secret).update(`saved-search-unsubscribe:${savedSearchId}`).digest('base64url');
+}
+
+export function isUnsubscribeToken(secret: string, savedSearchId: string, token: string): boolean {
+  const expected = Buffer.from(unsubscribeToken(secret, savedSearchId));
+  const given = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** One saved search's mail: what it shows that is new since its last mail. Nothing new, no mail. */
+export async function sendSavedSearchMail(deps: Deps, input: { savedSearchId: string; digest: boolean }): Promise<boolean> {
+  const search = await loadSearch(deps, input.savedSearchId);
+  if (!search || !search.row.mailEnabled) return false;
+  const { row, owner, mailedUntil } = search;
+  const viewer = { user: owner };
+  const shown = await listListedSince(deps, { viewer, query: row.query, since: mailedUntil, limit: savedSearchLimits.listingsPerMail });
+  if (shown.length === 0) return false;
+  const total = shown.length < savedSearchLimits.listingsPerMail ? shown.length : await countListedSince(deps, { viewer, query: row.query, since: mailedUntil, cap: 1000 });
+  const link = unsubscribeUrl(deps.config, row.id);
+  const lines = shown.map((listing) => `- ${listing.title}, ${formatPrice(listing.price)}, ${listing.location}\n  ${deps.config.publicUrl}/listing/${listing.id}`);
+  const text = [
+    savedSearchMail.intro(owner.firstName, row.name, input.digest),
+    '',
+    ...lines,
+    ...(total > shown.length ? [savedSearchMail.more(total - shown.length)] : []),
+    '',
+    `${savedSearchMail.seeAll} ${deps.config.publicUrl}${savedSearchPath(row.query)}`,
+    '',
+    `${savedSearchMail.unsubscribe} ${link}`,
+  ].join('\n');
+  await deps.mail.send({
+    to: owner.email,
+    subject: savedSearchMail.subject(row.name, total, input.digest),
+    text,
+    headers: { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  });
+  // The newest mailed listing's own time, to the microsecond (a view's time is to the millisecond).
+  const newest = sql`(select max(${listings.createdAt}) from ${listings} where ${inArray(listings.id, shown.map((listing) => listing.id))})`;
+  await deps.db
+    .update(savedSearches)
+    .set({ mailedUntil: sql`greatest(${savedSearches.mailedUntil}, ${newest})`, lastMailedAt: deps.clock.now() })
+    .where(eq(savedSearches.id, row.id));
+  return true;
+}
+
+/** The states where it is now digest time (7 am, in the half hour the schedule runs). */
+export function statesAtDigestHour(now: Date): string[] {
+  return Object.entries(stateTimeZones)
+    .filter(([, timeZone]) => {
+      const parts = new Intl.DateTimeFormat('en-AU', { timeZone, hour: 'numeric', minute: 'numeric', hourCycle: 'h23' }).formatToParts(now);
+      const hour = Number(parts.find((part) => part.type === 'hour')?.value);
+      const minute = Number(parts.find((part) => part.type === 'minute')?.value);
+      return hour === savedSearchLimits.digestHour && minute < 30;
+    })
+    .map(([state]) => state);
+}
+
+/** Queues the daily digest of every daily search whose member lives where it is now 7 am. */
+export async function queueDailyDigests(deps: Deps): Promise<number> {
+  const states = statesAtDigestHour(deps.clock.now());
+  if (states.length === 0) return 0;
+  const due = await deps.db
+    .select({ id: savedSearches.id })
+    .from(savedSearches)
+    .innerJoin(users, eq(users.id, savedSearches.userId))
+    // Members without a state yet look from 3000 (VIC), as their browse does.
+    .where(and(eq(savedSearches.mailEnabled, true), eq(savedSearches.frequency, 'daily'), inArray(sql<string>`coalesce(${users.state}, 'VIC')`, states)));
+  for (const search of due) await deps.jobs.send('saved-search-mail', { savedSearchId: search.id, digest: true }, { singletonKey: search.id });
+  return due.length;
+}
+
+/** Turns a search's mail off through its signed link. Says whether the link was good. */
+export async function unsubscribeSavedSearch(deps: Pick<ServerDeps, 'db' | 'config'>, input: { savedSearchId: string; token: string }): Promise<{ name: string } | null> {
+  if (!isUnsubscribeToken(deps.config.appSecret, input.savedSearchId, input.token)) return null;
+  const [updated] = await deps.db.update(savedSearches).set({ mailEnabled: false }).where(eq(savedSearches.id, input.savedSearchId)).returning({ name: savedSearches.name });
+  return updated ?? null;
+}
+
+/** The jobs that carry saved searches' mail, run by every app server. */
+export async function workOnSavedSearchJobs(deps: Deps): Promise<void> {
+  await deps.jobs.work('saved-search-match', async ({ listingId }) => {
+    await matchNewListing(deps, { listingId });
+  });
+  await deps.jobs.work('saved-search-mail', async (data) => {
+    await sendSavedSearchMail(deps, data);
+  });
+  await deps.jobs.work('saved-search-digests', async () => {
+    await queueDailyDigests(deps);
+  });
+}
