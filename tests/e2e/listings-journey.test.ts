@@ -251,6 +251,42 @@ describe('selling and buying', () => {
     await seeVisible(page.getByRole('heading', { name: favouriteMessages.emptyTitle }));
   }, 120_000);
 
+  it('a neighbour saves a search, is mailed when a match is listed, and the mail’s unsubscribe link works signed out', async () => {
+    const word = `sextant${Date.now()}`;
+    const buyer = await verifiedSeller({ firstName: 'Ivy', lastName: 'Okafor', postcode: '3068' });
+    const page = await openPageAs(buyer, viewports.phone);
+    await page.goto(`/listings?search=${word}`);
+    await page.getByRole('button', { name: 'Save this search' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save this search' });
+    await seeVisible(dialog);
+    await dialog.getByLabel('Name').fill('Brass sextant');
+    await dialog.getByLabel('Email me straight away').check();
+    await dialog.getByRole('button', { name: 'Save search' }).click();
+    await seeVisible(toastTitled(page, 'Search saved'));
+
+    // A neighbour lists a match: the alert arrives within a minute.
+    const listingId = await listItem(seller, { title: `Brass ${word} with case`, category: 'other' });
+    let alert: { subject: string | null; text: string } | undefined;
+    const deadline = Date.now() + 60_000;
+    while (!alert && Date.now() < deadline) {
+      alert = (await api.readOutbox(buyer.email)).find((mail) => mail.subject === 'New for “Brass sextant” on Neighbourly');
+      if (!alert) await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(alert?.text).toContain(`/listing/${listingId}`);
+
+    // Saved shows what is new.
+    await page.goto('/saved');
+    const savedSearch = page.getByRole('list', { name: 'Saved searches' }).getByRole('listitem').filter({ hasText: 'Brass sextant' });
+    await seeVisible(savedSearch.getByText('1 new since you last looked'));
+
+    // Signed out, the mail's link turns the alerts off.
+    const link = new URL(/Stop these emails[^\n]*\s(http\S+)/.exec(alert?.text ?? '')?.[1] ?? 'http://missing.invalid/');
+    const visitor = await openPageAs(null, viewports.phone);
+    await visitor.goto(`${link.pathname}${link.search}`);
+    await seeVisible(visitor.getByRole('heading', { level: 1, name: 'You’re unsubscribed' }));
+    await seeVisible(visitor.getByText('You won’t get emails about “Brass sextant” any more.'));
+  }, 120_000);
+
   it('a member at their plan’s listing limit sees Listing Limit Reached with a way to the plans', async () => {
     // No API can make a Starter yet (no admin or checkout routes): an Explorer at 5 meets the same rule.
     const busySeller = await verifiedSeller({ firstName: 'Noah', lastName: 'Kim' });
