@@ -19,6 +19,17 @@ export const favouriteMessages = {
   unsaveLabel: (title: string) => `Remove ${title} from Saved`,
   couldNotSave: 'Couldn’t update your Saved listings. Please try again.',
   soldBadge: 'Sold',
+  priceDropped: (was: string) => `Price dropped from ${was}`,
   emptyTitle: 'Nothing saved yet',
   emptyBody: 'Tap the heart on any listing to keep it here. Sold items stay for 30 days, marked as sold.',
+} as const;
+
+/** The mails about a saved listing's news (one per change, to everyone who saved it). */
+export const favouriteMail = {
+  priceDropSubject: (title: string, price: string) => `Price drop: ${title} is now ${price}`,
+  priceDropText: (firstName: string | null, title: string, was: string, now: string, url: string) =>
+    `Hi ${firstName ?? 'there'},\n\n“${title}”, which you saved, dropped from ${was} to ${now}.\n\n${url}\n\nYou get this because the listing is on your Saved page. Remove it there to stop hearing about it.`,
+  soldSubject: (title: string) => `Sold: ${title}`,
+  soldText: (firstName: string | null, title: string, savedUrl: string) =>
+    `Hi ${firstName ?? 'there'},\n\n“${title}”, which you saved, has sold. It stays on your Saved page for 30 days, marked as sold.\n\n${savedUrl}`,
 } as const;

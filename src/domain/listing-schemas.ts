@@ -103,7 +103,11 @@ export const listingViewSchema = z.object({
 export type ListingView = z.infer<typeof listingViewSchema>;
 
 /** GET /api/favourites: a saved listing, with when it was saved. */
-export const favouriteViewSchema = listingViewSchema.extend({ favouritedAt: z.string() });
+export const favouriteViewSchema = listingViewSchema.extend({
+  favouritedAt: z.string(),
+  /** Its price when saved (null for favourites older than this), so /saved can show a drop. */
+  priceWhenSaved: z.string().nullable(),
+});
 export type FavouriteView = z.infer<typeof favouriteViewSchema>;
 
 export const sellerProfileSchema = sellerSummarySchema.extend({

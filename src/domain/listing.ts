@@ -64,6 +64,12 @@ export function parsePrice(input: string): string | null {
   return `${BigInt(whole)}.${fraction.padEnd(2, '0')}`;
 }
 
+/** A canonical price ("1234.50", as parsePrice and the database give it) in whole cents, exactly. */
+export function priceCents(price: string): bigint {
+  const [whole, fraction = ''] = price.split('.');
+  return BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0').slice(0, 2));
+}
+
 // Made once: building a number format costs far more than using it.
 const groupedDollars = new Intl.NumberFormat('en-AU');
 

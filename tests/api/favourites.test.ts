@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { favouriteLimits, favouriteMessages } from '../../src/domain/favourites';
+import { favouriteLimits, favouriteMail, favouriteMessages } from '../../src/domain/favourites';
 import { listingRuleMessages } from '../../src/domain/listing';
 import { favourites, listings } from '../../src/server/db/schema';
-import { sellerMember, validListing } from './support/factories';
+import { mailsTo, sellerMember, validListing } from './support/factories';
 import { useTestServer } from './support/use-test-server';
 
 const { server, client } = useTestServer();
@@ -129,5 +129,31 @@ describe('favourites', () => {
       .where(eq(listings.id, fillers[0].id));
     expect((await save(buyer.token, another.id)).status).toBe(204);
     expect(await saved(buyer.token)).toHaveLength(favouriteLimits.perMember);
+  });
+
+  it('tells everyone who saved a listing, once, when its price drops or it sells, and Saved shows the old price', async () => {
+    const seller = await sellerMember(client, server.database.db, { tier: 'connector' });
+    const savers = [await sellerMember(client, server.database.db, { firstName: 'Kai' }), await sellerMember(client, server.database.db, { firstName: 'Lou' })];
+    const listing = await create(seller.token, { title: 'Bamboo bookshelf', price: '120' });
+    for (const saver of savers) await save(saver.token, listing.id);
+    const newsTo = async (email: string) => (await mailsTo(server, client, email)).filter((mail) => mail.subject.includes('Bamboo bookshelf'));
+    const edit = (price: string) => client.call('PUT', `/api/listings/${listing.id}`, { token: seller.token, body: { ...validListing, title: 'Bamboo bookshelf', price } });
+
+    // A higher price is no news; a lower one is, once.
+    expect((await edit('150')).status).toBe(200);
+    expect((await edit('99.50')).status).toBe(200);
+    await server.deps.jobs.settle();
+    for (const saver of savers) {
+      const mails = await newsTo(saver.email);
+      expect(mails.map((mail) => mail.subject)).toEqual([favouriteMail.priceDropSubject('Bamboo bookshelf', '$99.50')]);
+      expect(mails[0].text).toContain('dropped from $150 to $99.50');
+    }
+    expect((await saved(savers[0].token))[0]).toMatchObject({ price: '99.50', priceWhenSaved: '120.00' });
+
+    // Sold: one more mail each, and none for the seller.
+    expect((await client.call('PATCH', `/api/listings/${listing.id}`, { token: seller.token, body: { isActive: false } })).status).toBe(200);
+    await server.deps.jobs.settle();
+    for (const saver of savers) expect((await newsTo(saver.email)).map((mail) => mail.subject)[0]).toBe(favouriteMail.soldSubject('Bamboo bookshelf'));
+    expect(await newsTo(seller.email)).toEqual([]);
   });
 });

@@ -351,6 +351,8 @@ export const favourites = pgTable(
     listingId: uuid('listing_id')
       .notNull()
       .references(() => listings.id, { onDelete: 'cascade' }),
+    /** The price when it was saved: /saved shows a drop since. */
+    priceWhenSaved: numeric('price_when_saved', { precision: 12, scale: 2 }),
     createdAt: createdAt(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.listingId] }), index('favourites_listing_idx').on(table.listingId)],

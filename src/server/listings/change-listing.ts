@@ -2,7 +2,7 @@
 import { and, desc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
 import { rulesForTier } from '../../domain/tiers';
-import { uuidPattern } from '../../domain/listing';
+import { priceCents, uuidPattern } from '../../domain/listing';
 import type { ListingView, UpdateListingBody } from '../../domain/listing-schemas';
 import type { Queryable } from '../db/open-database';
 import { announceConversations, announceListingConversations, listingConversationMembers } from '../conversations';
@@ -26,7 +26,7 @@ async function lockOwnListing(tx: Queryable, listingId: string, ownerId: string)
 }
 
 export async function updateListing(deps: ServerDeps, input: { listingId: string; ownerId: string; body: UpdateListingBody }): Promise<ListingView> {
-  await writeTransaction(deps, async (tx, changes) => {
+  const was = await writeTransaction(deps, async (tx, changes) => {
     const { listing, owner } = await lockOwnListing(tx, input.listingId, input.ownerId);
     await checkListingContent(tx, owner, input.body, listing.imageUrls);
     await tx
@@ -40,7 +40,12 @@ export async function updateListing(deps: ServerDeps, input: { listingId: string
       })
       .where(eq(listings.id, listing.id));
     changes.touchListing(listing);
+    return listing;
   });
+  // A lower price on a listing for sale: those who saved it hear of it (a job, after the answer).
+  if (was.isActive && priceCents(input.body.price) < priceCents(was.price)) {
+    await deps.jobs.send('favourite-news', { listingId: was.id, news: 'price-drop', was: was.price });
+  }
   return getListing(deps, { listingId: input.listingId });
 }
 
@@ -52,11 +57,11 @@ export async function setListingStatus(
   deps: ServerDeps,
   input: { listingId: string; ownerId: string; isActive: boolean; soldToConversationId?: string | null },
 ): Promise<ListingView> {
-  const changed = await writeTransaction(deps, async (tx, changes) => {
+  const { changed, soldNow } = await writeTransaction(deps, async (tx, changes) => {
     const { listing, owner } = await lockOwnListing(tx, input.listingId, input.ownerId);
     const soldTo = input.isActive ? null : (input.soldToConversationId ?? null);
     if (soldTo !== null) await assertConversationOfListing(tx, soldTo, listing.id);
-    if (listing.isActive === input.isActive && listing.soldToConversationId === soldTo) return false;
+    if (listing.isActive === input.isActive && listing.soldToConversationId === soldTo) return { changed: false, soldNow: false };
     changes.touchListing(listing);
     if (listing.isActive !== input.isActive && input.isActive) await assertRoomForActiveListing(tx, owner);
     // Listed again, a paused listing is simply active; marked sold, it is sold (not paused).
@@ -69,9 +74,11 @@ export async function setListingStatus(
       await applyPlanLimits(tx, owner.id, { restorePaused: false });
       changes.touch('members', owner.id);
     }
-    return true;
+    // Sold now (not paused by a plan): those who saved it hear of it.
+    return { changed: true, soldNow: listing.isActive && !input.isActive };
   });
   if (changed) await announceListingConversations(deps, { listingId: input.listingId });
+  if (soldNow) await deps.jobs.send('favourite-news', { listingId: input.listingId, news: 'sold' });
   return getListing(deps, { listingId: input.listingId });
 }
 

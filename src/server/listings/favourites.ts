@@ -3,12 +3,13 @@
 // off. They go with the listing (deleted) and with the member.
 import { and, count, desc, eq, or, sql } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
-import { favouriteLimits } from '../../domain/favourites';
-import { uuidPattern } from '../../domain/listing';
+import { favouriteLimits, favouriteMail } from '../../domain/favourites';
+import { formatPrice, uuidPattern } from '../../domain/listing';
 import type { FavouriteView, ListingView } from '../../domain/listing-schemas';
 import type { Queryable } from '../db/open-database';
 import { favourites, listings, users } from '../db/schema';
 import { writeTransaction } from '../db/write-transaction';
+import type { JobData } from '../services/job-queue';
 import type { ServerDeps } from '../deps';
 import { listingNotFound } from './get-listing';
 import { listingColumns, toListingView } from './listing-view';
@@ -22,7 +23,7 @@ function stillKept(now: Date) {
 async function findListing(db: Queryable, listingId: string) {
   if (!uuidPattern.test(listingId)) throw listingNotFound();
   const [listing] = await db
-    .select({ id: listings.id, sellerId: listings.sellerId, isActive: listings.isActive, pausedAt: listings.pausedAt })
+    .select({ id: listings.id, sellerId: listings.sellerId, isActive: listings.isActive, pausedAt: listings.pausedAt, price: listings.price })
     .from(listings)
     .where(eq(listings.id, listingId))
     .limit(1);
@@ -50,7 +51,11 @@ export async function saveFavourite(deps: Pick<ServerDeps, 'db' | 'contentVersio
         .where(and(eq(favourites.userId, input.memberId), eq(favourites.listingId, listing.id)));
       if (!already) throw new AppError('FAVOURITE_LIMIT_REACHED');
     }
-    const inserted = await tx.insert(favourites).values({ userId: input.memberId, listingId: listing.id }).onConflictDoNothing().returning({ listingId: favourites.listingId });
+    const inserted = await tx
+      .insert(favourites)
+      .values({ userId: input.memberId, listingId: listing.id, priceWhenSaved: listing.price })
+      .onConflictDoNothing()
+      .returning({ listingId: favourites.listingId });
     if (inserted.length > 0) changes.touch('favourites', input.memberId);
   });
 }
@@ -70,14 +75,14 @@ export async function removeFavourite(deps: Pick<ServerDeps, 'db' | 'contentVers
 /** The member's favourites, the newest saved first. */
 export async function listFavourites(deps: Pick<ServerDeps, 'db' | 'clock'>, input: { memberId: string }): Promise<FavouriteView[]> {
   const rows = await deps.db
-    .select({ ...listingColumns, favouritedAt: favourites.createdAt })
+    .select({ ...listingColumns, favouritedAt: favourites.createdAt, priceWhenSaved: favourites.priceWhenSaved })
     .from(favourites)
     .innerJoin(listings, eq(listings.id, favourites.listingId))
     .innerJoin(users, eq(users.id, listings.sellerId))
     .where(and(eq(favourites.userId, input.memberId), stillKept(deps.clock.now())))
     .orderBy(desc(favourites.createdAt), desc(favourites.listingId))
     .limit(favouriteLimits.perMember);
-  return rows.map((row) => ({ ...toListingView(row), isFavourite: true, favouritedAt: row.favouritedAt.toISOString() }));
+  return rows.map((row) => ({ ...toListingView(row), isFavourite: true, favouritedAt: row.favouritedAt.toISOString(), priceWhenSaved: row.priceWhenSaved }));
 }
 
 /** The ids of every listing the member has saved (at most a few more than the limit: sold ones drop off by date). */
@@ -89,4 +94,28 @@ export async function favouriteIdsOf(deps: Pick<ServerDeps, 'db'>, memberId: str
 /** The views with the member's own favourites marked: a page many viewers share, made one member's. */
 export function markFavourites<View extends ListingView>(views: readonly View[], favouriteIds: ReadonlySet<string>): View[] {
   return views.map((view) => (favouriteIds.has(view.id) ? { ...view, isFavourite: true } : view));
+}
+
+/** A saved listing's news by mail, one to each member who saved it (the seller aside). */
+export async function mailFavouriteNews(deps: Pick<ServerDeps, 'db' | 'mail' | 'config'>, news: JobData['favourite-news']): Promise<number> {
+  const [listing] = await deps.db.select({ title: listings.title, price: listings.price, sellerId: listings.sellerId }).from(listings).where(eq(listings.id, news.listingId));
+  if (!listing) return 0;
+  const savers = await deps.db
+    .select({ email: users.email, firstName: users.firstName })
+    .from(favourites)
+    .innerJoin(users, eq(users.id, favourites.userId))
+    .where(and(eq(favourites.listingId, news.listingId), sql`${favourites.userId} <> ${listing.sellerId}`));
+  const url = `${deps.config.publicUrl}/listing/${news.listingId}`;
+  for (const saver of savers) {
+    await deps.mail.send(
+      news.news === 'price-drop'
+        ? {
+            to: saver.email,
+            subject: favouriteMail.priceDropSubject(listing.title, formatPrice(listing.price)),
+            text: favouriteMail.priceDropText(saver.firstName, listing.title, formatPrice(news.was), formatPrice(listing.price), url),
+          }
+        : { to: saver.email, subject: favouriteMail.soldSubject(listing.title), text: favouriteMail.soldText(saver.firstName, listing.title, `${deps.config.publicUrl}/saved`) },
+    );
+  }
+  return savers.length;
 }

@@ -11,6 +11,7 @@ import { savedSearchLimits, savedSearchMail, savedSearchPath, stateTimeZones } f
 import { listings, savedSearches, users } from '../db/schema';
 import type { ServerDeps } from '../deps';
 import { countListedSince, listListedSince } from './browse-listings';
+import { mailFavouriteNews } from './favourites';
 
 type Deps = Pick<ServerDeps, 'db' | 'jobs' | 'config' | 'clock' | 'mail'>;
 
@@ -143,7 +144,7 @@ export async function unsubscribeSavedSearch(deps: Pick<ServerDeps, 'db' | 'conf
   return updated ?? null;
 }
 
-/** The jobs that carry saved searches' mail, run by every app server. */
+/** The jobs that carry the Saved page's mail (saved searches, saved listings' news), run by every app server. */
 export async function workOnSavedSearchJobs(deps: Deps): Promise<void> {
   await deps.jobs.work('saved-search-match', async ({ listingId }) => {
     await matchNewListing(deps, { listingId });
@@ -153,5 +154,8 @@ export async function workOnSavedSearchJobs(deps: Deps): Promise<void> {
   });
   await deps.jobs.work('saved-search-digests', async () => {
     await queueDailyDigests(deps);
+  });
+  await deps.jobs.work('favourite-news', async (news) => {
+    await mailFavouriteNews(deps, news);
   });
 }

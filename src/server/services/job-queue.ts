@@ -20,6 +20,8 @@ export type JobData = {
   'saved-search-mail': { savedSearchId: string; digest: boolean };
   /** Every half hour: the daily digests of members whose morning it now is. */
   'saved-search-digests': Record<string, never>;
+  /** A saved listing dropped its price (from `was`) or sold: everyone who saved it hears once. */
+  'favourite-news': { listingId: string; news: 'price-drop'; was: string } | { listingId: string; news: 'sold' };
 };
 export type JobName = keyof JobData;
 
@@ -36,6 +38,7 @@ const queueSettings: Record<JobName, { retryLimit: number; retryDelay: number; e
   // One waiting mail per saved search (its key): matches listed meanwhile join it.
   'saved-search-mail': { retryLimit: 5, retryDelay: 30, expireInSeconds: 120, policy: 'short' },
   'saved-search-digests': { retryLimit: 2, retryDelay: 60, expireInSeconds: 15 * 60 },
+  'favourite-news': { retryLimit: 5, retryDelay: 30, expireInSeconds: 120 },
 };
 
 /** When a job may start, and a key that keeps one of its kind waiting at a time (later sends join it). */

@@ -1,6 +1,17 @@
 import { Heart, Search, Trash2 } from 'lucide-react';
 import { Link } from 'wouter';
-import { type CurrentUser, describeNewCount, describeSavedQuery, favouriteLimits, favouriteMessages, savedSearchLimitFor, savedSearchMessages, savedSearchPath } from '../../../../domain';
+import {
+  type CurrentUser,
+  describeNewCount,
+  describeSavedQuery,
+  favouriteLimits,
+  favouriteMessages,
+  formatPrice,
+  priceCents,
+  savedSearchLimitFor,
+  savedSearchMessages,
+  savedSearchPath,
+} from '../../../../domain';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { toast } from '@/lib/use-toast';
@@ -121,8 +132,13 @@ export function SavedPage({ user }: { user: CurrentUser }) {
         ) : (
           <ListingGrid label="Saved listings">
             {favourites.data.map((listing) => (
-              <li key={listing.id}>
-                <ListingCard listing={listing} />
+              <li key={listing.id} className="flex flex-col gap-2">
+                {listing.isActive && listing.priceWhenSaved && priceCents(listing.price) < priceCents(listing.priceWhenSaved) && (
+                  <p className="self-start rounded-full bg-leaf-100 px-3 py-1 text-sm font-semibold text-leaf-700">{favouriteMessages.priceDropped(formatPrice(listing.priceWhenSaved))}</p>
+                )}
+                <div className="flex-1">
+                  <ListingCard listing={listing} />
+                </div>
               </li>
             ))}
           </ListingGrid>

@@ -1,0 +1,1 @@
+ALTER TABLE "favourites" ADD COLUMN "price_when_saved" numeric(12, 2);
