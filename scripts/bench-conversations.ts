@@ -11,7 +11,6 @@
 // pool of the app's size running the one SQL statement the app runs for that call
 // (scripts/bench/sql-ceiling.ts). The run is added to docs/benchmarks.md under "Conversations".
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,7 +37,7 @@ import { createRecordingDatabase, explainQueries, formatExplained, type Explaine
 import { runLoad, type LoadResult, type RequestShape } from './bench/load';
 import { describeStatuses, mapWithConcurrency, measureCpu, percentile, waitForIdle } from './bench/load-phases';
 import { currentRssBytes, findFreePort, peakRssBytes, resetPeakRss, scriptProcessPid, startChildServer, type ChildServer } from './bench/processes';
-import { describeMachineOf, type MachineInfo, type ScenarioRow } from './bench/report';
+import { describeMachineOf, prependSectionRun, type MachineInfo, type ScenarioRow } from './bench/report';
 import { fillsFromRequest, templateParams, type CeilingQuery } from './bench/ceiling-calls';
 import { startSmsSink } from './bench/sms-sink';
 import { startSmtpSink } from './bench/smtp-sink';
@@ -418,34 +417,17 @@ async function redisAnswers(url: string): Promise<boolean> {
   }
 }
 
-const sectionHeading = '## Conversations';
-const sectionMarker = '<!-- newest conversations run first: npm run bench:conversations inserts each run below this line -->';
-
-/** Adds the run at the top of the Conversations section (made, before the web pages' section, when missing). */
-function prependConversationRun(filePath: string, run: string): void {
-  const existing = existsSync(filePath) ? readFileSync(filePath, 'utf8') : '# Benchmarks\n';
-  let next: string;
-  if (existing.includes(sectionMarker)) {
-    next = existing.replace(sectionMarker, `${sectionMarker}\n\n${run}`);
-  } else {
-    const section = [
-      sectionHeading,
-      '',
-      'Results of `npm run bench:conversations` (scripts/bench-conversations.ts). Budgets (decision 15): with 100,000',
-      'members and 1,000,000 messages on PostgreSQL, the inbox and a thread p99 < 20 ms at 50 connections, sending a',
-      'message p99 < 30 ms; 1,000 open event streams on one server hold < 100 MB of extra memory, and a message reaches',
-      "the other member's stream within p99 < 250 ms while messages flow at 200 a second. Each call's ceiling is a bare",
-      'Fastify with a pg pool of the same size running the one SQL statement the app runs for it.',
-      '',
-      sectionMarker,
-      '',
-      run,
-    ].join('\n');
-    const webHeading = '## Web pages (Lighthouse)';
-    next = existing.includes(webHeading) ? existing.replace(webHeading, `${section}\n${webHeading}`) : `${existing.trimEnd()}\n\n${section}`;
-  }
-  writeFileSync(filePath, next.replace(/\n{3,}/g, '\n\n'));
-}
+const conversationsSection = {
+  heading: '## Conversations',
+  marker: '<!-- newest conversations run first: npm run bench:conversations inserts each run below this line -->',
+  intro: [
+    'Results of `npm run bench:conversations` (scripts/bench-conversations.ts). Budgets (decision 15): with 100,000',
+    'members and 1,000,000 messages on PostgreSQL, the inbox and a thread p99 < 20 ms at 50 connections, sending a',
+    'message p99 < 30 ms; 1,000 open event streams on one server hold < 100 MB of extra memory, and a message reaches',
+    "the other member's stream within p99 < 250 ms while messages flow at 200 a second. Each call's ceiling is a bare",
+    'Fastify with a pg pool of the same size running the one SQL statement the app runs for it.',
+  ],
+};
 
 function describeMachineLine(machine: MachineInfo): string {
   return `${machine.cpuModel}, ${machine.cores} cores, ${machine.memoryGiB} GiB RAM; Node ${machine.node}; PostgreSQL ${machine.postgres} (${machine.postgresSettings}); load average ${machine.loadAverage} when the run started`;
@@ -823,7 +805,7 @@ async function main(): Promise<void> {
         ...notes.map((line) => `- ${line}`),
       ];
       for (const explain of explains) lines.push('', `<details><summary>EXPLAIN (ANALYZE, BUFFERS): ${explain.title}</summary>`, '', '```', explain.text, '```', '', '</details>');
-      prependConversationRun(docsPath, `${lines.join('\n')}\n`);
+      prependSectionRun(docsPath, conversationsSection, `${lines.join('\n')}\n`);
       console.log(`\nAdded this run to ${path.relative(process.cwd(), docsPath) || docsPath}.`);
     }
   } finally {

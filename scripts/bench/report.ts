@@ -185,3 +185,20 @@ export function prependRun(filePath: string, run: string): void {
   }
   writeFileSync(filePath, next.replace(/\n{3,}/g, '\n\n'));
 }
+
+/** A benchmark's own section of docs/benchmarks.md: its heading, the marker runs go under, and what it measures. */
+export type BenchSection = { heading: string; marker: string; intro: string[] };
+
+/** Adds the run at the top of its section (made, before the web pages' section, when missing). */
+export function prependSectionRun(filePath: string, section: BenchSection, run: string): void {
+  const existing = existsSync(filePath) ? readFileSync(filePath, 'utf8') : `${documentTitle}\n`;
+  let next: string;
+  if (existing.includes(section.marker)) {
+    next = existing.replace(section.marker, `${section.marker}\n\n${run}`);
+  } else {
+    const text = [section.heading, '', ...section.intro, '', section.marker, '', run].join('\n');
+    const webHeading = '## Web pages (Lighthouse)';
+    next = existing.includes(webHeading) ? existing.replace(webHeading, `${text}\n${webHeading}`) : `${existing.trimEnd()}\n\n${text}`;
+  }
+  writeFileSync(filePath, next.replace(/\n{3,}/g, '\n\n'));
+}

@@ -62,6 +62,7 @@ export const apiEndpoints = {
   removeFavourite: { method: 'DELETE', path: '/api/favourites/:listingId', tag: 'saved' },
   listSavedSearches: { method: 'GET', path: '/api/saved-searches', tag: 'saved' },
   createSavedSearch: { method: 'POST', path: '/api/saved-searches', tag: 'saved' },
+  updateSavedSearch: { method: 'PATCH', path: '/api/saved-searches/:id', tag: 'saved' },
   deleteSavedSearch: { method: 'DELETE', path: '/api/saved-searches/:id', tag: 'saved' },
   markSavedSearchSeen: { method: 'POST', path: '/api/saved-searches/:id/seen', tag: 'saved' },
   unsubscribeSavedSearch: { method: 'GET', path: '/api/saved-searches/:id/unsubscribe', tag: 'saved' },

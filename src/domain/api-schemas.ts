@@ -63,7 +63,7 @@ import {
   testPaymentBody,
 } from './membership';
 import { postcodePattern } from './postcodes';
-import { createSavedSearchBody, savedSearchIdParams, savedSearchSchema, unsubscribeQuery } from './saved-search-schemas';
+import { createSavedSearchBody, savedSearchIdParams, savedSearchSchema, unsubscribeQuery, updateSavedSearchBody } from './saved-search-schemas';
 import { membershipTiers } from './tiers';
 import { authResponseSchema, currentUserSchema, googleSignInResponseSchema, messageResponseSchema } from './user-schemas';
 
@@ -167,6 +167,7 @@ export const apiSchemas = {
   removeFavourite: { params: favouriteParams, response: {} },
   listSavedSearches: { response: { 200: z.array(savedSearchSchema) } },
   createSavedSearch: { body: createSavedSearchBody, response: { 201: savedSearchSchema } },
+  updateSavedSearch: { params: savedSearchIdParams, body: updateSavedSearchBody, response: { 200: savedSearchSchema } },
   deleteSavedSearch: { params: savedSearchIdParams, response: {} },
   markSavedSearchSeen: { params: savedSearchIdParams, response: {} },
   unsubscribeSavedSearch: { params: savedSearchIdParams, querystring: unsubscribeQuery, summary: "A saved search mail's unsubscribe link: turns its mail off and shows /unsubscribed", response: {} },

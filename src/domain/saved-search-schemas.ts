@@ -18,6 +18,14 @@ export type CreateSavedSearchBody = z.infer<typeof createSavedSearchBody>;
 
 export const savedSearchIdParams = z.object({ id: z.string().max(fieldLimits.opaqueIdMax) });
 
+/** PATCH /api/saved-searches/:id: its mail on or off, or how often. */
+export const updateSavedSearchBody = z
+  .object({
+    mailEnabled: z.boolean({ error: 'Say whether to email you about this search (true or false).' }).optional(),
+    frequency: z.enum(savedSearchFrequencies, { error: savedSearchMessages.frequencyRequired }).optional(),
+  })
+  .strict();
+
 /** A saved search's filters as the API answers them (as kept: checked when saved). */
 const savedSearchQueryView = z.object({
   search: z.string().optional(),
@@ -33,6 +41,8 @@ export const savedSearchSchema = z.object({
   name: z.string(),
   query: savedSearchQueryView,
   frequency: z.enum(savedSearchFrequencies),
+  /** Off once the member unsubscribed (from a mail's link, or /account). */
+  mailEnabled: z.boolean(),
   /** Active listings in the member's area matching it, listed since they last opened it (capped). */
   newCount: z.number(),
   createdAt: z.string(),
@@ -41,3 +51,4 @@ export type SavedSearchView = z.infer<typeof savedSearchSchema>;
 
 /** A saved search mail's unsubscribe link: its signed token. */
 export const unsubscribeQuery = z.object({ token: z.string().max(200) });
+export type UpdateSavedSearchBody = z.infer<typeof updateSavedSearchBody>;

@@ -82,6 +82,7 @@ const rows: Row[] = [
   { method: 'POST', route: '/api/saved-searches', body: () => ({ name: 'Bikes', query: { search: 'bike' }, frequency: 'daily' }), expect: members(201) },
   // Another member's saved search is not found (the matrix's ids are nobody's).
   { method: 'DELETE', route: '/api/saved-searches/:id', url: () => `/api/saved-searches/${zeroId}`, expect: members(404) },
+  { method: 'PATCH', route: '/api/saved-searches/:id', url: () => `/api/saved-searches/${zeroId}`, body: () => ({ mailEnabled: false }), expect: members(404) },
   { method: 'POST', route: '/api/saved-searches/:id/seen', url: () => `/api/saved-searches/${zeroId}/seen`, expect: members(404) },
   // A mail's unsubscribe link: signed, so anyone holding it may use it; a wrong token does nothing.
   { method: 'GET', route: '/api/saved-searches/:id/unsubscribe', url: () => `/api/saved-searches/${zeroId}/unsubscribe?token=wrong`, expect: everyone(302) },

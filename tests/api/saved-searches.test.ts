@@ -12,7 +12,7 @@ const save = (token: string, body: Record<string, unknown>) => client.call('POST
 const mine = async (token: string) => {
   const response = await client.get('/api/saved-searches', token);
   expect(response.status).toBe(200);
-  return response.body as { id: string; name: string; newCount: number; query: Record<string, string>; frequency: string }[];
+  return response.body as { id: string; name: string; newCount: number; query: Record<string, string>; frequency: string; mailEnabled: boolean }[];
 };
 
 describe('saved searches', () => {
@@ -141,8 +141,12 @@ describe('saved search mail', () => {
     await list(nearSeller.token, { title: `${word} kettle` });
     await settle();
     expect(await alertsTo(starter.email)).toHaveLength(2);
-    // The search itself stays on /saved.
-    expect((await mine(starter.token)).map((search) => search.name)).toEqual(['Bilby finds']);
+    // The search itself stays on /saved, its mail off; /account turns it on again (its owner only).
+    expect((await mine(starter.token)).map((search) => [search.name, search.mailEnabled])).toEqual([['Bilby finds', false]]);
+    expect((await client.call('PATCH', `/api/saved-searches/${saved.id}`, { token: nearSeller.token, body: { mailEnabled: true } })).status).toBe(404);
+    expect((await client.call('PATCH', `/api/saved-searches/${saved.id}`, { token: starter.token, body: { colour: 'red' } })).status).toBe(400);
+    const on = await client.call('PATCH', `/api/saved-searches/${saved.id}`, { token: starter.token, body: { mailEnabled: true } });
+    expect([on.status, on.body.mailEnabled]).toEqual([200, true]);
   });
 
   it('takes the RFC 8058 one-click post a mail client sends', async () => {

@@ -7,7 +7,7 @@ import { savedSearchMail } from '../../domain/saved-searches';
 import type { ServerDeps } from '../deps';
 import { endpoint } from '../http/endpoint';
 import { listFavourites, removeFavourite, saveFavourite } from './favourites';
-import { createSavedSearch, deleteSavedSearch, listSavedSearches, markSavedSearchSeen } from './saved-searches';
+import { createSavedSearch, deleteSavedSearch, listSavedSearches, markSavedSearchSeen, updateSavedSearch } from './saved-searches';
 import { unsubscribeSavedSearch } from './saved-search-alerts';
 
 export const savedRoutes =
@@ -39,6 +39,12 @@ export const savedRoutes =
       ...endpoint('createSavedSearch'),
       onRequest: requireUser,
       handler: async (request, reply) => reply.code(201).send(await createSavedSearch(deps, { member: signedInUser(request), body: request.body })),
+    });
+
+    app.route({
+      ...endpoint('updateSavedSearch'),
+      onRequest: requireUser,
+      handler: async (request) => updateSavedSearch(deps, { member: signedInUser(request), id: request.params.id, body: request.body }),
     });
 
     app.route({

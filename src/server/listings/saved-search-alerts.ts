@@ -16,7 +16,7 @@ import { mailFavouriteNews } from './favourites';
 type Deps = Pick<ServerDeps, 'db' | 'jobs' | 'config' | 'clock' | 'mail'>;
 
 /** Candidates for a new listing: searches that still mail, sharing a word with it, or without words and of its category (or none). */
-async function candidateSearches(deps: Pick<ServerDeps, 'db'>, listingId: string) {
+export async function candidateSearches(deps: Pick<ServerDeps, 'db'>, listingId: string) {
   const result = await deps.db.execute(sql`
     with listing as (select ${listings.category} as category, tsvector_to_array(${listings.searchVector}) as words, ${listings.sellerId} as seller_id
                        from ${listings} where ${listings.id} = ${listingId} and ${listings.isActive})

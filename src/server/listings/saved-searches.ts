@@ -4,7 +4,7 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
 import { uuidPattern } from '../../domain/listing';
-import type { CreateSavedSearchBody, SavedSearchView } from '../../domain/saved-search-schemas';
+import type { CreateSavedSearchBody, SavedSearchView, UpdateSavedSearchBody } from '../../domain/saved-search-schemas';
 import { savedSearchLimitFor, savedSearchLimits, savedSearchMessages } from '../../domain/saved-searches';
 import { savedSearches, users, type UserRow } from '../db/schema';
 import type { ServerDeps } from '../deps';
@@ -16,7 +16,7 @@ const notFound = () => new AppError('SAVED_SEARCH_NOT_FOUND');
 
 async function toView(deps: Pick<ServerDeps, 'db'>, member: UserRow, row: SavedSearchRow): Promise<SavedSearchView> {
   const newCount = await countListedSince(deps, { viewer: { user: member }, query: row.query, since: row.lastSeenAt, cap: savedSearchLimits.newCountCap + 1 });
-  return { id: row.id, name: row.name, query: row.query, frequency: row.frequency, newCount, createdAt: row.createdAt.toISOString() };
+  return { id: row.id, name: row.name, query: row.query, frequency: row.frequency, mailEnabled: row.mailEnabled, newCount, createdAt: row.createdAt.toISOString() };
 }
 
 export async function createSavedSearch(deps: Pick<ServerDeps, 'db'>, input: { member: UserRow; body: CreateSavedSearchBody }): Promise<SavedSearchView> {
@@ -50,6 +50,20 @@ function ownSearch(memberId: string, id: string) {
 export async function deleteSavedSearch(deps: Pick<ServerDeps, 'db'>, input: { memberId: string; id: string }): Promise<void> {
   const deleted = await deps.db.delete(savedSearches).where(ownSearch(input.memberId, input.id)).returning({ id: savedSearches.id });
   if (deleted.length === 0) throw notFound();
+}
+
+/** Its mail on or off (from /account, or again after unsubscribing), or how often. */
+export async function updateSavedSearch(deps: Pick<ServerDeps, 'db'>, input: { member: UserRow; id: string; body: UpdateSavedSearchBody }): Promise<SavedSearchView> {
+  const [updated] = await deps.db
+    .update(savedSearches)
+    .set({
+      ...(input.body.mailEnabled === undefined ? {} : { mailEnabled: input.body.mailEnabled }),
+      ...(input.body.frequency === undefined ? {} : { frequency: input.body.frequency }),
+    })
+    .where(ownSearch(input.member.id, input.id))
+    .returning();
+  if (!updated) throw notFound();
+  return toView(deps, input.member, updated);
 }
 
 /** The member opened the search: what is listed from now on is new. */

@@ -16,6 +16,8 @@ function useSavedSearchChange<TInput, TOutput>(mutationFn: (input: TInput) => Pr
 }
 
 export const useCreateSavedSearch = () => useSavedSearchChange((body: ApiInput<'createSavedSearch'>['body']) => callApi('createSavedSearch', { body }));
+export const useUpdateSavedSearch = () =>
+  useSavedSearchChange(({ id, body }: { id: string; body: ApiInput<'updateSavedSearch'>['body'] }) => callApi('updateSavedSearch', { params: { id }, body }));
 export const useDeleteSavedSearch = () => useSavedSearchChange((id: string) => callApi('deleteSavedSearch', { params: { id } }));
 /** Opening a search from /saved: its count of new listings starts again. */
 export const markSavedSearchSeen = (id: string) => callApi('markSavedSearchSeen', { params: { id } });

@@ -18,6 +18,7 @@ import { AccountPhoneField } from '@/features/account/components/account-phone-f
 import { AccountSection } from '@/features/account/components/account-section';
 import { BlockedMembers } from '@/features/account/components/blocked-members';
 import { NotificationSettings } from '@/features/account/components/notification-settings';
+import { SavedSearchMailSettings } from '@/features/account/components/saved-search-mail-settings';
 
 const cardSectionId = 'add-card';
 
@@ -93,8 +94,9 @@ function AccountDetails({ user }: { user: CurrentUser }) {
           <AccountSection icon={Sparkles} title="Membership" description="Your current plan.">
             <AccountMembership user={user} />
           </AccountSection>
-          <AccountSection icon={Bell} title="Notifications" description="How we let you know about new messages.">
+          <AccountSection icon={Bell} title="Notifications" description="The emails we send you: new messages, and new listings for your saved searches.">
             <NotificationSettings user={user} />
+            <SavedSearchMailSettings />
           </AccountSection>
           <AccountSection id="blocked-members" icon={Ban} title="Blocked members" description="They can't message you, and you can't message them.">
             <BlockedMembers />

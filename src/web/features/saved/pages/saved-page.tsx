@@ -1,6 +1,7 @@
 import { Heart, Search, Trash2 } from 'lucide-react';
 import { Link } from 'wouter';
 import {
+  type ApiResponse,
   type CurrentUser,
   describeNewCount,
   describeSavedQuery,
@@ -24,7 +25,7 @@ import { ListingCard } from '@/shared/listing/listing-card';
 import { ListingGrid, ListingGridSkeleton } from '@/shared/listing/listing-grid';
 import { useFavourites } from '@/features/saved/api';
 
-type SavedSearch = NonNullable<ReturnType<typeof useSavedSearches>['data']>[number];
+type SavedSearch = ApiResponse<'listSavedSearches'>[number];
 
 function SavedSearchRow({ search }: { search: SavedSearch }) {
   const remove = useDeleteSavedSearch();
