@@ -90,7 +90,11 @@ async function main(): Promise<void> {
 
     let queuedMails = 0;
     let sentMails = 0;
-    const jobs = { send: async () => void (queuedMails += 1) } as unknown as JobQueue;
+    // Jobs are counted; queueing them for real is one insert per listing (sendMany), measured apart from matching.
+    const jobs = {
+      send: async () => void (queuedMails += 1),
+      sendMany: async (_name: string, batch: readonly unknown[]) => void (queuedMails += batch.length),
+    } as unknown as JobQueue;
     const mail: MailSender = { kind: 'outbox', send: async () => void (sentMails += 1) };
     const config = { appSecret: 'bench-secret-bench-secret-bench-secret', publicUrl: 'http://bench.local' } as Config;
     const deps = { db: database.db, jobs, mail, config, clock: { now: () => new Date() } };
@@ -144,9 +148,9 @@ async function main(): Promise<void> {
       '',
       '| measure | p50 | p99 | max | budget |',
       '|---|---:|---:|---:|---|',
-      `| Matching a new listing (the job's work: candidates, then browse's rule for each), ms | ${ms(percentile(matchTimes, 50))} | ${ms(matchP99)} | ${ms(matchTimes.at(-1) ?? 0)} | p99 < ${budgets.matchP99Ms} ms ${mark(matchP99 < budgets.matchP99Ms)} |`,
-      `| Its ceiling: the candidate statement alone, ms | ${ms(percentile(candidateTimes, 50))} | ${ms(percentile(candidateTimes, 99))} | ${ms(candidateTimes.at(-1) ?? 0)} | (share of the p99: ${Math.round((percentile(candidateTimes, 99) / Math.max(matchP99, 0.001)) * 100)}%) |`,
-      `| Candidate searches per listing | ${percentile(candidateCounts, 50)} | ${percentile(candidateCounts, 99)} | ${candidateCounts.at(-1) ?? 0} | — |`,
+      `| Matching a new listing (the job's work: the matching statement, then the area rule), ms | ${ms(percentile(matchTimes, 50))} | ${ms(matchP99)} | ${ms(matchTimes.at(-1) ?? 0)} | p99 < ${budgets.matchP99Ms} ms ${mark(matchP99 < budgets.matchP99Ms)} |`,
+      `| Its ceiling: the matching statement alone (pg), ms | ${ms(percentile(candidateTimes, 50))} | ${ms(percentile(candidateTimes, 99))} | ${ms(candidateTimes.at(-1) ?? 0)} | (share of the p99: ${Math.round((percentile(candidateTimes, 99) / Math.max(matchP99, 0.001)) * 100)}%) |`,
+      `| Instant searches a listing matches (before the area rule) | ${percentile(candidateCounts, 50)} | ${percentile(candidateCounts, 99)} | ${candidateCounts.at(-1) ?? 0} | — |`,
       `| One digest (a day of listings for one search), ms | ${ms(percentile(digestTimes, 50))} | ${ms(percentile(digestTimes, 99))} | ${ms(digestTimes.at(-1) ?? 0)} | — |`,
       '',
       `- ${fresh.length} fresh listings matched one after another (the first 5 not timed); ${queuedMails.toLocaleString('en-AU')} alert and digest mail jobs queued in all.`,

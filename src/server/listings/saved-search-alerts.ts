@@ -6,49 +6,85 @@
 // mail has a one-click unsubscribe (RFC 8058) through a signed link that works signed out.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { formatPrice } from '../../domain/listing';
+import { distanceKm } from '../../domain/geo';
+import { cityAreas, formatPrice, type LocationFilter } from '../../domain/listing';
 import { savedSearchLimits, savedSearchMail, savedSearchPath, stateTimeZones } from '../../domain/saved-searches';
-import { listings, savedSearches, users } from '../db/schema';
+import { listings, savedSearches, users, type UserRow } from '../db/schema';
 import type { ServerDeps } from '../deps';
 import { countListedSince, listListedSince } from './browse-listings';
 import { mailFavouriteNews } from './favourites';
+import { areaIncludesPostcode, searchAreaFor } from './search-area';
 
 type Deps = Pick<ServerDeps, 'db' | 'jobs' | 'config' | 'clock' | 'mail'>;
 
-/** Candidates for a new listing: searches that still mail, sharing a word with it, or without words and of its category (or none). */
-export async function candidateSearches(deps: Pick<ServerDeps, 'db'>, listingId: string) {
+type MatchRow = {
+  id: string;
+  /** When its last alert went, in epoch milliseconds (null: never). */
+  last_mailed_ms: number | null;
+  location: string | null;
+  membership_tier: UserRow['membershipTier'];
+  postcode: string | null;
+  state: string | null;
+};
+
+/**
+ * The instant searches a new listing matches, in one statement: only searches that share one of its
+ * words (their words' lexemes, GIN) or, without words, of its category or none are read; then the
+ * filters browse applies (category, state, postcode, the words as websearch_to_tsquery reads them),
+ * and only what was listed after the search's last mail.
+ */
+export async function candidateSearches(deps: Pick<ServerDeps, 'db'>, listingId: string): Promise<MatchRow[]> {
   const result = await deps.db.execute(sql`
-    with listing as (select ${listings.category} as category, tsvector_to_array(${listings.searchVector}) as words, ${listings.sellerId} as seller_id
-                       from ${listings} where ${listings.id} = ${listingId} and ${listings.isActive})
-    select s.id, s.frequency
-      from ${savedSearches} s, listing
-     where s.mail_enabled and s.user_id <> listing.seller_id and s.word_lexemes && listing.words
-    union all
-    select s.id, s.frequency
-      from ${savedSearches} s, listing
-     where s.mail_enabled and s.user_id <> listing.seller_id and cardinality(s.word_lexemes) = 0
-       and ((s.query ->> 'category') = listing.category or (s.query ->> 'category') is null)`);
+    with listing as (select id, category, state, postcode, search_vector, seller_id, created_at
+                       from ${listings} where ${listings.id} = ${listingId} and ${listings.isActive}),
+    candidates as (
+      select s.id, s.user_id, s.query, s.last_mailed_at, s.frequency, s.mailed_until
+        from ${savedSearches} s, listing
+       where s.mail_enabled and s.word_lexemes && tsvector_to_array(listing.search_vector)
+      union all
+      select s.id, s.user_id, s.query, s.last_mailed_at, s.frequency, s.mailed_until
+        from ${savedSearches} s, listing
+       where s.mail_enabled and cardinality(s.word_lexemes) = 0 and coalesce(s.query ->> 'category', listing.category) = listing.category)
+    select c.id, (extract(epoch from c.last_mailed_at) * 1000)::float8 as last_mailed_ms, c.query ->> 'location' as location, u.membership_tier, u.postcode, u.state
+      from candidates c join ${users} u on u.id = c.user_id, listing
+     where c.frequency = 'instant' and c.user_id <> listing.seller_id and c.mailed_until < listing.created_at
+       and coalesce(c.query ->> 'category', listing.category) = listing.category
+       and coalesce(c.query ->> 'state', listing.state) = listing.state
+       and coalesce(c.query ->> 'postcode', listing.postcode) = listing.postcode
+       and (c.query ->> 'search' is null or listing.search_vector @@ websearch_to_tsquery('english', c.query ->> 'search'))`);
   // Both drivers answer with rows (node-postgres and PGlite alike).
-  return (result as unknown as { rows: { id: string; frequency: string }[] }).rows;
+  return (result as unknown as { rows: MatchRow[] }).rows;
 }
 
-/** A listing went live: queue an alert for each instant search that shows it (one waiting mail per search). */
+/**
+ * A listing went live: queue an alert for each instant search that shows it, the first at once and
+ * the next 15 minutes after the last (one waiting mail per search: later matches join it). Whether
+ * the member may see the listing is the domain's area rule, as browse's.
+ */
 export async function matchNewListing(deps: Deps, input: { listingId: string }): Promise<number> {
-  const candidates = await candidateSearches(deps, input.listingId);
-  let queued = 0;
-  for (const candidate of candidates) {
-    if (candidate.frequency !== 'instant') continue;
-    const search = await loadSearch(deps, candidate.id);
-    if (!search) continue;
-    // Held to browse's own rules: the member's area and every filter (words, city, state, postcode).
-    const shown = await listListedSince(deps, { viewer: { user: search.owner }, query: search.row.query, since: search.mailedUntil, limit: savedSearchLimits.listingsPerMail });
-    if (!shown.some((listing) => listing.id === input.listingId)) continue;
-    const lastMailed = search.row.lastMailedAt?.getTime() ?? 0;
-    const startAfter = new Date(Math.max(deps.clock.now().getTime(), lastMailed + savedSearchLimits.alertIntervalMinutes * 60_000));
-    await deps.jobs.send('saved-search-mail', { savedSearchId: search.row.id, digest: false }, { singletonKey: search.row.id, startAfter });
-    queued += 1;
-  }
-  return queued;
+  const [listing] = await deps.db
+    .select({ postcode: listings.postcode, state: listings.state, latitude: listings.latitude, longitude: listings.longitude })
+    .from(listings)
+    .where(eq(listings.id, input.listingId));
+  if (!listing) return 0;
+  const now = deps.clock.now().getTime();
+  const matches = (await candidateSearches(deps, input.listingId)).filter((row) => {
+    const owner = { membershipTier: row.membership_tier, postcode: row.postcode, state: row.state } as UserRow;
+    if (!areaIncludesPostcode(searchAreaFor({ user: owner }), listing)) return false;
+    const city = row.location ? cityAreas[row.location as LocationFilter] : undefined;
+    return !city || (listing.latitude !== null && listing.longitude !== null && distanceKm(city, { latitude: listing.latitude, longitude: listing.longitude }) <= city.radiusKm);
+  });
+  await deps.jobs.sendMany(
+    'saved-search-mail',
+    matches.map((row) => {
+      const lastMailed = row.last_mailed_ms === null ? 0 : Number(row.last_mailed_ms);
+      return {
+        data: { savedSearchId: row.id, digest: false },
+        options: { singletonKey: row.id, startAfter: new Date(Math.max(now, lastMailed + savedSearchLimits.alertIntervalMinutes * 60_000)) },
+      };
+    }),
+  );
+  return matches.length;
 }
 
 async function loadSearch(deps: Pick<ServerDeps, 'db'>, id: string) {

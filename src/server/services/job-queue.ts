@@ -49,6 +49,8 @@ export type JobsSummary = { queued: number; active: number; failed: number; last
 
 export type JobQueue = {
   send: <Name extends JobName>(name: Name, data: JobData[Name], options?: SendOptions) => Promise<void>;
+  /** Many jobs of one kind in one statement (those whose key already waits are left out). */
+  sendMany: <Name extends JobName>(name: Name, jobs: readonly { data: JobData[Name]; options?: SendOptions }[]) => Promise<void>;
   /** Runs jobs of this kind in this process (one at a time per call). */
   work: <Name extends JobName>(name: Name, handler: (data: JobData[Name]) => Promise<void>) => Promise<void>;
   /** Adds a job of this kind at these times (cron, Australian Eastern time), once across every server. */
@@ -82,6 +84,11 @@ export async function createJobQueue(database: DatabaseHandle, log: FastifyBaseL
   return {
     send: async (name, data, sendOptions = {}) => {
       await boss.send(name, data, { startAfter: sendOptions.startAfter, singletonKey: sendOptions.singletonKey });
+      for (const id of workers.get(name) ?? []) boss.notifyWorker(id);
+    },
+    sendMany: async (name, jobs) => {
+      if (jobs.length === 0) return;
+      await boss.insert(jobs.map((job) => ({ name, data: job.data, startAfter: job.options?.startAfter, singletonKey: job.options?.singletonKey })));
       for (const id of workers.get(name) ?? []) boss.notifyWorker(id);
     },
     work: async (name, handler) => {
