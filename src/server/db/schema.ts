@@ -394,6 +394,12 @@ export const savedSearches = pgTable(
   ],
 );
 
+/** How far saved searches have been matched: listings listed after this are still to be (one row). */
+export const savedSearchMatching = pgTable('saved_search_matching', {
+  id: integer('id').primaryKey().default(1),
+  matchedUntil: timestamp('matched_until', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** A member who blocked another: no messages either way until they unblock. */
 export const memberBlocks = pgTable(
   'member_blocks',

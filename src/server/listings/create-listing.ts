@@ -10,6 +10,7 @@ import type { ServerDeps } from '../deps';
 import { changePostcodeCount } from '../map';
 import { findPostcode } from '../postcodes';
 import { checkListingContent } from './check-listing-content';
+import { queueMatching } from './saved-search-alerts';
 import { getListing } from './get-listing';
 
 export async function countActiveListings(db: Queryable, sellerId: string): Promise<number> {
@@ -73,6 +74,6 @@ export async function createListing(deps: ServerDeps, input: { sellerId: string;
     return created.id;
   });
   // Saved searches that want to hear of it are found by a job, after the answer.
-  await deps.jobs.send('saved-search-match', { listingId: id });
+  await queueMatching(deps);
   return getListing(deps, { listingId: id });
 }

@@ -9,7 +9,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { distanceKm } from '../../domain/geo';
 import { cityAreas, formatPrice, type LocationFilter } from '../../domain/listing';
 import { savedSearchLimits, savedSearchMail, savedSearchPath, stateTimeZones } from '../../domain/saved-searches';
-import { listings, savedSearches, users, type UserRow } from '../db/schema';
+import { listings, savedSearchMatching, savedSearches, users, type UserRow } from '../db/schema';
 import type { ServerDeps } from '../deps';
 import { countListedSince, listListedSince } from './browse-listings';
 import { mailFavouriteNews } from './favourites';
@@ -62,29 +62,34 @@ export async function candidateSearches(deps: Pick<ServerDeps, 'db'>, listingId:
  * the member may see the listing is the domain's area rule, as browse's.
  */
 export async function matchNewListing(deps: Deps, input: { listingId: string }): Promise<number> {
+  const alerts = await alertsFor(deps, input.listingId);
+  await deps.jobs.sendMany('saved-search-mail', alerts);
+  return alerts.length;
+}
+
+type Alert = { data: { savedSearchId: string; digest: false }; options: { singletonKey: string; startAfter: Date } };
+
+/** The alert mails a new listing calls for: one per instant search that shows it to its member. */
+async function alertsFor(deps: Pick<Deps, 'db' | 'clock'>, listingId: string): Promise<Alert[]> {
   const [listing] = await deps.db
     .select({ postcode: listings.postcode, state: listings.state, latitude: listings.latitude, longitude: listings.longitude })
     .from(listings)
-    .where(eq(listings.id, input.listingId));
-  if (!listing) return 0;
+    .where(eq(listings.id, listingId));
+  if (!listing) return [];
   const now = deps.clock.now().getTime();
-  const matches = (await candidateSearches(deps, input.listingId)).filter((row) => {
+  const matches = (await candidateSearches(deps, listingId)).filter((row) => {
     const owner = { membershipTier: row.membership_tier, postcode: row.postcode, state: row.state } as UserRow;
     if (!areaIncludesPostcode(searchAreaFor({ user: owner }), listing)) return false;
     const city = row.location ? cityAreas[row.location as LocationFilter] : undefined;
     return !city || (listing.latitude !== null && listing.longitude !== null && distanceKm(city, { latitude: listing.latitude, longitude: listing.longitude }) <= city.radiusKm);
   });
-  await deps.jobs.sendMany(
-    'saved-search-mail',
-    matches.map((row) => {
-      const lastMailed = row.last_mailed_ms === null ? 0 : Number(row.last_mailed_ms);
-      return {
-        data: { savedSearchId: row.id, digest: false },
-        options: { singletonKey: row.id, startAfter: new Date(Math.max(now, lastMailed + savedSearchLimits.alertIntervalMinutes * 60_000)) },
-      };
-    }),
-  );
-  return matches.length;
+  return matches.map((row) => {
+    const lastMailed = row.last_mailed_ms === null ? 0 : Number(row.last_mailed_ms);
+    return {
+      data: { savedSearchId: row.id, digest: false },
+      options: { singletonKey: row.id, startAfter: new Date(Math.max(now, lastMailed + savedSearchLimits.alertIntervalMinutes * 60_000)) },
+    };
+  });
 }
 
 async function loadSearch(deps: Pick<ServerDeps, 'db'>, id: string) {
@@ -94,6 +99,60 @@ async function loadSearch(deps: Pick<ServerDeps, 'db'>, id: string) {
     .innerJoin(users, eq(users.id, savedSearches.userId))
     .where(eq(savedSearches.id, id));
   return found ?? null;
+}
+
+/** Listings matched in one go; the run goes on in batches while more wait. */
+const matchBatchSize = 200;
+
+/** Servers (by their job queue) with a matching run queued and not yet started: a new listing needs no other. */
+const matchingQueued = new WeakSet<object>();
+
+/**
+ * A listing went live: make sure a matching run is queued. One run takes every listing listed since
+ * the last, so a busy server queues one run, not one per listing (a listing's creation costs no
+ * more than a flag while one waits).
+ */
+export async function queueMatching(deps: Pick<ServerDeps, 'jobs'>): Promise<void> {
+  if (matchingQueued.has(deps.jobs)) return;
+  matchingQueued.add(deps.jobs);
+  try {
+    await deps.jobs.send('saved-search-match', {}, { singletonKey: 'new-listings' });
+  } catch (error) {
+    matchingQueued.delete(deps.jobs);
+    throw error;
+  }
+}
+
+/**
+ * Matches every listing listed since the last run, in order, in batches: each batch's alerts are
+ * queued in one insert, then the mark moves past it. Two servers' runs at once may match a batch
+ * twice; an alert waiting for its search takes the second (one waiting mail per search), and a mail
+ * lists only what is new since the last one.
+ */
+export async function matchNewListings(deps: Deps): Promise<number> {
+  let matched = 0;
+  for (;;) {
+    const [mark] = await deps.db.select({ until: sql<string>`${savedSearchMatching.matchedUntil}::text` }).from(savedSearchMatching).where(eq(savedSearchMatching.id, 1));
+    if (!mark) return matched;
+    const batch = await deps.db
+      .select({ id: listings.id, createdAt: sql<string>`${listings.createdAt}::text` })
+      .from(listings)
+      .where(sql`${listings.createdAt} > ${mark.until}::timestamptz`)
+      .orderBy(listings.createdAt, listings.id)
+      .limit(matchBatchSize);
+    const alerts: Alert[] = [];
+    for (const listing of batch) alerts.push(...(await alertsFor(deps, listing.id)));
+    await deps.jobs.sendMany('saved-search-mail', alerts);
+    const last = batch.at(-1);
+    if (last) {
+      await deps.db
+        .update(savedSearchMatching)
+        .set({ matchedUntil: sql`greatest(${savedSearchMatching.matchedUntil}, ${last.createdAt}::timestamptz)` })
+        .where(eq(savedSearchMatching.id, 1));
+    }
+    matched += batch.length;
+    if (batch.length < matchBatchSize) return matched;
+  }
 }
 
 /** The signed address that turns a search's mail off, without signing in. */
@@ -182,8 +241,10 @@ export async function unsubscribeSavedSearch(deps: Pick<ServerDeps, 'db' | 'conf
 
 /** The jobs that carry the Saved page's mail (saved searches, saved listings' news), run by every app server. */
 export async function workOnSavedSearchJobs(deps: Deps): Promise<void> {
-  await deps.jobs.work('saved-search-match', async ({ listingId }) => {
-    await matchNewListing(deps, { listingId });
+  await deps.jobs.work('saved-search-match', async () => {
+    // From here, a new listing needs a new run (this one may already have read past it).
+    matchingQueued.delete(deps.jobs);
+    await matchNewListings(deps);
   });
   await deps.jobs.work('saved-search-mail', async (data) => {
     await sendSavedSearchMail(deps, data);

@@ -14,8 +14,8 @@ export type JobData = {
   'membership-upkeep': Record<string, never>;
   'photo-cleanup': Record<string, never>;
   'away-mail': Record<string, never>;
-  /** A listing went live: which saved searches want to hear of it. */
-  'saved-search-match': { listingId: string };
+  /** Listings went live: which saved searches want to hear of them (every listing since the last run). */
+  'saved-search-match': Record<string, never>;
   /** One saved search's mail: what is new since its last one (an alert, or the daily digest). */
   'saved-search-mail': { savedSearchId: string; digest: boolean };
   /** Every half hour: the daily digests of members whose morning it now is. */
@@ -34,7 +34,8 @@ const queueSettings: Record<JobName, { retryLimit: number; retryDelay: number; e
   'membership-upkeep': { retryLimit: 2, retryDelay: 60, expireInSeconds: 15 * 60 },
   'photo-cleanup': { retryLimit: 2, retryDelay: 60, expireInSeconds: 15 * 60 },
   'away-mail': { retryLimit: 0, retryDelay: 0, expireInSeconds: 5 * 60 },
-  'saved-search-match': { retryLimit: 5, retryDelay: 10, expireInSeconds: 120 },
+  // One waiting run at a time: it takes every listing listed since the last one.
+  'saved-search-match': { retryLimit: 5, retryDelay: 10, expireInSeconds: 300, policy: 'short' },
   // One waiting mail per saved search (its key): matches listed meanwhile join it.
   'saved-search-mail': { retryLimit: 5, retryDelay: 30, expireInSeconds: 120, policy: 'short' },
   'saved-search-digests': { retryLimit: 2, retryDelay: 60, expireInSeconds: 15 * 60 },
