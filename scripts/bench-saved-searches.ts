@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { listingCategoryValues } from '../src/domain/listing';
 import type { Config } from '../src/server/config';
 import { openDatabase } from '../src/server/db/open-database';
-import { candidateSearches, matchNewListing, sendSavedSearchMail } from '../src/server/listings/saved-search-alerts';
+import { alertsForListing, candidateSearches, sendSavedSearchMail } from '../src/server/listings/saved-search-alerts';
 import type { JobQueue } from '../src/server/services/job-queue';
 import type { MailSender } from '../src/server/services/mail';
 import { countData, ensureDatabaseExists } from './bench/bench-database';
@@ -113,12 +113,17 @@ async function main(): Promise<void> {
     const candidateTimes: number[] = [];
     const candidateCounts: number[] = [];
     for (const [index, listingId] of fresh.entries()) {
+      const { rows: places } = await pool.query<{ id: string; postcode: string | null; state: string | null; latitude: number | null; longitude: number | null }>(
+        `select id, postcode, state, latitude, longitude from listings where id = $1`,
+        [listingId],
+      );
       let started = performance.now();
-      const candidates = await candidateSearches(deps, listingId);
+      const candidates = await candidateSearches(deps, places[0]);
       candidateTimes.push(performance.now() - started);
       candidateCounts.push(candidates.length);
+      // The job's work for one listing: its place, the candidates, the area rule, the alerts queued.
       started = performance.now();
-      await matchNewListing(deps, { listingId });
+      await jobs.sendMany('saved-search-mail', await alertsForListing(deps, listingId));
       if (index >= 5) matchTimes.push(performance.now() - started);
     }
     matchTimes.sort((a, b) => a - b);
@@ -150,7 +155,7 @@ async function main(): Promise<void> {
       '|---|---:|---:|---:|---|',
       `| Matching a new listing (the job's work: the matching statement, then the area rule), ms | ${ms(percentile(matchTimes, 50))} | ${ms(matchP99)} | ${ms(matchTimes.at(-1) ?? 0)} | p99 < ${budgets.matchP99Ms} ms ${mark(matchP99 < budgets.matchP99Ms)} |`,
       `| Its ceiling: the matching statement alone (pg), ms | ${ms(percentile(candidateTimes, 50))} | ${ms(percentile(candidateTimes, 99))} | ${ms(candidateTimes.at(-1) ?? 0)} | (share of the p99: ${Math.round((percentile(candidateTimes, 99) / Math.max(matchP99, 0.001)) * 100)}%) |`,
-      `| Instant searches a listing matches (before the area rule) | ${percentile(candidateCounts, 50)} | ${percentile(candidateCounts, 99)} | ${candidateCounts.at(-1) ?? 0} | — |`,
+      `| Instant searches the statement returns (the area narrowed, before the exact rule) | ${percentile(candidateCounts, 50)} | ${percentile(candidateCounts, 99)} | ${candidateCounts.at(-1) ?? 0} | — |`,
       `| One digest (a day of listings for one search), ms | ${ms(percentile(digestTimes, 50))} | ${ms(percentile(digestTimes, 99))} | ${ms(digestTimes.at(-1) ?? 0)} | — |`,
       '',
       `- ${fresh.length} fresh listings matched one after another (the first 5 not timed); ${queuedMails.toLocaleString('en-AU')} alert and digest mail jobs queued in all.`,

@@ -5,7 +5,7 @@ import { openDatabase } from '../../src/server/db/open-database';
 import { createMailSender, type MailMessage, type MailSender } from '../../src/server/services/mail';
 import { jobSchema } from '../../src/server/services/job-queue';
 import { createClient } from './support/http-client';
-import { mailsTo, registerMember } from './support/factories';
+import { mailsTo, registerMember, sellerMember, validListing } from './support/factories';
 import { createPostgresDatabase, localPostgresUrl, reachablePostgresUrl } from './support/test-database';
 import { startTestServer, type TestServer } from './support/test-server';
 
@@ -133,4 +133,30 @@ describe.skipIf(!postgresUrl)(`a job a server was running when it restarted${pos
     expect(await mailsTo(survivor, client, 'restart@example.com')).toHaveLength(1);
     expect(hung.attempts).toBe(1);
   }, 60_000);
+
+  it('matches every new listing to saved searches, whichever of two servers it was listed through and whichever runs the match', async () => {
+    const shared = await createPostgresDatabase(postgresUrl!);
+    closers.push(shared.drop);
+    const open = () => openDatabase({ databaseUrl: shared.url, poolSize: 3 });
+    const a = await startTestServer(fastPolling, { openDatabase: open });
+    closers.push(a.close);
+    const b = await startTestServer(fastPolling, { openDatabase: open });
+    closers.push(b.close);
+    const clientA = createClient(a.baseUrl);
+    const clientB = createClient(b.baseUrl);
+
+    const seller = await sellerMember(clientA, a.database.db, { postcode: '3068', tier: 'connector' });
+    const rounds = [clientA, clientB, clientA, clientA, clientB, clientA];
+    for (const [round, through] of rounds.entries()) {
+      // A new watcher and word each round, so no alert waits out another's 15 minutes.
+      const word = `numbat${round}x${Date.now()}`;
+      const watcher = await sellerMember(clientB, b.database.db, { postcode: '3068', tier: 'explorer' });
+      const saved = await clientB.call('POST', '/api/saved-searches', { token: watcher.token, body: { name: `Watching ${round}`, query: { search: word }, frequency: 'instant' } });
+      expect(saved.status).toBe(201);
+      expect((await through.call('POST', '/api/listings', { token: seller.token, body: { ...validListing, title: `${word} teapot` } })).status).toBe(201);
+      const alerted = async () => (await mailsTo(b, clientB, watcher.email)).some((mail) => mail.text.includes(`${word} teapot`));
+      await until(alerted, `the alert of round ${round}`);
+    }
+    expect(Number(((await a.database.executeSql('select count(*) as count from saved_search_pending', [])).rows[0] as { count: string }).count)).toBe(0);
+  }, 90_000);
 });

@@ -149,6 +149,30 @@ describe('saved search mail', () => {
     expect([on.status, on.body.mailEnabled]).toEqual([200, true]);
   });
 
+  it('alerts each member whose plan reaches the new listing, and only them', async () => {
+    const word = `potoroo${Date.now()}`;
+    // The listing is in 3068 (Fitzroy North, VIC); 3065 is about 2 km away, 3141 about 6 km.
+    const seller = await sellerMember(client, server.database.db, { postcode: '3068', tier: 'connector' });
+    const watchers = {
+      starterNear: await sellerMember(client, server.database.db, { postcode: '3065', tier: 'starter' }),
+      starterFar: await sellerMember(client, server.database.db, { postcode: '3141', tier: 'starter' }),
+      explorerInState: await sellerMember(client, server.database.db, { postcode: '3550', tier: 'explorer' }),
+      explorerElsewhere: await sellerMember(client, server.database.db, { postcode: '2000', tier: 'explorer' }),
+      connectorFar: await sellerMember(client, server.database.db, { postcode: '6000', tier: 'connector' }),
+      lifetimeFar: await sellerMember(client, server.database.db, { postcode: '4000', tier: 'lifetime' }),
+    };
+    for (const watcher of Object.values(watchers)) {
+      expect((await save(watcher.token, { name: 'Potoroo', query: { search: word }, frequency: 'instant' })).status).toBe(201);
+    }
+    // The seller's own search never alerts them about their own listing.
+    await save(seller.token, { name: 'Mine', query: { search: word }, frequency: 'instant' });
+    await list(seller.token, { title: `${word} planter` });
+    await settle();
+    const alerted = Object.fromEntries(await Promise.all(Object.entries(watchers).map(async ([name, watcher]) => [name, (await alertsTo(watcher.email)).length])));
+    expect(alerted).toEqual({ starterNear: 1, starterFar: 0, explorerInState: 1, explorerElsewhere: 0, connectorFar: 1, lifetimeFar: 1 });
+    expect(await alertsTo(seller.email)).toEqual([]);
+  });
+
   it('takes the RFC 8058 one-click post a mail client sends', async () => {
     const member = await sellerMember(client, server.database.db);
     const saved = (await save(member.token, { name: 'Prams', query: { search: 'pram' }, frequency: 'daily' })).body as { id: string };

@@ -30,6 +30,11 @@ const tsvector = customType<{ data: string }>({
   dataType: () => 'tsvector',
 });
 
+/** Search words as PostgreSQL parsed them, kept so a match needs no parsing. */
+const tsquery = customType<{ data: string }>({
+  dataType: () => 'tsquery',
+});
+
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
   timestamp('updated_at', { withTimezone: true })
@@ -384,6 +389,8 @@ export const savedSearches = pgTable(
     wordLexemes: text('word_lexemes')
       .array()
       .generatedAlwaysAs(sql`tsvector_to_array(to_tsvector('english'::regconfig, coalesce(query ->> 'search', '')))`),
+    /** Its words as browse reads them (websearch_to_tsquery), parsed once instead of at every new listing. */
+    wordQuery: tsquery('word_query').generatedAlwaysAs(sql`websearch_to_tsquery('english'::regconfig, coalesce(query ->> 'search', ''))`),
     createdAt: createdAt(),
   },
   (table) => [
@@ -394,11 +401,22 @@ export const savedSearches = pgTable(
   ],
 );
 
-/** How far saved searches have been matched: listings listed after this are still to be (one row). */
-export const savedSearchMatching = pgTable('saved_search_matching', {
-  id: integer('id').primaryKey().default(1),
-  matchedUntil: timestamp('matched_until', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * New listings not yet matched to saved searches: a row is written in the listing's own transaction,
+ * so none is missed whatever order listings commit in; a matching run claims rows, queues their
+ * alerts, then deletes them. A claim older than a run may last is taken again (the run was lost).
+ */
+export const savedSearchPending = pgTable(
+  'saved_search_pending',
+  {
+    listingId: uuid('listing_id')
+      .primaryKey()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    listedAt: timestamp('listed_at', { withTimezone: true }).notNull().defaultNow(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+  },
+  (table) => [index('saved_search_pending_listed_idx').on(table.listedAt)],
+);
 
 /** A member who blocked another: no messages either way until they unblock. */
 export const memberBlocks = pgTable(

@@ -10,7 +10,7 @@ import type { ServerDeps } from '../deps';
 import { changePostcodeCount } from '../map';
 import { findPostcode } from '../postcodes';
 import { checkListingContent } from './check-listing-content';
-import { queueMatching } from './saved-search-alerts';
+import { queueMatching, startMatching } from './saved-search-alerts';
 import { getListing } from './get-listing';
 
 export async function countActiveListings(db: Queryable, sellerId: string): Promise<number> {
@@ -70,10 +70,11 @@ export async function createListing(deps: ServerDeps, input: { sellerId: string;
       })
       .returning();
     await changePostcodeCount(tx, created, 1);
+    // Saved searches that want to hear of it are found by a job, after the answer.
+    await queueMatching(tx, created.id);
     changes.touchListing(created);
     return created.id;
   });
-  // Saved searches that want to hear of it are found by a job, after the answer.
-  await queueMatching(deps);
+  await startMatching(deps);
   return getListing(deps, { listingId: id });
 }

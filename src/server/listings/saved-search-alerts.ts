@@ -1,7 +1,7 @@
-// Saved searches' mail (decision 20). A listing that goes live is matched, as a job, against the
-// searches that still mail: only those sharing one of its words (a GIN index on their words) or,
-// without words, those of its category; each candidate is then held to browse's own rules (the
-// member's area, every filter). An instant search gets one mail per 15 minutes at most (one waiting
+// Saved searches' mail (decision 20). A listing that goes live waits in saved_search_pending and is
+// matched, by a job, against the searches that still mail: only those sharing one of its words (a
+// GIN index on their words) or, without words, those of its category; each candidate is then held to
+// browse's own rules (the member's area, every filter). An instant search gets one mail per 15 minutes at most (one waiting
 // job per search, which later matches join); a daily one waits for its member's 7 am digest. Every
 // mail has a one-click unsubscribe (RFC 8058) through a signed link that works signed out.
 import { createHmac, timingSafeEqual } from 'node:crypto';
@@ -9,11 +9,16 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { distanceKm } from '../../domain/geo';
 import { cityAreas, formatPrice, type LocationFilter } from '../../domain/listing';
 import { savedSearchLimits, savedSearchMail, savedSearchPath, stateTimeZones } from '../../domain/saved-searches';
-import { listings, savedSearchMatching, savedSearches, users, type UserRow } from '../db/schema';
+import { defaultLocation } from '../../domain/postcodes';
+import { discoveryAreaFor } from '../../domain/search-reach';
+import { membershipTiers } from '../../domain/tiers';
+import type { Queryable } from '../db/open-database';
+import { preparedStatement } from '../db/prepared-statement';
+import { listings, savedSearchPending, savedSearches, users, type UserRow } from '../db/schema';
 import type { ServerDeps } from '../deps';
 import { countListedSince, listListedSince } from './browse-listings';
 import { mailFavouriteNews } from './favourites';
-import { areaIncludesPostcode, searchAreaFor } from './search-area';
+import { areaIncludesPostcode, postcodeListWithin, searchAreaFor } from './search-area';
 
 type Deps = Pick<ServerDeps, 'db' | 'jobs' | 'config' | 'clock' | 'mail'>;
 
@@ -27,57 +32,87 @@ type MatchRow = {
   state: string | null;
 };
 
+/** Plans grouped by how far they reach (the domain's rule), for the statement's area test. */
+const tiersByReach = (() => {
+  const anywhere = { state: defaultLocation.state, point: { latitude: 0, longitude: 0 } };
+  const reach = membershipTiers.map((tier) => ({ tier, area: discoveryAreaFor(tier, anywhere) }));
+  return {
+    everywhere: reach.filter(({ area }) => area.kind === 'everywhere').map(({ tier }) => tier),
+    state: reach.filter(({ area }) => area.kind === 'state').map(({ tier }) => tier),
+    radius: reach.filter(({ area }) => area.kind === 'radius').map(({ tier }) => tier),
+    radiusKm: Math.max(0, ...reach.map(({ area }) => (area.kind === 'radius' ? area.radiusKm : 0))),
+  };
+})();
+
 /**
- * The instant searches a new listing matches, in one statement: only searches that share one of its
- * words (their words' lexemes, GIN) or, without words, of its category or none are read; then the
- * filters browse applies (category, state, postcode, the words as websearch_to_tsquery reads them),
- * and only what was listed after the search's last mail.
+ * The instant searches a new listing may match, in one statement: only searches that share one of
+ * its words (their words' lexemes, GIN) or, without words, of its category or none are read; then
+ * the filters browse applies (category, state, postcode, the words as browse parses them, kept parsed
+ * on the row), only what was listed after the search's last mail, and only members whose area may
+ * take the listing in: their plan reaches everywhere, or their state, or their postcode is among
+ * those within a neighbourhood's radius of the listing's (distance is symmetric). The caller still
+ * holds each row to the domain's own area rule, so this narrows and never decides.
  */
-export async function candidateSearches(deps: Pick<ServerDeps, 'db'>, listingId: string): Promise<MatchRow[]> {
-  const result = await deps.db.execute(sql`
+const selectCandidateSearches = preparedStatement<{ listingId: string; everywhereTiers: string[]; stateTiers: string[]; radiusTiers: string[]; nearby: readonly string[]; defaultPostcode: string }, MatchRow>(
+  'saved-search-candidates',
+  (value) => sql`
     with listing as (select id, category, state, postcode, search_vector, seller_id, created_at
-                       from ${listings} where ${listings.id} = ${listingId} and ${listings.isActive}),
+                       from ${listings} where ${listings.id} = ${value.listingId} and ${listings.isActive}),
     candidates as (
-      select s.id, s.user_id, s.query, s.last_mailed_at, s.frequency, s.mailed_until
+      select s.id, s.user_id, s.query, s.last_mailed_at, s.mailed_until, s.word_query
         from ${savedSearches} s, listing
-       where s.mail_enabled and s.word_lexemes && tsvector_to_array(listing.search_vector)
+       where s.mail_enabled and s.frequency = 'instant' and s.word_lexemes && tsvector_to_array(listing.search_vector)
       union all
-      select s.id, s.user_id, s.query, s.last_mailed_at, s.frequency, s.mailed_until
+      select s.id, s.user_id, s.query, s.last_mailed_at, s.mailed_until, s.word_query
         from ${savedSearches} s, listing
-       where s.mail_enabled and cardinality(s.word_lexemes) = 0 and coalesce(s.query ->> 'category', listing.category) = listing.category)
-    select c.id, (extract(epoch from c.last_mailed_at) * 1000)::float8 as last_mailed_ms, c.query ->> 'location' as location, u.membership_tier, u.postcode, u.state
-      from candidates c join ${users} u on u.id = c.user_id, listing
-     where c.frequency = 'instant' and c.user_id <> listing.seller_id and c.mailed_until < listing.created_at
+       where s.mail_enabled and s.frequency = 'instant' and cardinality(s.word_lexemes) = 0
+         and coalesce(s.query ->> 'category', listing.category) = listing.category)
+    select c.id, (extract(epoch from c.last_mailed_at) * 1000)::float8 as last_mailed_ms, c.query ->> 'location' as location,
+           u.membership_tier, u.postcode, u.state
+      from candidates c, listing, ${users} u
+     where c.mailed_until < listing.created_at
        and coalesce(c.query ->> 'category', listing.category) = listing.category
        and coalesce(c.query ->> 'state', listing.state) = listing.state
        and coalesce(c.query ->> 'postcode', listing.postcode) = listing.postcode
-       and (c.query ->> 'search' is null or listing.search_vector @@ websearch_to_tsquery('english', c.query ->> 'search'))`);
-  // Both drivers answer with rows (node-postgres and PGlite alike).
-  return (result as unknown as { rows: MatchRow[] }).rows;
-}
+       and (c.query ->> 'search' is null or listing.search_vector @@ c.word_query)
+       and u.id = c.user_id and u.id <> listing.seller_id
+       and (u.membership_tier::text = any(${value.everywhereTiers}::text[])
+            or (u.membership_tier::text = any(${value.stateTiers}::text[]) and (u.state = listing.state or u.state is null))
+            or (u.membership_tier::text = any(${value.radiusTiers}::text[]) and coalesce(u.postcode, ${value.defaultPostcode}) = any(${value.nearby}::text[])))`,
+);
 
-/**
- * A listing went live: queue an alert for each instant search that shows it, the first at once and
- * the next 15 minutes after the last (one waiting mail per search: later matches join it). Whether
- * the member may see the listing is the domain's area rule, as browse's.
- */
-export async function matchNewListing(deps: Deps, input: { listingId: string }): Promise<number> {
-  const alerts = await alertsFor(deps, input.listingId);
-  await deps.jobs.sendMany('saved-search-mail', alerts);
-  return alerts.length;
+type ListingPlace = { id: string; postcode: string | null; state: string | null; latitude: number | null; longitude: number | null };
+
+export async function candidateSearches(deps: Pick<ServerDeps, 'db'>, listing: ListingPlace): Promise<MatchRow[]> {
+  const nearby =
+    listing.latitude === null || listing.longitude === null || tiersByReach.radiusKm === 0
+      ? []
+      : postcodeListWithin({ kind: 'radius', centre: { latitude: listing.latitude, longitude: listing.longitude }, radiusKm: tiersByReach.radiusKm });
+  return selectCandidateSearches(deps.db, {
+    listingId: listing.id,
+    everywhereTiers: tiersByReach.everywhere,
+    stateTiers: tiersByReach.state,
+    radiusTiers: tiersByReach.radius,
+    nearby,
+    defaultPostcode: defaultLocation.postcode,
+  });
 }
 
 type Alert = { data: { savedSearchId: string; digest: false }; options: { singletonKey: string; startAfter: Date } };
 
-/** The alert mails a new listing calls for: one per instant search that shows it to its member. */
-async function alertsFor(deps: Pick<Deps, 'db' | 'clock'>, listingId: string): Promise<Alert[]> {
+/**
+ * The alert mails a new listing calls for: one per instant search that shows it to its member, the
+ * first at once and the next 15 minutes after the last (one waiting mail per search: later matches
+ * join it). Whether the member may see the listing is the domain's area rule, as browse's.
+ */
+export async function alertsForListing(deps: Pick<Deps, 'db' | 'clock'>, listingId: string): Promise<Alert[]> {
   const [listing] = await deps.db
-    .select({ postcode: listings.postcode, state: listings.state, latitude: listings.latitude, longitude: listings.longitude })
+    .select({ id: listings.id, postcode: listings.postcode, state: listings.state, latitude: listings.latitude, longitude: listings.longitude })
     .from(listings)
     .where(eq(listings.id, listingId));
   if (!listing) return [];
   const now = deps.clock.now().getTime();
-  const matches = (await candidateSearches(deps, listingId)).filter((row) => {
+  const matches = (await candidateSearches(deps, listing)).filter((row) => {
     const owner = { membershipTier: row.membership_tier, postcode: row.postcode, state: row.state } as UserRow;
     if (!areaIncludesPostcode(searchAreaFor({ user: owner }), listing)) return false;
     const city = row.location ? cityAreas[row.location as LocationFilter] : undefined;
@@ -104,54 +139,45 @@ async function loadSearch(deps: Pick<ServerDeps, 'db'>, id: string) {
 /** Listings matched in one go; the run goes on in batches while more wait. */
 const matchBatchSize = 200;
 
-/** Servers (by their job queue) with a matching run queued and not yet started: a new listing needs no other. */
-const matchingQueued = new WeakSet<object>();
+/** A claim older than this belongs to a run that was lost (longer than the job may take): it is taken again. */
+const lostClaimSeconds = 5 * 60;
 
 /**
- * A listing went live: make sure a matching run is queued. One run takes every listing listed since
- * the last, so a busy server queues one run, not one per listing (a listing's creation costs no
- * more than a flag while one waits).
+ * A listing went live (in `tx`, its own transaction): it waits to be matched, and a matching run is
+ * queued. One run waits at a time (its key) and takes every waiting listing, so a busy server
+ * queues one run, not one per listing.
  */
-export async function queueMatching(deps: Pick<ServerDeps, 'jobs'>): Promise<void> {
-  if (matchingQueued.has(deps.jobs)) return;
-  matchingQueued.add(deps.jobs);
-  try {
-    await deps.jobs.send('saved-search-match', {}, { singletonKey: 'new-listings' });
-  } catch (error) {
-    matchingQueued.delete(deps.jobs);
-    throw error;
-  }
+export async function queueMatching(tx: Queryable, listingId: string): Promise<void> {
+  await tx.insert(savedSearchPending).values({ listingId });
+}
+
+/** After the listing's transaction committed: make sure a run will come for it. */
+export async function startMatching(deps: Pick<ServerDeps, 'jobs'>): Promise<void> {
+  await deps.jobs.send('saved-search-match', {}, { singletonKey: 'new-listings' });
 }
 
 /**
- * Matches every listing listed since the last run, in order, in batches: each batch's alerts are
- * queued in one insert, then the mark moves past it. Two servers' runs at once may match a batch
- * twice; an alert waiting for its search takes the second (one waiting mail per search), and a mail
- * lists only what is new since the last one.
+ * Matches every waiting listing, oldest first, in batches: a batch is claimed (so a second run at
+ * the same time takes others), its alerts are queued in one insert, then its rows go. A run lost
+ * between the two leaves its claim to expire and the batch is matched again; an alert already
+ * waiting for its search takes the second, and a mail lists only what is new since the last one.
  */
 export async function matchNewListings(deps: Deps): Promise<number> {
   let matched = 0;
   for (;;) {
-    const [mark] = await deps.db.select({ until: sql<string>`${savedSearchMatching.matchedUntil}::text` }).from(savedSearchMatching).where(eq(savedSearchMatching.id, 1));
-    if (!mark) return matched;
-    const batch = await deps.db
-      .select({ id: listings.id, createdAt: sql<string>`${listings.createdAt}::text` })
-      .from(listings)
-      .where(sql`${listings.createdAt} > ${mark.until}::timestamptz`)
-      .orderBy(listings.createdAt, listings.id)
-      .limit(matchBatchSize);
+    const claimed = await deps.db.execute(sql`
+      update ${savedSearchPending} set claimed_at = now()
+       where listing_id in (select listing_id from ${savedSearchPending}
+                             where claimed_at is null or claimed_at < now() - make_interval(secs => ${lostClaimSeconds})
+                             order by listed_at limit ${matchBatchSize} for update skip locked)
+      returning listing_id`);
+    const ids = (claimed as unknown as { rows: { listing_id: string }[] }).rows.map((row) => row.listing_id);
     const alerts: Alert[] = [];
-    for (const listing of batch) alerts.push(...(await alertsFor(deps, listing.id)));
+    for (const id of ids) alerts.push(...(await alertsForListing(deps, id)));
     await deps.jobs.sendMany('saved-search-mail', alerts);
-    const last = batch.at(-1);
-    if (last) {
-      await deps.db
-        .update(savedSearchMatching)
-        .set({ matchedUntil: sql`greatest(${savedSearchMatching.matchedUntil}, ${last.createdAt}::timestamptz)` })
-        .where(eq(savedSearchMatching.id, 1));
-    }
-    matched += batch.length;
-    if (batch.length < matchBatchSize) return matched;
+    if (ids.length > 0) await deps.db.delete(savedSearchPending).where(inArray(savedSearchPending.listingId, ids));
+    matched += ids.length;
+    if (ids.length < matchBatchSize) return matched;
   }
 }
 
@@ -228,7 +254,13 @@ export async function queueDailyDigests(deps: Deps): Promise<number> {
     .innerJoin(users, eq(users.id, savedSearches.userId))
     // Members without a state yet look from 3000 (VIC), as their browse does.
     .where(and(eq(savedSearches.mailEnabled, true), eq(savedSearches.frequency, 'daily'), inArray(sql<string>`coalesce(${users.state}, 'VIC')`, states)));
-  for (const search of due) await deps.jobs.send('saved-search-mail', { savedSearchId: search.id, digest: true }, { singletonKey: search.id });
+  // A thousand jobs to an insert: a morning of every member's digests is a few statements, not one per search.
+  for (let start = 0; start < due.length; start += 1000) {
+    await deps.jobs.sendMany(
+      'saved-search-mail',
+      due.slice(start, start + 1000).map((search) => ({ data: { savedSearchId: search.id, digest: true }, options: { singletonKey: search.id } })),
+    );
+  }
   return due.length;
 }
 
@@ -242,8 +274,6 @@ export async function unsubscribeSavedSearch(deps: Pick<ServerDeps, 'db' | 'conf
 /** The jobs that carry the Saved page's mail (saved searches, saved listings' news), run by every app server. */
 export async function workOnSavedSearchJobs(deps: Deps): Promise<void> {
   await deps.jobs.work('saved-search-match', async () => {
-    // From here, a new listing needs a new run (this one may already have read past it).
-    matchingQueued.delete(deps.jobs);
     await matchNewListings(deps);
   });
   await deps.jobs.work('saved-search-mail', async (data) => {
