@@ -1,5 +1,6 @@
 // `npm run bench -- [--listings 1000000] [--users N] [--duration 10] [--warmup 3] [--probe 3]
-//                   [--connections 50] [--database-url URL] [--reseed] [--explain-all] [--no-docs] [--no-pin]`
+//                   [--connections 50] [--database-url URL] [--reseed] [--explain-all] [--no-docs] [--no-pin]
+//                   [--only TEXT]`  (--only: just the lines whose label contains TEXT, next to the two ceilings)
 // Load-tests the API against a PostgreSQL database of realistic size (seeding it first when it
 // holds fewer listings than asked), prints a table with the budgets, and adds the run to
 // docs/benchmarks.md (newest first). Nothing is installed; autocannon is a devDependency.
@@ -98,6 +99,7 @@ async function main(): Promise<void> {
   const connections = positiveIntegerArg(args, 'connections', 50);
   const explainAll = args.has('explain-all');
   const writeDocs = !args.has('no-docs');
+  const only = stringArg(args, 'only')?.toLowerCase();
   const cpus = cpuSplit(!args.has('no-pin'));
   pinLoadGenerator(cpus);
   const databaseUrl = stringArg(args, 'database-url') ?? process.env.DATABASE_URL ?? defaultDatabaseUrl;
@@ -388,7 +390,8 @@ async function main(): Promise<void> {
     ];
 
     const rows: (ScenarioRow & { scenario: Scenario })[] = [];
-    for (const scenario of scenarios) {
+    const chosen = scenarios.filter((scenario) => !only || scenario.kind === 'ceiling' || scenario.kind === 'reference' || scenario.label.toLowerCase().includes(only));
+    for (const scenario of chosen) {
       const server = scenario.target === 'hello' ? hello : scenario.target === 'uncached' ? uncached : app;
       const serverPid = scenario.target === 'hello' ? helloPid : scenario.target === 'uncached' ? uncachedPid : appPid;
       const settle = () => (scenario.target === 'hello' ? Promise.resolve() : waitForIdle(pool, `${server.baseUrl}/api/health`));

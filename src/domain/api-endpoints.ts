@@ -84,6 +84,13 @@ export const apiEndpoints = {
   issueEventTicket: { method: 'POST', path: '/api/events/ticket', tag: 'events' },
   streamEvents: { method: 'GET', path: '/api/events', tag: 'events' },
 
+  // Reports and ratings (the trust loop)
+  createReport: { method: 'POST', path: '/api/reports', tag: 'trust' },
+  createRating: { method: 'POST', path: '/api/ratings', tag: 'trust' },
+  getExchangeRating: { method: 'GET', path: '/api/listings/:id/rating', tag: 'trust' },
+  listSellerRatings: { method: 'GET', path: '/api/sellers/:sellerId/ratings', tag: 'trust' },
+  replyToRating: { method: 'POST', path: '/api/ratings/:id/reply', tag: 'trust' },
+
   // Membership
   createSubscription: { method: 'POST', path: '/api/create-subscription', tag: 'membership' },
   payWithTestCard: { method: 'POST', path: '/api/payments/test/pay', tag: 'membership' },
@@ -102,6 +109,9 @@ export const apiEndpoints = {
   unbanWord: { method: 'DELETE', path: '/api/admin/banned-words/:id', tag: 'admin' },
   listAuditLog: { method: 'GET', path: '/api/admin/audit-log', tag: 'admin' },
   getJobsSummary: { method: 'GET', path: '/api/admin/jobs', tag: 'admin' },
+  listReports: { method: 'GET', path: '/api/admin/reports', tag: 'admin' },
+  actOnReport: { method: 'POST', path: '/api/admin/reports/:id/actions', tag: 'admin' },
+  liftSuspension: { method: 'DELETE', path: '/api/admin/members/:id/suspension', tag: 'admin' },
   listHomepageVideos: { method: 'GET', path: '/api/admin/homepage-videos', tag: 'admin' },
   uploadHomepageVideo: { method: 'POST', path: '/api/admin/homepage-videos', tag: 'admin' },
   activateHomepageVideo: { method: 'PUT', path: '/api/admin/homepage-videos/:id/activate', tag: 'admin' },

@@ -62,6 +62,20 @@ import {
   subscriptionResponseSchema,
   testPaymentBody,
 } from './membership';
+import {
+  createRatingBody,
+  createReportBody,
+  exchangeRatingStateSchema,
+  memberIdParam,
+  moderationActionBody,
+  moderationResultSchema,
+  ratingReplyBody,
+  ratingSchema,
+  reportCreatedSchema,
+  reportGroupSchema,
+  reportIdParams,
+  reportsQuery,
+} from './moderation-schemas';
 import { postcodePattern } from './postcodes';
 import { createSavedSearchBody, savedSearchIdParams, savedSearchSchema, unsubscribeQuery, updateSavedSearchBody } from './saved-search-schemas';
 import { membershipTiers } from './tiers';
@@ -190,6 +204,12 @@ export const apiSchemas = {
   // text/event-stream: `message`, `read` and `conversation` events (MemberEvent), and `ready` once connected.
   streamEvents: { querystring: eventStreamQuery, summary: 'The signed-in tab\'s live events (Server-Sent Events)', response: {} },
 
+  createReport: { body: createReportBody, response: { 201: reportCreatedSchema } },
+  createRating: { body: createRatingBody, response: { 201: ratingSchema } },
+  getExchangeRating: { params: listingIdParams, response: { 200: exchangeRatingStateSchema } },
+  listSellerRatings: { params: sellerIdParams, response: { 200: z.array(ratingSchema) } },
+  replyToRating: { params: idParams, body: ratingReplyBody, response: { 200: ratingSchema } },
+
   createSubscription: { body: createSubscriptionBody, response: { 200: subscriptionResponseSchema } },
   payWithTestCard: { body: testPaymentBody, response: { 200: z.object({ message: z.string(), tier: z.enum(membershipTiers) }) } },
   getMembership: { response: { 200: membershipStatusSchema } },
@@ -207,6 +227,9 @@ export const apiSchemas = {
   unbanWord: { params: idParams, response: { 200: messageResponseSchema } },
   listAuditLog: { response: { 200: z.array(auditEntrySchema) } },
   getJobsSummary: { response: { 200: jobsSummarySchema } },
+  listReports: { querystring: reportsQuery, response: { 200: z.array(reportGroupSchema) } },
+  actOnReport: { params: reportIdParams, body: moderationActionBody, response: { 200: moderationResultSchema } },
+  liftSuspension: { params: memberIdParam, response: { 200: moderationResultSchema } },
   listHomepageVideos: { response: { 200: z.array(homepageVideoSchema) } },
   uploadHomepageVideo: { consumes: multipart, response: { 201: homepageVideoSchema } },
   activateHomepageVideo: { params: idParams, response: { 200: homepageVideoSchema } },

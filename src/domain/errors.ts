@@ -10,6 +10,8 @@ import { savedSearchMail, savedSearchMessages } from './saved-searches';
 import { imageMessages } from './images';
 import { listingRuleMessages } from './listing';
 import { membershipMessages, planChargeMessages, planLimitMessages } from './membership';
+import { moderationMessages } from './moderation';
+import { ratingMessages } from './ratings';
 import type { MembershipTier } from './tiers';
 
 /** Messages the server speaks in its own voice where the spec has none. */
@@ -91,6 +93,8 @@ export const appErrors = {
   UNSUBSCRIBE_LINK_INVALID: { status: 400, message: savedSearchMail.unsubscribeInvalid },
   /** Marking a listing sold to a conversation that is not about it. */
   SOLD_TO_UNKNOWN_CONVERSATION: { status: 400, message: conversationMessages.soldToUnknownConversation },
+  /** An admin's action that does not fit what was reported (hiding a member, removing a listing's rating). */
+  ACTION_NOT_FOR_TARGET: { status: 400, message: moderationMessages.actionNotForTarget },
 
   // 401: who is asking is not known.
   UNAUTHENTICATED: { status: 401, message: errorMessages.signInRequired },
@@ -112,6 +116,17 @@ export const appErrors = {
   SAVED_SEARCH_LIMIT_REACHED: { status: 403 },
   /** Either member blocked the other: no messages pass between them. */
   MEMBER_BLOCKED: { status: 403, message: conversationMessages.blocked },
+  /** Signing in (or being signed in) while an admin's suspension holds: the message gives its end. */
+  ACCOUNT_SUSPENDED: { status: 403 },
+  /** Reporting one's own listing, account or rating. */
+  REPORT_OWN: { status: 403, message: moderationMessages.ownThing },
+  /** Rating without a sale between the two through a conversation, or after its 30 days. */
+  RATING_NOT_ALLOWED: { status: 403 },
+  RATE_YOURSELF: { status: 403, message: ratingMessages.ownRating },
+  /** Answering a rating of someone else. */
+  NOT_YOUR_RATING: { status: 403, message: ratingMessages.notYours },
+  /** Suspending an admin. */
+  SUSPEND_ADMIN: { status: 403, message: moderationMessages.cannotSuspendAdmin },
 
   // 404: the thing asked for does not exist (notFoundCodes below), or nothing is there to act on.
   /** An address the API does not have. */
@@ -129,6 +144,10 @@ export const appErrors = {
   CARD_CHECK_NOT_FOUND: { status: 404, message: membershipMessages.cardCheckNotFound },
   /** A conversation that does not exist, or that the member asking is not part of. */
   CONVERSATION_NOT_FOUND: { status: 404, message: conversationMessages.conversationNotFound },
+  /** What a report names does not exist (or is a conversation the reporter is not part of). */
+  REPORT_TARGET_NOT_FOUND: { status: 404, message: moderationMessages.targetNotFound },
+  REPORT_NOT_FOUND: { status: 404, message: moderationMessages.reportNotFound },
+  RATING_NOT_FOUND: { status: 404, message: ratingMessages.notFound },
   /** A saved search that does not exist, or is another member's. */
   SAVED_SEARCH_NOT_FOUND: { status: 404, message: savedSearchMessages.notFound },
   /** A test-card payment for a checkout that is unknown, another member's or not the test provider's. */
@@ -152,6 +171,15 @@ export const appErrors = {
   PHONE_IN_USE: { status: 409, message: accountMessages.phoneInUse },
   /** Writing in a conversation whose listing was deleted. */
   CONVERSATION_CLOSED: { status: 409, message: conversationMessages.listingGone },
+  /** Listing again (or marking sold) a listing our team has hidden. */
+  LISTING_HIDDEN: { status: 409, message: moderationMessages.listingHiddenLocked },
+  /** The same member reports the same thing twice. */
+  ALREADY_REPORTED: { status: 409, message: moderationMessages.alreadyReported },
+  /** An admin acts on a report that an earlier action closed. */
+  REPORT_CLOSED: { status: 409, message: moderationMessages.reportClosed },
+  MEMBER_NOT_SUSPENDED: { status: 409, message: moderationMessages.memberNotSuspended },
+  ALREADY_RATED: { status: 409, message: ratingMessages.alreadyRated },
+  ALREADY_ANSWERED: { status: 409, message: ratingMessages.alreadyAnswered },
 
   // 413, 415, 429: too big, the wrong kind, too often.
   PAYLOAD_TOO_LARGE: { status: 413, message: errorMessages.bodyTooLarge },
@@ -181,6 +209,9 @@ export const notFoundCodes = [
   'SUBSCRIPTION_NOT_FOUND',
   'CONVERSATION_NOT_FOUND',
   'SAVED_SEARCH_NOT_FOUND',
+  'REPORT_TARGET_NOT_FOUND',
+  'REPORT_NOT_FOUND',
+  'RATING_NOT_FOUND',
 ] as const satisfies readonly ErrorCode[];
 
 export function isNotFoundCode(code: string | undefined): boolean {

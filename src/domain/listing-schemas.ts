@@ -6,6 +6,7 @@ import { listingCategoryValues, listingMessages, locationFilters, parsePrice, so
 import { australianStates, postcodePattern } from './postcodes';
 import type { ListingReach } from './search-reach';
 import { fieldLimits } from './limits';
+import { listingHiddenReasons } from './moderation';
 import { listingImageCap, membershipTiers, purchasableTiers } from './tiers';
 
 export const priceField = z
@@ -73,6 +74,9 @@ export const sellerSummarySchema = z.object({
   lastName: z.string().nullable(),
   profileImageUrl: z.string().nullable(),
   membershipTier: z.enum(membershipTiers),
+  /** Ratings from exchanges: the average to one decimal (null without any) and how many (cards show "4.8 ★ (12)"). */
+  ratingAverage: z.number().nullable(),
+  ratingCount: z.number(),
 });
 export type SellerSummary = z.infer<typeof sellerSummarySchema>;
 
@@ -90,6 +94,8 @@ export const listingViewSchema = z.object({
   isPinned: z.boolean(),
   /** Out of browse because the seller's plan allows fewer listings (isActive is false, but it is not sold). */
   isPaused: z.boolean(),
+  /** Out of sight while not sold, and why (only its seller and admins see such a listing). */
+  hiddenReason: z.enum(listingHiddenReasons).nullable(),
   postcode: z.string().nullable(),
   suburb: z.string().nullable(),
   state: z.string().nullable(),

@@ -4,6 +4,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountRoutes } from './account/routes';
 import { adminRoutes } from './admin/routes';
+import { reportRoutes } from './moderation/routes';
+import { ratingRoutes } from './ratings/routes';
 import { installSessionLoader } from './auth';
 import { googleSignInRoutes } from './auth/google-routes';
 import { authRoutes } from './auth/routes';
@@ -81,6 +83,8 @@ export async function buildApp(deps: ServerDeps): Promise<FastifyInstance> {
   await app.register(mapRoutes(deps));
   await app.register(membershipRoutes(deps));
   await app.register(adminRoutes(deps));
+  await app.register(reportRoutes(deps));
+  await app.register(ratingRoutes(deps));
   await app.register(videoRoutes(deps));
   if (!config.isProduction) await app.register(devRoutes(deps));
 

@@ -60,6 +60,9 @@ async function main(): Promise<void> {
 
   // Saved searches' daily digests: every half hour, for the states where it is now 7 am.
   await deps.jobs.schedule('saved-search-digests', '0,30 * * * *');
+  // New listings are matched by the run of their two-second slot; a listing whose run could not be
+  // queued (the database was briefly unreachable) is taken by this sweep within the minute.
+  await deps.jobs.schedule('saved-search-match', '* * * * *');
 
   // Before the server listens, so no read has been cached that the demo data would make stale.
   if (config.demoData) await seedDemoData({ db: deps.db, storage: deps.storage, log: app.log });

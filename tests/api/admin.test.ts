@@ -58,6 +58,9 @@ describe('who may use the admin API', () => {
       ['DELETE', '/api/admin/homepage-videos/00000000-0000-0000-0000-000000000000'],
       ['GET', '/api/admin/audit-log'],
       ['GET', '/api/admin/jobs'],
+      ['GET', '/api/admin/reports'],
+      ['POST', '/api/admin/reports/00000000-0000-0000-0000-000000000000/actions'],
+      ['DELETE', '/api/admin/members/00000000-0000-0000-0000-000000000000/suspension'],
     ];
     // Every admin route the server has is walked here: a new one fails this test until it is added.
     const walked = calls.map(([method, url]) => `${method} ${url.replace(/0{8}-0{4}-0{4}-0{4}-0{12}/, ':id')}`);

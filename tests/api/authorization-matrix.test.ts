@@ -78,6 +78,16 @@ const rows: Row[] = [
   { method: 'PUT', route: '/api/favourites/:listingId', url: () => `/api/favourites/${listingId}`, expect: { visitor: 401, owner: 400, other: 204, admin: 204 } },
   { method: 'DELETE', route: '/api/favourites/:listingId', url: () => `/api/favourites/${listingId}`, expect: members(204) },
   { method: 'GET', route: '/api/admin/jobs', expect: adminOnly(200) },
+  // Reports: the owner cannot report their own listing; each other member reports it once.
+  { method: 'POST', route: '/api/reports', body: () => ({ listingId, reason: 'spam' }), expect: { visitor: 401, owner: 403, other: 201, admin: 201 } },
+  { method: 'GET', route: '/api/admin/reports', expect: adminOnly(200) },
+  { method: 'POST', route: '/api/admin/reports/:id/actions', url: () => `/api/admin/reports/${zeroId}/actions`, body: () => ({ action: 'dismiss', reason: 'Nothing wrong' }), expect: adminOnly(404) },
+  { method: 'DELETE', route: '/api/admin/members/:id/suspension', url: () => `/api/admin/members/${zeroId}/suspension`, expect: adminOnly(404) },
+  // Ratings: nobody here sold the listing through a conversation, so nobody may rate it.
+  { method: 'POST', route: '/api/ratings', body: () => ({ listingId, stars: 5 }), expect: members(403) },
+  { method: 'GET', route: '/api/listings/:id/rating', url: () => `/api/listings/${listingId}/rating`, expect: members(200) },
+  { method: 'GET', route: '/api/sellers/:sellerId/ratings', url: () => `/api/sellers/${owner.user.id}/ratings`, expect: everyone(200) },
+  { method: 'POST', route: '/api/ratings/:id/reply', url: () => `/api/ratings/${zeroId}/reply`, body: () => ({ reply: 'Thanks!' }), expect: members(404) },
   { method: 'GET', route: '/api/saved-searches', expect: members(200) },
   { method: 'POST', route: '/api/saved-searches', body: () => ({ name: 'Bikes', query: { search: 'bike' }, frequency: 'daily' }), expect: members(201) },
   // Another member's saved search is not found (the matrix's ids are nobody's).

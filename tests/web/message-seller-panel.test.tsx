@@ -9,7 +9,7 @@ import { aListing, aMember, fakeServer, renderPage } from './support/fixtures';
 
 const seller = aMember({ id: 'seller-1', firstName: 'Mia' });
 const buyer = aMember({ id: 'buyer-1', firstName: 'Sam' });
-const bike = aListing({ title: 'Blue bike', sellerId: seller.id, seller: { id: seller.id, firstName: 'Mia', lastName: 'Tran', profileImageUrl: null, membershipTier: 'explorer' } });
+const bike = aListing({ title: 'Blue bike', sellerId: seller.id, seller: { id: seller.id, firstName: 'Mia', lastName: 'Tran', profileImageUrl: null, membershipTier: 'explorer', ratingAverage: null, ratingCount: 0 } });
 
 function aConversation(overrides: Partial<ConversationSummary> = {}): ConversationSummary {
   return {

@@ -9,7 +9,13 @@ export type AdminAction =
   | 'unban_word'
   | 'upload_video'
   | 'activate_video'
-  | 'delete_video';
+  | 'delete_video'
+  | 'report_dismiss'
+  | 'report_hide_listing'
+  | 'report_warn'
+  | 'report_suspend'
+  | 'report_remove_rating'
+  | 'lift_suspension';
 
 /** Written in the same transaction as the action, so the log never misses one. */
 export async function recordAdminAction(

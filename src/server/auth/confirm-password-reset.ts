@@ -5,6 +5,7 @@ import type { AuthResponse } from '../../domain/user-schemas';
 import { users } from '../db/schema';
 import { writeTransaction } from '../db/write-transaction';
 import type { ServerDeps } from '../deps';
+import { admitMember } from '../moderation';
 import { toCurrentUser } from './current-user';
 import { checkCode } from './one-time-codes';
 import { hashPassword } from './passwords';
@@ -13,11 +14,13 @@ import { createSession, revokeUserSessions } from './sessions';
 /** Sets the new password, signs the member out everywhere else and signs them in here. */
 export async function confirmPasswordReset(deps: ServerDeps, body: ResetConfirmBody): Promise<AuthResponse> {
   const { db, config } = deps;
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, body.email)).limit(1);
+  const [user] = await db.select().from(users).where(eq(users.email, body.email)).limit(1);
   if (!user) throw new AppError('INVALID_CODE');
   const passwordHash = await hashPassword(body.password);
   // A wrong guess is counted outside the transaction, so a rollback cannot refund it.
   await checkCode(db, { userId: user.id, type: 'password_reset', code: body.code, secret: config.appSecret, consume: true });
+  // A suspended member may not sign in this way either (their password stays as it was).
+  await admitMember(deps, user);
   return writeTransaction(deps, async (tx, changes) => {
     const [updated] = await tx.update(users).set({ password: passwordHash }).where(eq(users.id, user.id)).returning();
     await revokeUserSessions(tx, user.id);

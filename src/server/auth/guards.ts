@@ -1,6 +1,7 @@
 // Who is asking: every route that needs a member or an admin says so with one of these.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, errorMessages } from '../../domain/errors';
+import { suspensionHolds } from '../../domain/moderation';
 import type { Database } from '../db/open-database';
 import type { UserRow } from '../db/schema';
 import { changeKeys } from '../db/write-transaction';
@@ -42,7 +43,8 @@ export function createSessionLoader(db: Database, cache: ReadCache<Authenticated
     const session = await cache.read(sessionId, () => findSessionUser(db, token), (found) =>
       found ? [changeKeys.session(sessionId), changeKeys.member(found.user.id)] : [changeKeys.session(sessionId)],
     );
-    if (session) {
+    // A suspension ends a member's sessions when it starts; one made in a race with it is refused here.
+    if (session && !suspensionHolds(session.user, new Date())) {
       request.user = session.user;
       request.sessionId = session.sessionId;
     }

@@ -7,4 +7,4 @@ export { installSessionLoader, requireAdmin, requireUser, requireVerifiedEmail, 
 export { assertCodeMayBeSent, checkCode, issueCode } from './one-time-codes';
 export { hashPassword } from './passwords';
 export { generateSessionToken, hashSessionToken } from './secrets';
-export { findSessionUserById } from './sessions';
+export { findSessionUserById, revokeUserSessions } from './sessions';

@@ -4,6 +4,7 @@ import { googleSignInProblems } from '../../domain/google-sign-in';
 import type { GoogleSignInResponse } from '../../domain/user-schemas';
 import { users } from '../db/schema';
 import type { ServerDeps } from '../deps';
+import { admitMember } from '../moderation';
 import { toCurrentUser } from './current-user';
 import type { GoogleSignedIn } from './google-sign-in-cookie';
 import { createSession } from './sessions';
@@ -15,6 +16,7 @@ import { createSession } from './sessions';
 export async function pickUpGoogleSession(deps: ServerDeps, signedIn: GoogleSignedIn | null): Promise<GoogleSignInResponse> {
   const [user] = signedIn ? await deps.db.select().from(users).where(eq(users.id, signedIn.userId)).limit(1) : [];
   if (!signedIn || !user) throw new AppError('INVALID_CODE', googleSignInProblems.expired);
+  await admitMember(deps, user);
   const token = await createSession(deps.db, user.id);
   return { token, user: toCurrentUser(user), isNewMember: signedIn.isNewMember };
 }

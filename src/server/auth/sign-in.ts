@@ -4,6 +4,7 @@ import { AppError } from '../../domain/errors';
 import type { AuthResponse } from '../../domain/user-schemas';
 import { users } from '../db/schema';
 import type { ServerDeps } from '../deps';
+import { admitMember } from '../moderation';
 import { toCurrentUser } from './current-user';
 import { verifyPassword } from './passwords';
 import { createSession } from './sessions';
@@ -25,6 +26,8 @@ export async function signIn(deps: ServerDeps, input: LoginBody & { address: str
   const passwordMatches = await verifyPassword(user?.password ?? null, input.password);
   if (!user || !passwordMatches) throw new AppError('INVALID_CREDENTIALS');
   await failures.clear(pair);
+  // Only with the right password does anyone learn the account is suspended.
+  await admitMember(deps, user);
   const token = await createSession(db, user.id);
   return { token, user: toCurrentUser(user) };
 }

@@ -1,6 +1,7 @@
 // The database: spec section 3's tables plus what the product needs around them.
 import type { SavedSearchQuery } from '../../domain/saved-search-schemas';
 import type { SavedSearchFrequency } from '../../domain/saved-searches';
+import type { ListingHiddenReason, ReportReason, ReportTargetKind } from '../../domain/moderation';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -75,6 +76,14 @@ export const users = pgTable(
     listingLimitNoticeAt: timestamp('listing_limit_notice_at', { withTimezone: true }),
     /** A mail when a message waits unread (one per conversation until it is opened); off from /account. */
     messageMail: boolean('message_mail').notNull().default(true),
+    /** Set while an admin's suspension holds (decision 21): no sign-in, no messages, listings hidden. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    /** When the suspension ends by itself; null while suspended means for good. */
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
+    suspensionReason: text('suspension_reason'),
+    /** Ratings of this member from exchanges (not removed ones): the average is sum / count. */
+    ratingSum: integer('rating_sum').notNull().default(0),
+    ratingCount: integer('rating_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -114,6 +123,11 @@ export const listings = pgTable(
     pausedAt: timestamp('paused_at', { withTimezone: true }),
     /** The conversation whose buyer the seller marked it sold to (ratings build on this). */
     soldToConversationId: uuid('sold_to_conversation_id').references((): AnyPgColumn => conversations.id, { onDelete: 'set null' }),
+    /** When it was marked sold: each side may rate the other for 30 days after. */
+    soldAt: timestamp('sold_at', { withTimezone: true }),
+    /** Out of sight while not sold (isActive is false too): reported, hidden by an admin, or the seller is suspended. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenReason: varchar('hidden_reason', { length: 20 }).$type<ListingHiddenReason>(),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'B')`,
     ),
@@ -395,9 +409,12 @@ export const savedSearches = pgTable(
   },
   (table) => [
     index('saved_searches_user_idx').on(table.userId, table.createdAt.desc()),
-    // A new listing is matched through these: searches with words by a shared word, the others by category.
-    index('saved_searches_words_idx').using('gin', table.wordLexemes).where(sql`${table.mailEnabled}`),
-    index('saved_searches_category_idx').on(sql`(${table.query} ->> 'category')`).where(sql`${table.mailEnabled} and cardinality(${table.wordLexemes}) = 0`),
+    // A new listing is matched through these: instant searches with words by a shared word, the others by
+    // category (daily ones wait for their digest, which goes by member, so they stay out of both).
+    index('saved_searches_instant_words_idx').using('gin', table.wordLexemes).where(sql`${table.mailEnabled} and ${table.frequency} = 'instant'`),
+    index('saved_searches_instant_category_idx')
+      .on(sql`(${table.query} ->> 'category')`)
+      .where(sql`${table.mailEnabled} and ${table.frequency} = 'instant' and cardinality(${table.wordLexemes}) = 0`),
   ],
 );
 
@@ -405,18 +422,14 @@ export const savedSearches = pgTable(
  * New listings not yet matched to saved searches: a row is written in the listing's own transaction,
  * so none is missed whatever order listings commit in; a matching run claims rows, queues their
  * alerts, then deletes them. A claim older than a run may last is taken again (the run was lost).
+ * It holds only the last seconds' listings, so it has no index but its key, and no reference to
+ * listings (a check on every listing's creation): a listing deleted meanwhile is simply not matched.
  */
-export const savedSearchPending = pgTable(
-  'saved_search_pending',
-  {
-    listingId: uuid('listing_id')
-      .primaryKey()
-      .references(() => listings.id, { onDelete: 'cascade' }),
-    listedAt: timestamp('listed_at', { withTimezone: true }).notNull().defaultNow(),
-    claimedAt: timestamp('claimed_at', { withTimezone: true }),
-  },
-  (table) => [index('saved_search_pending_listed_idx').on(table.listedAt)],
-);
+export const savedSearchPending = pgTable('saved_search_pending', {
+  listingId: uuid('listing_id').primaryKey(),
+  listedAt: timestamp('listed_at', { withTimezone: true }).notNull().defaultNow(),
+  claimedAt: timestamp('claimed_at', { withTimezone: true }),
+});
 
 /** A member who blocked another: no messages either way until they unblock. */
 export const memberBlocks = pgTable(
@@ -479,6 +492,66 @@ export const adminAuditLog = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('admin_audit_log_created_idx').on(table.createdAt.desc())],
+);
+
+/**
+ * A member's report of a listing, a member, a conversation or a rating (decision 21). One per
+ * reporter and target; an admin's action closes every open report of its target.
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    targetKind: varchar('target_kind', { length: 20 }).$type<ReportTargetKind>().notNull(),
+    /** The listing, member, conversation or rating reported (kept when it is deleted, for the record). */
+    targetId: uuid('target_id').notNull(),
+    /** The member the report is about: a listing's seller, the member, a rating's author (null for a conversation). */
+    targetMemberId: uuid('target_member_id').references(() => users.id, { onDelete: 'cascade' }),
+    reason: varchar('reason', { length: 20 }).$type<ReportReason>().notNull(),
+    details: text('details'),
+    status: varchar('status', { length: 10 }).$type<'open' | 'closed'>().notNull().default('open'),
+    action: varchar('action', { length: 20 }),
+    closedBy: uuid('closed_by').references(() => users.id, { onDelete: 'set null' }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('reports_reporter_target_unique').on(table.reporterId, table.targetKind, table.targetId),
+    index('reports_target_idx').on(table.targetKind, table.targetId, table.status),
+    index('reports_open_idx').on(table.createdAt.desc()).where(sql`${table.status} = 'open'`),
+  ],
+);
+
+/** A rating from an exchange: the buyer rates the seller, or the seller the buyer, once per listing. */
+export const ratings = pgTable(
+  'ratings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    listingId: uuid('listing_id').references(() => listings.id, { onDelete: 'set null' }),
+    listingTitle: varchar('listing_title', { length: fieldLimits.listingTitleMax }).notNull(),
+    raterId: uuid('rater_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rateeId: uuid('ratee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    raterRole: varchar('rater_role', { length: 10 }).$type<'buyer' | 'seller'>().notNull(),
+    stars: integer('stars').notNull(),
+    comment: text('comment'),
+    reply: text('reply'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    /** Removed by an admin: kept for the record, left out of the average and the page. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('ratings_listing_rater_unique').on(table.listingId, table.raterId),
+    index('ratings_ratee_idx').on(table.rateeId, table.createdAt.desc()),
+    check('ratings_stars_range', sql`${table.stars} between 1 and 5`),
+  ],
 );
 
 /** A paid membership: created at checkout, made active only by a confirmed payment event. */

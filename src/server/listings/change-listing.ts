@@ -59,6 +59,8 @@ export async function setListingStatus(
 ): Promise<ListingView> {
   const { changed, soldNow } = await writeTransaction(deps, async (tx, changes) => {
     const { listing, owner } = await lockOwnListing(tx, input.listingId, input.ownerId);
+    // Hidden by our team (or while reports are reviewed): only an admin brings it back.
+    if (listing.hiddenAt) throw new AppError('LISTING_HIDDEN');
     const soldTo = input.isActive ? null : (input.soldToConversationId ?? null);
     if (soldTo !== null) await assertConversationOfListing(tx, soldTo, listing.id);
     if (listing.isActive === input.isActive && listing.soldToConversationId === soldTo) return { changed: false, soldNow: false };
@@ -67,7 +69,14 @@ export async function setListingStatus(
     // Listed again, a paused listing is simply active; marked sold, it is sold (not paused).
     await tx
       .update(listings)
-      .set({ isActive: input.isActive, pausedAt: null, soldToConversationId: soldTo, ...(input.isActive ? {} : { pinnedAt: null }) })
+      .set({
+        isActive: input.isActive,
+        pausedAt: null,
+        soldToConversationId: soldTo,
+        // The sale's date opens its 30 days of ratings (a change of buyer keeps the first date).
+        soldAt: input.isActive ? null : (listing.soldAt ?? deps.clock.now()),
+        ...(input.isActive ? {} : { pinnedAt: null }),
+      })
       .where(eq(listings.id, listing.id));
     if (listing.isActive !== input.isActive) await changePostcodeCount(tx, listing, input.isActive ? 1 : -1);
     if (!input.isActive) {

@@ -1,6 +1,7 @@
 // One way to read listings with their seller, shared by every listing query.
 import { eq, sql } from 'drizzle-orm';
 import type { ListingView } from '../../domain/listing-schemas';
+import { averageRating } from '../../domain/ratings';
 import { rulesForTier } from '../../domain/tiers';
 import type { Queryable } from '../db/open-database';
 import { listings, users } from '../db/schema';
@@ -20,6 +21,7 @@ export const listingColumns = {
   state: listings.state,
   pinnedAt: listings.pinnedAt,
   pausedAt: listings.pausedAt,
+  hiddenReason: listings.hiddenReason,
   createdAt: listings.createdAt,
   updatedAt: listings.updatedAt,
   /** Full microsecond precision, for keyset cursors. */
@@ -28,6 +30,8 @@ export const listingColumns = {
   sellerLastName: users.lastName,
   sellerProfileImageUrl: users.profileImageUrl,
   sellerMembershipTier: users.membershipTier,
+  sellerRatingSum: users.ratingSum,
+  sellerRatingCount: users.ratingCount,
 };
 
 export function selectListingsWithSeller(db: Queryable) {
@@ -53,6 +57,7 @@ export function toListingView(row: ListingRowWithSeller, distanceKm?: number | n
     // A pin outlives neither the listing nor the plan that allowed it.
     isPinned: row.pinnedAt !== null && row.isActive && rulesForTier(row.sellerMembershipTier).pinnedPosts > 0,
     isPaused: row.pausedAt !== null,
+    hiddenReason: row.hiddenReason ?? null,
     ...(distanceKm === undefined ? {} : { distanceKm: distanceKm === null ? null : Math.round(distanceKm * 10) / 10 }),
     // Shared by every viewer; the routes mark the signed-in member's own favourites (favourites.ts).
     isFavourite: false,
@@ -64,6 +69,8 @@ export function toListingView(row: ListingRowWithSeller, distanceKm?: number | n
       lastName: row.sellerLastName,
       profileImageUrl: row.sellerProfileImageUrl,
       membershipTier: rulesForTier(row.sellerMembershipTier).tier,
+      ratingAverage: averageRating(row.sellerRatingSum, row.sellerRatingCount),
+      ratingCount: row.sellerRatingCount,
     },
   };
 }

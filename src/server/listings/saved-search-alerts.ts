@@ -23,6 +23,8 @@ import { areaIncludesPostcode, postcodeListWithin, searchAreaFor } from './searc
 type Deps = Pick<ServerDeps, 'db' | 'jobs' | 'config' | 'clock' | 'mail'>;
 
 type MatchRow = {
+  /** The listing of the batch it matched. */
+  listing_id: string;
   id: string;
   /** When its last alert went, in epoch milliseconds (null: never). */
   last_mailed_ms: number | null;
@@ -45,55 +47,71 @@ const tiersByReach = (() => {
 })();
 
 /**
- * The instant searches a new listing may match, in one statement: only searches that share one of
- * its words (their words' lexemes, GIN) or, without words, of its category or none are read; then
- * the filters browse applies (category, state, postcode, the words as browse parses them, kept parsed
- * on the row), only what was listed after the search's last mail, and only members whose area may
- * take the listing in: their plan reaches everywhere, or their state, or their postcode is among
- * those within a neighbourhood's radius of the listing's (distance is symmetric). The caller still
- * holds each row to the domain's own area rule, so this narrows and never decides.
+ * The instant searches a batch of new listings may match, in one statement: for each listing only
+ * searches that share one of its words (their words' lexemes, GIN) or, without words, of its
+ * category or none are read; then the filters browse applies (category, state, postcode, the words
+ * as browse parses them, kept parsed on the row), only what was listed after the search's last
+ * mail, and only members whose area may take the listing in: their plan reaches everywhere, or their
+ * state, or their postcode is among those within a neighbourhood's radius of the listing's (distance
+ * is symmetric; each listing's postcodes come as one comma-joined text). The caller still holds each
+ * row to the domain's own area rule, so this narrows and never decides.
  */
-const selectCandidateSearches = preparedStatement<{ listingId: string; everywhereTiers: string[]; stateTiers: string[]; radiusTiers: string[]; nearby: readonly string[]; defaultPostcode: string }, MatchRow>(
+const selectCandidateSearches = preparedStatement<
+  { listingIds: string[]; nearby: string[]; everywhereTiers: string[]; stateTiers: string[]; radiusTiers: string[]; defaultPostcode: string },
+  MatchRow
+>(
   'saved-search-candidates',
   (value) => sql`
-    with listing as (select id, category, state, postcode, search_vector, seller_id, created_at
-                       from ${listings} where ${listings.id} = ${value.listingId} and ${listings.isActive}),
+    with listing as (
+      select l.id, l.category, l.state, l.postcode, l.search_vector, l.seller_id, l.created_at, string_to_array(b.nearby, ',') as nearby
+        from unnest(${value.listingIds}::uuid[], ${value.nearby}::text[]) as b(id, nearby)
+        join ${listings} l on l.id = b.id and l.is_active),
     candidates as (
-      select s.id, s.user_id, s.query, s.last_mailed_at, s.mailed_until, s.word_query
-        from ${savedSearches} s, listing
-       where s.mail_enabled and s.frequency = 'instant' and s.word_lexemes && tsvector_to_array(listing.search_vector)
+      select listing.id as listing_id, s.id, s.user_id, s.query, s.last_mailed_at, s.mailed_until, s.word_query
+        from listing
+        join ${savedSearches} s on s.mail_enabled and s.frequency = 'instant' and s.word_lexemes && tsvector_to_array(listing.search_vector)
       union all
-      select s.id, s.user_id, s.query, s.last_mailed_at, s.mailed_until, s.word_query
-        from ${savedSearches} s, listing
-       where s.mail_enabled and s.frequency = 'instant' and cardinality(s.word_lexemes) = 0
-         and coalesce(s.query ->> 'category', listing.category) = listing.category)
-    select c.id, (extract(epoch from c.last_mailed_at) * 1000)::float8 as last_mailed_ms, c.query ->> 'location' as location,
+      -- Without words: of its category, or of none (lookups of the category index).
+      select listing.id, s.id, s.user_id, s.query, s.last_mailed_at, s.mailed_until, s.word_query
+        from listing
+        join ${savedSearches} s on s.mail_enabled and s.frequency = 'instant' and cardinality(s.word_lexemes) = 0 and (s.query ->> 'category') = listing.category
+      union all
+      select listing.id, s.id, s.user_id, s.query, s.last_mailed_at, s.mailed_until, s.word_query
+        from listing
+        join ${savedSearches} s on s.mail_enabled and s.frequency = 'instant' and cardinality(s.word_lexemes) = 0 and (s.query ->> 'category') is null)
+    select c.listing_id, c.id, (extract(epoch from c.last_mailed_at) * 1000)::float8 as last_mailed_ms, c.query ->> 'location' as location,
            u.membership_tier, u.postcode, u.state
-      from candidates c, listing, ${users} u
+      from candidates c
+      join listing on listing.id = c.listing_id
+      join ${users} u on u.id = c.user_id
      where c.mailed_until < listing.created_at
+       and u.id <> listing.seller_id
        and coalesce(c.query ->> 'category', listing.category) = listing.category
        and coalesce(c.query ->> 'state', listing.state) = listing.state
        and coalesce(c.query ->> 'postcode', listing.postcode) = listing.postcode
        and (c.query ->> 'search' is null or listing.search_vector @@ c.word_query)
-       and u.id = c.user_id and u.id <> listing.seller_id
        and (u.membership_tier::text = any(${value.everywhereTiers}::text[])
             or (u.membership_tier::text = any(${value.stateTiers}::text[]) and (u.state = listing.state or u.state is null))
-            or (u.membership_tier::text = any(${value.radiusTiers}::text[]) and coalesce(u.postcode, ${value.defaultPostcode}) = any(${value.nearby}::text[])))`,
+            or (u.membership_tier::text = any(${value.radiusTiers}::text[]) and coalesce(u.postcode, ${value.defaultPostcode}) = any(listing.nearby)))`,
 );
 
-type ListingPlace = { id: string; postcode: string | null; state: string | null; latitude: number | null; longitude: number | null };
+const listingPlaceColumns = { id: listings.id, postcode: listings.postcode, state: listings.state, latitude: listings.latitude, longitude: listings.longitude };
+export type ListingPlace = { id: string; postcode: string | null; state: string | null; latitude: number | null; longitude: number | null };
 
-export async function candidateSearches(deps: Pick<ServerDeps, 'db'>, listing: ListingPlace): Promise<MatchRow[]> {
-  const nearby =
-    listing.latitude === null || listing.longitude === null || tiersByReach.radiusKm === 0
-      ? []
-      : postcodeListWithin({ kind: 'radius', centre: { latitude: listing.latitude, longitude: listing.longitude }, radiusKm: tiersByReach.radiusKm });
+/** The postcodes within a neighbourhood's radius of the listing's: whose Starters may see it. */
+function nearbyPostcodes(listing: ListingPlace): readonly string[] {
+  if (listing.latitude === null || listing.longitude === null || tiersByReach.radiusKm === 0) return [];
+  return postcodeListWithin({ kind: 'radius', centre: { latitude: listing.latitude, longitude: listing.longitude }, radiusKm: tiersByReach.radiusKm });
+}
+
+export async function candidateSearches(deps: Pick<ServerDeps, 'db'>, batch: readonly ListingPlace[]): Promise<MatchRow[]> {
+  if (batch.length === 0) return [];
   return selectCandidateSearches(deps.db, {
-    listingId: listing.id,
+    listingIds: batch.map((listing) => listing.id),
+    nearby: batch.map((listing) => nearbyPostcodes(listing).join(',')),
     everywhereTiers: tiersByReach.everywhere,
     stateTiers: tiersByReach.state,
     radiusTiers: tiersByReach.radius,
-    nearby,
     defaultPostcode: defaultLocation.postcode,
   });
 }
@@ -101,30 +119,29 @@ export async function candidateSearches(deps: Pick<ServerDeps, 'db'>, listing: L
 type Alert = { data: { savedSearchId: string; digest: false }; options: { singletonKey: string; startAfter: Date } };
 
 /**
- * The alert mails a new listing calls for: one per instant search that shows it to its member, the
- * first at once and the next 15 minutes after the last (one waiting mail per search: later matches
- * join it). Whether the member may see the listing is the domain's area rule, as browse's.
+ * The alert mails a batch of new listings calls for: one per instant search that shows one of them
+ * to its member, the first at once and the next 15 minutes after the last (one waiting mail per
+ * search: later matches join it). Whether the member may see a listing is the domain's area rule, as
+ * browse's.
  */
-export async function alertsForListing(deps: Pick<Deps, 'db' | 'clock'>, listingId: string): Promise<Alert[]> {
-  const [listing] = await deps.db
-    .select({ id: listings.id, postcode: listings.postcode, state: listings.state, latitude: listings.latitude, longitude: listings.longitude })
-    .from(listings)
-    .where(eq(listings.id, listingId));
-  if (!listing) return [];
+export async function alertsForListings(deps: Pick<Deps, 'db' | 'clock'>, batch: readonly ListingPlace[]): Promise<Alert[]> {
   const now = deps.clock.now().getTime();
-  const matches = (await candidateSearches(deps, listing)).filter((row) => {
+  const byId = new Map(batch.map((listing) => [listing.id, listing]));
+  const alerts = new Map<string, Alert>();
+  for (const row of await candidateSearches(deps, batch)) {
+    const listing = byId.get(row.listing_id);
+    if (!listing || alerts.has(row.id)) continue;
     const owner = { membershipTier: row.membership_tier, postcode: row.postcode, state: row.state } as UserRow;
-    if (!areaIncludesPostcode(searchAreaFor({ user: owner }), listing)) return false;
+    if (!areaIncludesPostcode(searchAreaFor({ user: owner }), listing)) continue;
     const city = row.location ? cityAreas[row.location as LocationFilter] : undefined;
-    return !city || (listing.latitude !== null && listing.longitude !== null && distanceKm(city, { latitude: listing.latitude, longitude: listing.longitude }) <= city.radiusKm);
-  });
-  return matches.map((row) => {
+    if (city && (listing.latitude === null || listing.longitude === null || distanceKm(city, { latitude: listing.latitude, longitude: listing.longitude }) > city.radiusKm)) continue;
     const lastMailed = row.last_mailed_ms === null ? 0 : Number(row.last_mailed_ms);
-    return {
+    alerts.set(row.id, {
       data: { savedSearchId: row.id, digest: false },
       options: { singletonKey: row.id, startAfter: new Date(Math.max(now, lastMailed + savedSearchLimits.alertIntervalMinutes * 60_000)) },
-    };
-  });
+    });
+  }
+  return [...alerts.values()];
 }
 
 async function loadSearch(deps: Pick<ServerDeps, 'db'>, id: string) {
@@ -151,9 +168,44 @@ export async function queueMatching(tx: Queryable, listingId: string): Promise<v
   await tx.insert(savedSearchPending).values({ listingId });
 }
 
-/** After the listing's transaction committed: make sure a run will come for it. */
-export async function startMatching(deps: Pick<ServerDeps, 'jobs'>): Promise<void> {
-  await deps.jobs.send('saved-search-match', {}, { singletonKey: 'new-listings' });
+/**
+ * Listings are matched in runs, one per two-second slot: a busy marketplace runs one match every two
+ * seconds, not one per listing (which halved how many listings a second could be created), and an
+ * alert leaves at most a slot later. A slot's run is one job (its key names the slot) that starts
+ * when the slot ends, so any listing committed during the slot is waiting when it claims.
+ */
+const matchingSlotMs = 2000;
+
+/**
+ * A listing committed this close to its slot's end joins the next slot's run: the run starts by the
+ * clock of the server that queued it, compared with the database's, and those may differ a little.
+ */
+const slotMarginMs = 200;
+
+/** Per job queue (one per server): the slot whose run this server has made sure of, and when that was done. */
+const slotsQueued = new WeakMap<object, { slot: number; queued: Promise<void> }>();
+
+/**
+ * After the listing's transaction committed: make sure its slot has a run. The first listing of a
+ * slot on this server queues the run (or finds it queued by another server); the rest wait for that.
+ * It never fails the seller's request: the listing is saved, and if its run could not be queued the
+ * minutely sweep (main.ts) matches it.
+ */
+export async function startMatching(deps: Pick<ServerDeps, 'jobs' | 'log'>): Promise<void> {
+  const slot = Math.floor((Date.now() + slotMarginMs) / matchingSlotMs);
+  const known = slotsQueued.get(deps.jobs);
+  if (known?.slot === slot) return known.queued;
+  const queued = deps.jobs
+    .send('saved-search-match', {}, { singletonKey: `new-listings:${slot}`, startAfter: new Date((slot + 1) * matchingSlotMs) })
+    .then(
+      () => undefined,
+      (error: unknown) => {
+        slotsQueued.delete(deps.jobs);
+        deps.log.warn({ err: error }, 'could not queue the saved search match; the minutely sweep will take the listing');
+      },
+    );
+  slotsQueued.set(deps.jobs, { slot, queued });
+  return queued;
 }
 
 /**
@@ -172,9 +224,9 @@ export async function matchNewListings(deps: Deps): Promise<number> {
                              order by listed_at limit ${matchBatchSize} for update skip locked)
       returning listing_id`);
     const ids = (claimed as unknown as { rows: { listing_id: string }[] }).rows.map((row) => row.listing_id);
-    const alerts: Alert[] = [];
-    for (const id of ids) alerts.push(...(await alertsForListing(deps, id)));
-    await deps.jobs.sendMany('saved-search-mail', alerts);
+    // A listing deleted meanwhile is simply not there.
+    const places = ids.length === 0 ? [] : await deps.db.select(listingPlaceColumns).from(listings).where(inArray(listings.id, ids));
+    await deps.jobs.sendMany('saved-search-mail', await alertsForListings(deps, places));
     if (ids.length > 0) await deps.db.delete(savedSearchPending).where(inArray(savedSearchPending.listingId, ids));
     matched += ids.length;
     if (ids.length < matchBatchSize) return matched;

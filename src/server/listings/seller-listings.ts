@@ -3,6 +3,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
 import { uuidPattern } from '../../domain/listing';
 import type { ListingView, SellerProfile, UserStats } from '../../domain/listing-schemas';
+import { averageRating } from '../../domain/ratings';
 import { rulesForTier } from '../../domain/tiers';
 import { listings, users, type UserRow } from '../db/schema';
 import type { ServerDeps } from '../deps';
@@ -37,6 +38,8 @@ export async function getSellerProfile(deps: ServerDeps, input: { sellerId: stri
     lastName: user.lastName,
     profileImageUrl: user.profileImageUrl,
     membershipTier: rulesForTier(user.membershipTier).tier,
+    ratingAverage: averageRating(user.ratingSum, user.ratingCount),
+    ratingCount: user.ratingCount,
     memberSince: user.createdAt.toISOString(),
     isEmailVerified: user.isEmailVerified,
     isPhoneVerified: user.isPhoneVerified,

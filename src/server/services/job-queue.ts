@@ -8,6 +8,11 @@ import PgBoss from 'pg-boss';
 import type { DatabaseHandle } from '../db/open-database';
 import type { MailMessage } from './mail';
 
+/** pg-boss reads a number of seconds as text (added to the database's now), a time as itself. */
+function secondsOrTime(startAfter: Date | number | undefined): Date | string | undefined {
+  return typeof startAfter === 'number' ? String(startAfter) : startAfter;
+}
+
 /** Every kind of job, with what it carries. */
 export type JobData = {
   mail: MailMessage;
@@ -42,14 +47,18 @@ const queueSettings: Record<JobName, { retryLimit: number; retryDelay: number; e
   'favourite-news': { retryLimit: 5, retryDelay: 30, expireInSeconds: 120 },
 };
 
-/** When a job may start, and a key that keeps one of its kind waiting at a time (later sends join it). */
-export type SendOptions = { startAfter?: Date; singletonKey?: string };
+/**
+ * When a job may start (a time, or seconds from now by the database's clock), and a key that keeps
+ * one of its kind waiting at a time (later sends join it).
+ */
+export type SendOptions = { startAfter?: Date | number; singletonKey?: string };
 
 export type JobFailure = { name: string; error: string; failedAt: string };
 export type JobsSummary = { queued: number; active: number; failed: number; lastFailures: JobFailure[] };
 
 export type JobQueue = {
-  send: <Name extends JobName>(name: Name, data: JobData[Name], options?: SendOptions) => Promise<void>;
+  /** Says whether a job was queued (false: one with its key already waits). */
+  send: <Name extends JobName>(name: Name, data: JobData[Name], options?: SendOptions) => Promise<boolean>;
   /** Many jobs of one kind in one statement (those whose key already waits are left out). */
   sendMany: <Name extends JobName>(name: Name, jobs: readonly { data: JobData[Name]; options?: SendOptions }[]) => Promise<void>;
   /** Runs jobs of this kind in this process (one at a time per call). */
@@ -57,8 +66,10 @@ export type JobQueue = {
   /** Adds a job of this kind at these times (cron, Australian Eastern time), once across every server. */
   schedule: (name: JobName, cron: string) => Promise<void>;
   /**
-   * Waits until no job of these kinds is waiting to run now or running, for at most `timeoutMs`;
-   * says whether they settled (a job another server is stuck on keeps them from it).
+   * Waits until no job of these kinds is running or waiting to run within a few seconds (a batch
+   * that gathers for a moment, like saved search matching), for at most `timeoutMs`; says whether
+   * they settled (a job another server is stuck on keeps them from it). Jobs due later (a retry
+   * after its backoff, an alert's 15 minutes) do not count.
    */
   settle: (names?: readonly JobName[], timeoutMs?: number) => Promise<boolean>;
   summary: () => Promise<JobsSummary>;
@@ -80,17 +91,27 @@ export async function createJobQueue(database: DatabaseHandle, log: FastifyBaseL
   }
   const workers = new Map<JobName, string[]>();
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
+  /** A job queued here starts at once, or when it is due if that is soon, without waiting for the workers' next look. */
+  const wakeWorkers = (name: JobName, startAfter?: Date | number) => {
+    const notify = () => {
+      for (const id of workers.get(name) ?? []) boss.notifyWorker(id);
+    };
+    const delayMs = startAfter === undefined ? 0 : typeof startAfter === 'number' ? startAfter * 1000 : startAfter.getTime() - Date.now();
+    if (delayMs <= 0) notify();
+    else if (delayMs <= pollingIntervalSeconds * 1000) setTimeout(notify, delayMs + 20).unref();
+  };
   const count = async (text: string, values: unknown[]) => Number((((await database.executeSql(text, values)).rows[0] ?? {}) as { count?: string | number }).count ?? 0);
 
   return {
     send: async (name, data, sendOptions = {}) => {
-      await boss.send(name, data, { startAfter: sendOptions.startAfter, singletonKey: sendOptions.singletonKey });
-      for (const id of workers.get(name) ?? []) boss.notifyWorker(id);
+      const id = await boss.send(name, data, { startAfter: sendOptions.startAfter, singletonKey: sendOptions.singletonKey });
+      wakeWorkers(name, sendOptions.startAfter);
+      return id !== null;
     },
     sendMany: async (name, jobs) => {
       if (jobs.length === 0) return;
-      await boss.insert(jobs.map((job) => ({ name, data: job.data, startAfter: job.options?.startAfter, singletonKey: job.options?.singletonKey })));
-      for (const id of workers.get(name) ?? []) boss.notifyWorker(id);
+      await boss.insert(jobs.map((job) => ({ name, data: job.data, startAfter: secondsOrTime(job.options?.startAfter), singletonKey: job.options?.singletonKey })));
+      wakeWorkers(name);
     },
     work: async (name, handler) => {
       let workerId = '';
@@ -114,7 +135,7 @@ export async function createJobQueue(database: DatabaseHandle, log: FastifyBaseL
       const started = Date.now();
       const waiting = () =>
         count(
-          `select count(*) from ${jobSchema}.job where name = any($1) and (state = 'active' or (state in ('created', 'retry') and start_after <= now()))`,
+          `select count(*) from ${jobSchema}.job where name = any($1) and (state = 'active' or (state in ('created', 'retry') and start_after <= now() + interval '5 seconds'))`,
           [names],
         );
       while ((await waiting()) > 0) {

@@ -59,6 +59,8 @@ export function createMailSender(config: Config, db: Database): MailSender {
 export function queuedMail(transport: MailSender, jobs: Pick<JobQueue, 'send'>): MailSender {
   return {
     kind: transport.kind,
-    send: (message) => jobs.send('mail', message),
+    send: async (message) => {
+      await jobs.send('mail', message);
+    },
   };
 }

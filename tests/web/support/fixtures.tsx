@@ -51,6 +51,7 @@ export function aListing(overrides: Partial<ListingView> & { tier?: MembershipTi
     isActive: true,
     isPinned: false,
     isPaused: false,
+    hiddenReason: null,
     postcode: '3068',
     suburb: 'Fitzroy North',
     state: 'VIC',
@@ -58,7 +59,7 @@ export function aListing(overrides: Partial<ListingView> & { tier?: MembershipTi
     isFavourite: false,
     createdAt: new Date(Date.UTC(2025, 0, 1, 0, listingCounter)).toISOString(),
     updatedAt: new Date(Date.UTC(2025, 0, 1, 0, listingCounter)).toISOString(),
-    seller: { id: 'member-1', firstName: 'Mia', lastName: 'Tran', profileImageUrl: null, membershipTier: tier },
+    seller: { id: 'member-1', firstName: 'Mia', lastName: 'Tran', profileImageUrl: null, membershipTier: tier, ratingAverage: null, ratingCount: 0 },
     ...fields,
   };
 }

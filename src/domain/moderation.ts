@@ -1,0 +1,123 @@
+// Reports, moderation and suspension (decision 21): what members may report and why, what an admin
+// may do about it, and the words both sides read. No zod here: the Report button on every listing
+// imports these words; moderation-schemas.ts holds the request and response schemas.
+
+/** Why a member reports something, in the order the form lists them. */
+export const reportReasons = ['scam', 'prohibited', 'offensive', 'spam', 'sold', 'other'] as const;
+export type ReportReason = (typeof reportReasons)[number];
+
+export const reportReasonLabels: Record<ReportReason, string> = {
+  scam: 'Scam or fraud',
+  prohibited: 'Prohibited item',
+  offensive: 'Offensive',
+  spam: 'Spam or duplicate',
+  sold: 'Already sold',
+  other: 'Other',
+};
+
+/** What can be reported. */
+export const reportTargetKinds = ['listing', 'member', 'conversation', 'rating'] as const;
+export type ReportTargetKind = (typeof reportTargetKinds)[number];
+
+export const moderationLimits = {
+  /** A report's optional details. */
+  detailsMax: 1000,
+  /** An admin's reason for an action (mailed to the member for a warning or a suspension). */
+  reasonMax: 1000,
+  /** Different members with a verified email who report one listing: it is hidden at once, pending review. */
+  reportsToHideListing: 3,
+  /** Suspensions an admin may give, in days; null is for good. */
+  suspensionDays: [7, 30] as const,
+} as const;
+
+export const moderationActions = ['dismiss', 'hide-listing', 'warn', 'suspend', 'remove-rating'] as const;
+export type ModerationAction = (typeof moderationActions)[number];
+
+export const moderationActionLabels: Record<ModerationAction, string> = {
+  dismiss: 'Dismiss',
+  'hide-listing': 'Hide the listing',
+  warn: 'Warn the member',
+  suspend: 'Suspend the member',
+  'remove-rating': 'Remove the rating',
+};
+
+/** Why a listing is out of sight while not sold: the seller's dashboard says which. */
+export const listingHiddenReasons = ['reports', 'moderator', 'suspension'] as const;
+export type ListingHiddenReason = (typeof listingHiddenReasons)[number];
+
+/** Whether an admin's suspension holds now (one whose end has passed no longer does, lifted or not yet). */
+export function suspensionHolds(member: { suspendedAt: Date | null; suspendedUntil: Date | null }, now: Date): boolean {
+  return member.suspendedAt !== null && (member.suspendedUntil === null || member.suspendedUntil > now);
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Australia/Sydney' });
+
+/** "3 December 2026": the end of a suspension, as members read it. */
+export function formatSuspensionEnd(until: Date): string {
+  return dateFormat.format(until);
+}
+
+export const moderationMessages = {
+  reportButton: 'Report',
+  reportTitle: 'Report this',
+  reportListingTitle: 'Report this listing',
+  reportMemberTitle: 'Report this member',
+  reportConversationTitle: 'Report this conversation',
+  reportRatingTitle: 'Report this rating',
+  reportIntro: 'Tell our team what is wrong. The member is not told who reported them.',
+  reasonLabel: 'Reason',
+  detailsLabel: 'Details (optional)',
+  detailsHint: `Up to ${moderationLimits.detailsMax.toLocaleString('en-AU')} characters.`,
+  submitReport: 'Send report',
+  thanks: 'Thanks, our team will look at it',
+  reasonRequired: 'Choose a reason for your report.',
+  detailsTooLong: `Please keep the details under ${moderationLimits.detailsMax.toLocaleString('en-AU')} characters.`,
+  targetRequired: 'Say what you are reporting: one listing, member, conversation or rating.',
+  targetNotFound: 'We couldn’t find what you are reporting. It may have been removed.',
+  alreadyReported: 'You have already reported this. Our team will look at it.',
+  ownThing: 'You can’t report your own listing, account or rating.',
+  notYourConversation: 'You can report only a conversation you are part of.',
+  couldNotReport: 'Couldn’t send your report. Please try again.',
+
+  // The admin's queue.
+  queueTitle: 'Reports',
+  queueEmpty: 'No open reports. Everything reported has been looked at.',
+  actionReasonRequired: 'Give a reason for this action: the member is told it when warned or suspended.',
+  actionReasonTooLong: `Please keep the reason under ${moderationLimits.reasonMax.toLocaleString('en-AU')} characters.`,
+  actionNotForTarget: 'That action does not fit what was reported.',
+  suspensionDaysInvalid: 'Suspend for 7 days, 30 days, or for good.',
+  reportNotFound: 'That report no longer exists.',
+  reportClosed: 'That report has already been dealt with.',
+  actionDone: 'Done',
+  memberNotSuspended: 'This member is not suspended.',
+  cannotSuspendAdmin: 'An admin can’t be suspended. Remove their admin rights first.',
+  suspensionLifted: 'Suspension lifted',
+
+  // The member's side.
+  suspendedUntil: (until: Date) =>
+    `Your account is suspended until ${formatSuspensionEnd(until)}. If you think this is a mistake, write to us through the contact form at /contact.`,
+  suspendedForGood: 'Your account is suspended. If you think this is a mistake, write to us through the contact form at /contact.',
+  listingHiddenLocked: 'Our team has hidden this listing, so it can’t be listed again or marked sold. If you think this is a mistake, write to us through the contact form at /contact.',
+  hiddenByReports: 'Hidden while our team reviews reports about it.',
+  hiddenByModerator: 'Hidden by our team: it breaks the community guidelines.',
+  hiddenBySuspension: 'Hidden while your account is suspended.',
+} as const;
+
+export const listingHiddenMessages: Record<ListingHiddenReason, string> = {
+  reports: moderationMessages.hiddenByReports,
+  moderator: moderationMessages.hiddenByModerator,
+  suspension: moderationMessages.hiddenBySuspension,
+};
+
+/** The mails an admin's action sends the member. */
+export const moderationMail = {
+  warningSubject: 'A warning from the Neighbourly team',
+  warningText: (firstName: string | null, reason: string) =>
+    `Hi ${firstName ?? 'there'},\n\nOur team looked at a report about your activity on Neighbourly and is warning you:\n\n${reason}\n\nPlease read the community guidelines. Another report like this may lead to a suspension. If you think this is a mistake, write to us through the contact form at /contact.`,
+  suspendedSubject: 'Your Neighbourly account is suspended',
+  suspendedText: (firstName: string | null, reason: string, until: Date | null) =>
+    `Hi ${firstName ?? 'there'},\n\nOur team has suspended your account ${until ? `until ${formatSuspensionEnd(until)}` : 'for good'}:\n\n${reason}\n\nWhile it is suspended you can’t sign in or send messages, and your listings are hidden. If you think this is a mistake, write to us through the contact form at /contact.`,
+  listingHiddenSubject: (title: string) => `Your listing “${title}” is hidden`,
+  listingHiddenText: (firstName: string | null, title: string, reason: string) =>
+    `Hi ${firstName ?? 'there'},\n\nOur team has hidden your listing “${title}”:\n\n${reason}\n\nIf you think this is a mistake, write to us through the contact form at /contact.`,
+} as const;

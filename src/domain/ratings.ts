@@ -1,0 +1,61 @@
+// Ratings from real exchanges (decision 21): after a listing is marked sold to a buyer from their
+// conversation, each side may rate the other once, 1 to 5 stars, within 30 days. No zod here: every
+// listing card shows a seller's rating with these words.
+
+export const ratingLimits = {
+  minStars: 1,
+  maxStars: 5,
+  commentMax: 500,
+  replyMax: 500,
+  /** Days after the sale that each side may rate the other. */
+  windowDays: 30,
+} as const;
+
+const oneDecimal = new Intl.NumberFormat('en-AU', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/** "4.8 ★ (12)"; null when nobody has rated the member yet. */
+export function formatRating(rating: { average: number | null; count: number }): string | null {
+  if (rating.count === 0 || rating.average === null) return null;
+  return `${oneDecimal.format(rating.average)} ★ (${rating.count.toLocaleString('en-AU')})`;
+}
+
+/** The average of a member's ratings from their sum and count, to one decimal place (null without any). */
+export function averageRating(sum: number, count: number): number | null {
+  return count === 0 ? null : Math.round((sum / count) * 10) / 10;
+}
+
+export const ratingMessages = {
+  rateTitle: (firstName: string | null) => `Rate ${firstName ?? 'this member'}`,
+  rateIntro: 'How did the exchange go? Your rating shows on their page.',
+  starsLabel: 'Stars',
+  starLabel: (stars: number) => `${stars} star${stars === 1 ? '' : 's'}`,
+  commentLabel: 'Comment (optional)',
+  submit: 'Post rating',
+  posted: 'Thanks for rating this exchange',
+  starsInvalid: 'Choose from 1 to 5 stars.',
+  commentTooLong: `Please keep your comment under ${ratingLimits.commentMax} characters.`,
+  replyTooLong: `Please keep your answer under ${ratingLimits.replyMax} characters.`,
+  replyRequired: 'Write your answer first.',
+  noExchange: 'You can rate a member only after they sold you this item, or you sold it to them, through a conversation.',
+  ownRating: 'You can’t rate yourself.',
+  alreadyRated: 'You have already rated this exchange.',
+  windowClosed: `Ratings close ${ratingLimits.windowDays} days after the sale.`,
+  notFound: 'That rating no longer exists.',
+  notYours: 'You can answer only ratings of you.',
+  alreadyAnswered: 'You have already answered this rating.',
+  answer: 'Answer',
+  answerLabel: 'Your answer',
+  answerPosted: 'Your answer is on your page',
+  sellerAnswered: (firstName: string | null) => `${firstName ?? 'The member'} answered`,
+  noRatings: 'No ratings yet.',
+  ratingsTitle: 'Ratings',
+  youRated: (stars: number) => `You rated ${stars} ★`,
+} as const;
+
+/** A comment or answer with banned words, naming them (as a message's filter does). */
+export function bannedWordsInRating(words: readonly string[]): string {
+  const named = words.map((word) => `“${word}”`).join(', ');
+  return words.length === 1
+    ? `Your comment contains a word that isn't allowed in our community: ${named}. Please remove it and try again.`
+    : `Your comment contains words that aren't allowed in our community: ${named}. Please remove them and try again.`;
+}
