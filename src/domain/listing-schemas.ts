@@ -133,6 +133,8 @@ export const userStatsSchema = z.object({
   soldListings: z.number(),
   /** Paused because the plan allows fewer listings; back with an upgrade. */
   pausedListings: z.number(),
+  /** Hidden by our team or while reports are reviewed (listingHiddenMessages says why); not sold. */
+  hiddenListings: z.number(),
   membershipTier: z.enum(membershipTiers),
   listingLimit: z.number().nullable(),
 });

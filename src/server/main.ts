@@ -1,6 +1,7 @@
 // Reads the settings, builds the deps (opening and migrating the database), loads demo data once,
 // schedules the upkeep jobs, listens.
 import { buildApp } from './app';
+import { liftEndedSuspensions } from './moderation';
 import { syncConfiguredAdmins } from './auth';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createDeps } from './create-deps';
@@ -34,6 +35,9 @@ async function main(): Promise<void> {
   // charged (test provider), the others revert to Starter, and notices about a lower listing limit
   // that have run out pause the extra listings: now, then every hour.
   await deps.jobs.work('membership-upkeep', async () => {
+    // Suspensions whose end has passed are lifted (the member's listings come back).
+    const lifted = await liftEndedSuspensions(deps);
+    if (lifted > 0) app.log.info(`${lifted} suspension(s) ended`);
     const result = await runMembershipUpkeep(deps);
     if (result.trialsEnded === 0 && result.membersPaused === 0 && result.testCharges === 0) return;
     app.log.info(

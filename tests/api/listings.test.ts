@@ -266,7 +266,7 @@ describe('changing a listing', () => {
     expect(relist.body.code).toBe('LISTING_LIMIT_REACHED');
 
     const stats = await client.get('/api/user/stats', seller.token);
-    expect(stats.body).toEqual({ totalListings: 2, activeListings: 1, soldListings: 1, pausedListings: 0, membershipTier: 'starter', listingLimit: 1 });
+    expect(stats.body).toEqual({ totalListings: 2, activeListings: 1, soldListings: 1, pausedListings: 0, hiddenListings: 0, membershipTier: 'starter', listingLimit: 1 });
 
     const deleted = await client.call('DELETE', `/api/listings/${created.id}`, { token: seller.token });
     expect(deleted.status).toBe(204);

@@ -21,7 +21,8 @@ export async function startConversation(deps: ServerDeps, input: { buyer: UserRo
   if (!uuidPattern.test(input.listingId)) throw new AppError('LISTING_NOT_FOUND');
 
   const [found] = await db.select({ listing: listings, seller: users }).from(listings).innerJoin(users, eq(users.id, listings.sellerId)).where(eq(listings.id, input.listingId)).limit(1);
-  if (!found) throw new AppError('LISTING_NOT_FOUND');
+  // A listing hidden by our team is not there for buyers.
+  if (!found || found.listing.hiddenAt) throw new AppError('LISTING_NOT_FOUND');
   const { listing, seller } = found;
   if (seller.id === buyer.id) throw new AppError('CONTACT_OWN_LISTING');
 

@@ -1,7 +1,7 @@
 // Favourites: a member keeps listings to come back to (/saved). Up to favouriteLimits.perMember of
 // them; a sold one stays, marked sold, for favouriteLimits.soldKeptDays after the sale, then drops
 // off. They go with the listing (deleted) and with the member.
-import { and, count, desc, eq, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
 import { favouriteLimits, favouriteMail } from '../../domain/favourites';
 import { formatPrice, uuidPattern } from '../../domain/listing';
@@ -17,17 +17,21 @@ import { listingColumns, toListingView } from './listing-view';
 /** A favourite still shows: its listing is for sale (or paused), or sold within the days it is kept. */
 function stillKept(now: Date) {
   const soldSince = new Date(now.getTime() - favouriteLimits.soldKeptDays * 24 * 60 * 60 * 1000);
-  return or(eq(listings.isActive, true), sql`${listings.pausedAt} is not null`, sql`${listings.updatedAt} > ${soldSince}`);
+  return and(
+    isNull(listings.hiddenAt),
+    or(eq(listings.isActive, true), sql`${listings.pausedAt} is not null`, sql`${listings.updatedAt} > ${soldSince}`),
+  );
 }
 
-async function findListing(db: Queryable, listingId: string) {
+async function findListing(db: Queryable, listingId: string, options: { hiddenToo?: boolean } = {}) {
   if (!uuidPattern.test(listingId)) throw listingNotFound();
   const [listing] = await db
-    .select({ id: listings.id, sellerId: listings.sellerId, isActive: listings.isActive, pausedAt: listings.pausedAt, price: listings.price })
+    .select({ id: listings.id, sellerId: listings.sellerId, isActive: listings.isActive, pausedAt: listings.pausedAt, hiddenAt: listings.hiddenAt, price: listings.price })
     .from(listings)
     .where(eq(listings.id, listingId))
     .limit(1);
-  if (!listing) throw listingNotFound();
+  // Hidden by our team: nobody but its seller sees it, so nobody saves it.
+  if (!listing || (listing.hiddenAt && !options.hiddenToo)) throw listingNotFound();
   return listing;
 }
 
@@ -63,7 +67,7 @@ export async function saveFavourite(deps: Pick<ServerDeps, 'db' | 'contentVersio
 /** Taking away a favourite that is not there is fine; an unknown listing is not found. */
 export async function removeFavourite(deps: Pick<ServerDeps, 'db' | 'contentVersion'>, input: { memberId: string; listingId: string }): Promise<void> {
   await writeTransaction(deps, async (tx, changes) => {
-    await findListing(tx, input.listingId);
+    await findListing(tx, input.listingId, { hiddenToo: true });
     const removed = await tx
       .delete(favourites)
       .where(and(eq(favourites.userId, input.memberId), eq(favourites.listingId, input.listingId)))

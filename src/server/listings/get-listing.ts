@@ -4,7 +4,7 @@ import { uuidPattern } from '../../domain/listing';
 import type { ListingView } from '../../domain/listing-schemas';
 import type { Queryable } from '../db/open-database';
 import { preparedQuery } from '../db/prepared-statement';
-import { listings } from '../db/schema';
+import { listings, type UserRow } from '../db/schema';
 import { selectListingsWithSeller, toListingView } from './listing-view';
 
 export function listingNotFound(): AppError {
@@ -18,10 +18,17 @@ const listingById = preparedQuery('listing_by_id', (db, name) =>
     .prepare(name),
 );
 
-/** One listing, active or sold; an id that is not a uuid is simply not found. */
-export async function getListing(deps: { db: Queryable }, input: { listingId: string }): Promise<ListingView> {
+/**
+ * One listing, active or sold; an id that is not a uuid is simply not found. A listing hidden by
+ * our team (or while its seller is suspended) is its seller's and the admins' to see: asked for a
+ * `viewer` (null: a visitor), anyone else finds nothing. Without one (the seller's own edits) it is
+ * answered as it is.
+ */
+export async function getListing(deps: { db: Queryable }, input: { listingId: string; viewer?: Pick<UserRow, 'id' | 'isAdmin'> | null }): Promise<ListingView> {
   if (!uuidPattern.test(input.listingId)) throw listingNotFound();
   const [row] = await listingById(deps.db).execute({ id: input.listingId });
   if (!row) throw listingNotFound();
+  const viewer = input.viewer;
+  if (row.hiddenReason && viewer !== undefined && !(viewer && (viewer.id === row.sellerId || viewer.isAdmin))) throw listingNotFound();
   return toListingView(row);
 }

@@ -2,6 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiSchemas } from '../../domain/api-schemas';
+import { AppError } from '../../domain/errors';
 import { nextCursorHeader } from '../../domain/listing';
 import { requireUser, signedInUser } from '../auth';
 import { changeKeys } from '../db/write-transaction';
@@ -100,13 +101,18 @@ export const listingRoutes =
     app.route({
       ...endpoint('getListing'),
       handler: async (request, reply) => {
+        // The shared answer is the one everybody may see: a hidden listing is not cached, and only its
+        // seller and the admins are answered with it.
         const text = await readAnswer(
           reply,
           detailCache,
           request.params.id,
-          async () => toJsonText(apiSchemas.getListing.response[200], await getListing(deps, { listingId: request.params.id })),
+          async () => toJsonText(apiSchemas.getListing.response[200], await getListing(deps, { listingId: request.params.id, viewer: null })),
           [changeKeys.listing(request.params.id)],
-        );
+        ).catch(async (error: unknown) => {
+          if (!request.user || !(error instanceof AppError) || error.code !== 'LISTING_NOT_FOUND') throw error;
+          return toJsonText(apiSchemas.getListing.response[200], await getListing(deps, { listingId: request.params.id, viewer: request.user }));
+        });
         if ((await favouritesOf(request)).has(request.params.id)) {
           const view = await getListing(deps, { listingId: request.params.id });
           return sendJsonText(request, reply, toJsonText(apiSchemas.getListing.response[200], { ...view, isFavourite: true }));

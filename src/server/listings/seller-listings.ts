@@ -53,20 +53,22 @@ export async function getSellerProfile(deps: ServerDeps, input: { sellerId: stri
 export async function getUserStats(deps: ServerDeps, input: { member: UserRow }): Promise<UserStats> {
   const user = input.member;
   const rows = await deps.db
-    .select({ isActive: listings.isActive, isPaused: sql<boolean>`${listings.pausedAt} is not null`, value: count() })
+    .select({ isActive: listings.isActive, isPaused: sql<boolean>`${listings.pausedAt} is not null`, isHidden: sql<boolean>`${listings.hiddenAt} is not null`, value: count() })
     .from(listings)
     .where(eq(listings.sellerId, user.id))
-    .groupBy(listings.isActive, sql`${listings.pausedAt} is not null`);
+    .groupBy(listings.isActive, sql`${listings.pausedAt} is not null`, sql`${listings.hiddenAt} is not null`);
   const sum = (matches: (row: (typeof rows)[number]) => boolean) => rows.filter(matches).reduce((total, row) => total + row.value, 0);
   const active = sum((row) => row.isActive);
   const paused = sum((row) => !row.isActive && row.isPaused);
-  const sold = sum((row) => !row.isActive && !row.isPaused);
+  const hidden = sum((row) => !row.isActive && !row.isPaused && row.isHidden);
+  const sold = sum((row) => !row.isActive && !row.isPaused && !row.isHidden);
   const rules = rulesForTier(user.membershipTier);
   return {
-    totalListings: active + sold + paused,
+    totalListings: active + sold + paused + hidden,
     activeListings: active,
     soldListings: sold,
     pausedListings: paused,
+    hiddenListings: hidden,
     membershipTier: rules.tier,
     listingLimit: rules.listingLimit,
   };
