@@ -55,4 +55,8 @@ export const abuseLimits = {
   sendMessage: { perKey: { max: 120, window: '1 minute' } },
   blockMember: { perKey: { max: 60, window: '1 hour' } },
   eventTicket: { perKey: { max: 120, window: '1 minute' } },
+  /** Reports one member sends (each thing once): far more than anyone meets, far fewer than a campaign needs. */
+  report: { perKey: { max: 30, window: '1 hour' } },
+  /** Ratings and answers one member writes. */
+  rating: { perKey: { max: 30, window: '1 hour' } },
 } as const satisfies Record<string, { perIp?: RateLimit; perKey?: RateLimit }>;

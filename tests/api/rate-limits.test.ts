@@ -1,4 +1,5 @@
 // Abuse limits at their real size (multiplier 1), in memory and in Redis.
+import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
@@ -116,6 +117,17 @@ describe('abuse limits in memory', () => {
     const over = await ticket(member.token);
     expect([over.status, over.body]).toEqual([429, { message: errorMessages.rateLimited, code: 'RATE_LIMITED' }]);
     expect((await ticket((await registerMember(client)).token)).status).toBe(200);
+  });
+
+  it('takes 30 reports an hour from one account, whatever they name', async () => {
+    const reporter = await registerMember(client);
+    // Reports of members who do not exist: each is answered (404) and counted all the same.
+    const report = () => client.post('/api/reports', { memberId: randomUUID(), reason: 'spam' }, reporter.token);
+    const statuses = [];
+    for (let index = 0; index < 30; index += 1) statuses.push((await report()).status);
+    expect(statuses).toEqual(Array(30).fill(404));
+    const over = await report();
+    expect([over.status, over.body]).toEqual([429, { message: errorMessages.rateLimited, code: 'RATE_LIMITED' }]);
   });
 
   it('takes 10 phone number saves an hour from one account', async () => {

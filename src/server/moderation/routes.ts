@@ -1,6 +1,8 @@
 // Reports from members (POST /api/reports) and the admin's moderation queue and actions
 // (/api/admin/reports, /api/admin/members/:id/suspension): admins only, checked here on the server.
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { abuseLimits } from '../../domain/limits';
 import { requireAdmin, requireUser, signedInUser } from '../auth';
 import { withRequestLog, type ServerDeps } from '../deps';
 import { endpoint } from '../http/endpoint';
@@ -29,9 +31,10 @@ const moderationRoutes =
 export const reportRoutes =
   (deps: ServerDeps): FastifyPluginAsyncZod =>
   async (app) => {
+    const memberOf = (request: FastifyRequest) => request.user?.id;
     app.route({
       ...endpoint('createReport'),
-      onRequest: requireUser,
+      onRequest: [requireUser, deps.limits.perKey('report', abuseLimits.report.perKey, memberOf)],
       handler: async (request, reply) => reply.code(201).send(await createReport(withRequestLog(deps, request), { reporter: signedInUser(request), body: request.body })),
     });
 

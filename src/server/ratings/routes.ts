@@ -1,6 +1,8 @@
 // Ratings from exchanges: POST /api/ratings (a side of a sale), a listing's exchange as the member
 // asking sees it, a member's ratings on their page, and the rated member's one answer.
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { abuseLimits } from '../../domain/limits';
 import { requireUser, signedInUser } from '../auth';
 import { withRequestLog, type ServerDeps } from '../deps';
 import { endpoint } from '../http/endpoint';
@@ -9,9 +11,11 @@ import { createRating, getExchangeRating, listMemberRatings, replyToRating } fro
 export const ratingRoutes =
   (deps: ServerDeps): FastifyPluginAsyncZod =>
   async (app) => {
+    const memberOf = (request: FastifyRequest) => request.user?.id;
+    const writing = [requireUser, deps.limits.perKey('rating', abuseLimits.rating.perKey, memberOf)];
     app.route({
       ...endpoint('createRating'),
-      onRequest: requireUser,
+      onRequest: writing,
       handler: async (request, reply) => reply.code(201).send(await createRating(withRequestLog(deps, request), { rater: signedInUser(request), body: request.body })),
     });
 
@@ -25,7 +29,7 @@ export const ratingRoutes =
 
     app.route({
       ...endpoint('replyToRating'),
-      onRequest: requireUser,
+      onRequest: writing,
       handler: async (request) => replyToRating(withRequestLog(deps, request), { member: signedInUser(request), ratingId: request.params.id, reply: request.body.reply }),
     });
   };
