@@ -6,7 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { DatabaseHandle } from '../db/open-database';
-import type { MailMessage } from './mail';
+import type { MailMessage } from './mail-message';
 
 /** pg-boss reads a number of seconds as text (added to the database's now), a time as itself. */
 function secondsOrTime(startAfter: Date | number | undefined): Date | string | undefined {

@@ -5,16 +5,9 @@ import type { Config } from '../config';
 import type { Database } from '../db/open-database';
 import { devOutbox } from '../db/schema';
 import type { JobQueue } from './job-queue';
+import type { MailMessage } from './mail-message';
 
-export type MailMessage = {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-  replyTo?: string;
-  /** Headers beyond the usual: List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) on alerts. */
-  headers?: Record<string, string>;
-};
+export type { MailMessage };
 
 export type MailSender = {
   kind: 'smtp' | 'outbox';

@@ -1,0 +1,10 @@
+// One mail as the app writes it: what the mail jobs carry and the senders send.
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: string;
+  /** Headers beyond the usual: List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) on alerts. */
+  headers?: Record<string, string>;
+};
