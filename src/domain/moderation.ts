@@ -121,3 +121,53 @@ export const moderationMail = {
   listingHiddenText: (firstName: string | null, title: string, reason: string) =>
     `Hi ${firstName ?? 'there'},\n\nOur team has hidden your listing “${title}”:\n\n${reason}\n\nIf you think this is a mistake, write to us through the contact form at /contact.`,
 } as const;
+
+/** The words of the Report button, the admin's Reports card and a seller's hidden listings, as the pages show them. */
+export const moderationLabels = {
+  sending: 'Sending…',
+  cancel: 'Cancel',
+
+  // The admin's queue.
+  queueDescription: 'What members reported, the most reported and newest first. One action closes every open report of the same thing.',
+  loadingQueue: 'Loading reports…',
+  refreshQueue: 'Refresh the reports',
+  queueWhat: 'the reports',
+  reportCount: (count: number) => (count === 1 ? '1 report' : `${count.toLocaleString('en-AU')} reports`),
+  targetKinds: { listing: 'Listing', member: 'Member', conversation: 'Conversation', rating: 'Rating' } satisfies Record<ReportTargetKind, string>,
+  /** Who the group's member is to what was reported. */
+  memberRoles: { listing: 'Seller', member: 'Member', conversation: 'Reported member', rating: 'Written by' } satisfies Record<ReportTargetKind, string>,
+  listingGone: 'The listing has been deleted.',
+  ratingGone: 'The rating has been deleted.',
+  ratingRemoved: 'Removed from the member’s page.',
+  noComment: 'No comment.',
+  conversationTitle: 'The conversation',
+  noMessages: 'No messages.',
+  reportsTitle: 'What reporters said',
+  reportedBy: 'Reported by',
+  reporterBadges: { email: 'Email verified', phone: 'Phone verified', card: 'Card verified' },
+  listingHiddenTag: 'Hidden',
+  actionsTitle: 'Actions',
+  actionDescriptions: {
+    dismiss: 'Close the reports and change nothing else.',
+    'hide-listing': 'Take the listing out of browse and search. The seller is mailed the reason.',
+    warn: 'Mail the member a warning with the reason.',
+    suspend: 'The member can’t sign in, their sessions end and their listings are hidden until it ends. They are mailed the reason and the end date.',
+    'remove-rating': 'Take the rating off the member’s page and out of their average.',
+  } satisfies Record<ModerationAction, string>,
+  actionReasonLabel: 'Reason',
+  actionReasonHint: 'Kept in the activity log. A warned or suspended member reads it in their mail.',
+  suspendForLabel: 'Suspend for',
+  suspensionLength: (days: number | null) => (days === null ? 'For good' : `${days} days`),
+  saving: 'Saving…',
+  actionFailed: 'Action Failed',
+  suspendedUntil: (until: Date) => `Suspended until ${formatSuspensionEnd(until)}`,
+  suspendedForGood: 'Suspended for good',
+  liftSuspension: 'Lift suspension',
+  liftFailed: 'Failed to Lift Suspension',
+
+  // The seller's side.
+  hiddenTag: 'Hidden',
+  hiddenListingsNote: (count: number) =>
+    `${count === 1 ? '1 listing is' : `${count.toLocaleString('en-AU')} listings are`} hidden (see All): not sold, and out of browse and search until our team shows it again.`,
+  contactUs: 'Contact us',
+} as const;

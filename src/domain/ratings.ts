@@ -59,3 +59,25 @@ export function bannedWordsInRating(words: readonly string[]): string {
     ? `Your comment contains a word that isn't allowed in our community: ${named}. Please remove it and try again.`
     : `Your comment contains words that aren't allowed in our community: ${named}. Please remove them and try again.`;
 }
+
+/** "4.8 out of 5 stars from 12 ratings": what a screen reader says for formatRating's text; null without ratings. */
+export function describeRating(rating: { average: number | null; count: number }): string | null {
+  if (rating.count === 0 || rating.average === null) return null;
+  return `Rated ${oneDecimal.format(rating.average)} out of ${ratingLimits.maxStars} from ${rating.count.toLocaleString('en-AU')} rating${rating.count === 1 ? '' : 's'}`;
+}
+
+/** The words of the rating panel and a member's Ratings section, as the pages show them. */
+export const ratingLabels = {
+  starsOutOf: (stars: number) => `${stars} out of ${ratingLimits.maxStars} stars`,
+  posting: 'Posting…',
+  postFailed: 'Couldn’t post your rating',
+  postAnswer: 'Post answer',
+  answerFailed: 'Couldn’t post your answer',
+  cancel: 'Cancel',
+  loading: 'Loading ratings…',
+  loadFailed: 'Couldn’t load the ratings. Please refresh the page.',
+  /** What the exchange was, from the rater's side: they bought it from the member, or sold it to them. */
+  boughtItem: (title: string) => `Bought “${title}”`,
+  soldItem: (title: string) => `Sold “${title}”`,
+  closesOn: (date: string) => `You can rate until ${date}.`,
+} as const;

@@ -14,6 +14,7 @@ import { type LazyPage, includedPage, lazyPage } from '@/lib/lazy-page';
 import { readReturnPath } from '@/lib/return-path';
 import { listingQueryKeys, listingReachPath } from '@/shared/listing/listing-cache';
 import { conversationQueryKeys } from '@/shared/messages/conversation-queries';
+import { ratingQueryKeys } from '@/shared/ratings/rating-queries';
 
 /**
  * Who may open a page. 'visitor': anyone, signed in or not (a visitor can). 'member': members only;
@@ -168,7 +169,12 @@ export const routes: RouteEntry[] = [
     props: ({ params }) => ({ key: params.sellerId, sellerId: params.sellerId }),
     prefetch: ({ params }) =>
       uuidPattern.test(params.sellerId)
-        ? [{ queryKey: listingQueryKeys.sellerProfile(params.sellerId), then: () => [{ queryKey: listingQueryKeys.sellerListings(params.sellerId) }] }]
+        ? [
+            {
+              queryKey: listingQueryKeys.sellerProfile(params.sellerId),
+              then: () => [{ queryKey: listingQueryKeys.sellerListings(params.sellerId) }, { queryKey: ratingQueryKeys.memberRatings(params.sellerId) }],
+            },
+          ]
         : [],
   }),
 

@@ -4,6 +4,8 @@
 // list's button stays busy until the list shows the change.
 import { type QueryClient, keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiResponse, HomepageVideo, MembershipTier, VerificationType } from '../../../domain';
+import type { ModerationActionBody } from '../../../domain/moderation-schemas';
+import { moderationLabels } from '../../../domain/moderation';
 import { callApi } from '@/lib/api-client';
 import { currentUserQueryKey } from '@/lib/auth';
 import { handleUnauthorizedError } from '@/lib/unauthorized';
@@ -19,6 +21,7 @@ export const adminQueryKeys = {
   homepageVideos: ['/api/admin/homepage-videos'] as const,
   auditLog: ['/api/admin/audit-log'] as const,
   jobs: ['/api/admin/jobs'] as const,
+  reports: ['/api/admin/reports'] as const,
   activeVideo: ['/api/homepage-video/active'] as const,
 };
 
@@ -166,5 +169,42 @@ export function useDeleteVideo() {
       return refreshVideos(queryClient);
     },
     onError: (error) => showFailure('Failed to Delete Video', error),
+  });
+}
+
+/** The open reports, grouped by what they are about (GET /api/admin/reports). */
+export function useReportQueue() {
+  return useQuery<ApiResponse<'listReports'>>({ queryKey: adminQueryKeys.reports });
+}
+
+export const actOnReport = ({ reportId, body }: { reportId: string; body: ModerationActionBody }) => callApi('actOnReport', { params: { id: reportId }, body });
+export const liftSuspension = (memberId: string) => callApi('liftSuspension', { params: { id: memberId } });
+
+/** An action closes the group's reports: the queue, the members list and the activity log show it. */
+export function useActOnReport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: actOnReport,
+    onSuccess: ({ message }) => {
+      toast({ title: message });
+      return refresh(queryClient, adminQueryKeys.reports, adminQueryKeys.users);
+    },
+    onError: (error) => {
+      showFailure(moderationLabels.actionFailed, error);
+      // Dealt with meanwhile (by another admin): the queue shows what is left.
+      void queryClient.invalidateQueries({ queryKey: adminQueryKeys.reports });
+    },
+  });
+}
+
+export function useLiftSuspension() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: liftSuspension,
+    onSuccess: ({ message }) => {
+      toast({ title: message });
+      return refresh(queryClient, adminQueryKeys.reports, adminQueryKeys.users);
+    },
+    onError: (error) => showFailure(moderationLabels.liftFailed, error),
   });
 }

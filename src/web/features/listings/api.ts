@@ -3,6 +3,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import type { ApiResponse, CreateListingBody, CurrentUser, ListingView } from '../../../domain';
 import { listingQueryKeys, refreshListingData } from '@/shared/listing/listing-cache';
 import { conversationQueryKeys, refreshListingConversations } from '@/shared/messages/conversation-queries';
+import { ratingQueryKeys } from '@/shared/ratings/rating-queries';
 import { type ThreadData, addServerMessage } from '@/shared/messages/thread-cache';
 import { callApi, isNotFoundError, requestApi } from '@/lib/api-client';
 import { type BrowseFilters, type ListingsPage, browseQueryKey, listingsRequestQuery, toListingsPage } from './browse-filters';
@@ -82,6 +83,24 @@ export function useStartConversation(viewerId: string) {
       queryClient.setQueryData<ThreadData>(conversationQueryKeys.thread(conversation.id), (data) => (data ? addServerMessage(data, message, viewerId) : data));
       void queryClient.invalidateQueries({ queryKey: conversationQueryKeys.inbox, exact: true });
       void refreshListingConversations(queryClient);
+    },
+  });
+}
+
+/** A member's ratings on their page, newest first (GET /api/sellers/:sellerId/ratings). */
+export function useMemberRatings(memberId: string) {
+  return useQuery<ApiResponse<'listSellerRatings'>>({ queryKey: ratingQueryKeys.memberRatings(memberId) });
+}
+
+export const replyToRating = ({ ratingId, reply }: { ratingId: string; reply: string }) => callApi('replyToRating', { params: { id: ratingId }, body: { reply } });
+
+/** The rated member's one answer: shown on their page at once. */
+export function useReplyToRating(memberId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: replyToRating,
+    onSuccess: (answered) => {
+      queryClient.setQueryData<ApiResponse<'listSellerRatings'>>(ratingQueryKeys.memberRatings(memberId), (ratings) => ratings?.map((rating) => (rating.id === answered.id ? answered : rating)));
     },
   });
 }

@@ -3,8 +3,10 @@
 // and the read mark.
 import { type QueryClient, type QueryKey, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ApiResponse, type ConversationSummary, conversationLimits } from '../../../domain';
+import type { CreateRatingBody } from '../../../domain/moderation-schemas';
 import { ApiError, callApi, isNotFoundError } from '@/lib/api-client';
 import { conversationQueryKeys } from '@/shared/messages/conversation-queries';
+import { ratingQueryKeys, refreshMemberRatings } from '@/shared/ratings/rating-queries';
 import {
   type ThreadData,
   type ThreadMessage,
@@ -85,6 +87,25 @@ export function useMarkConversationRead(conversationId: string) {
       queryClient.setQueryData<ConversationSummary>(conversationQueryKeys.conversation(conversationId), (summary) => summary && clear(summary));
       queryClient.setQueryData<ConversationSummary[]>(conversationQueryKeys.inbox, (inbox) => inbox?.map(clear));
       void queryClient.invalidateQueries({ queryKey: conversationQueryKeys.unreadCount });
+    },
+  });
+}
+
+/** Whether the member may rate the other side of the listing's sale, and their rating once given. */
+export function useExchangeRating(listingId: string | null) {
+  return useQuery<ApiResponse<'getExchangeRating'>>({ queryKey: ratingQueryKeys.exchange(listingId ?? ''), enabled: listingId !== null });
+}
+
+export const createRating = (body: CreateRatingBody) => callApi('createRating', { body });
+
+/** A rating given: the panel turns into "You rated N ★", and the rated member's page and average ask again. */
+export function useCreateRating(listingId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createRating,
+    onSuccess: (rating) => {
+      queryClient.setQueryData<ApiResponse<'getExchangeRating'>>(ratingQueryKeys.exchange(listingId), (state) => state && { ...state, canRate: false, given: rating });
+      void refreshMemberRatings(queryClient, rating.rateeId);
     },
   });
 }

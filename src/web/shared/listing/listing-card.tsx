@@ -1,6 +1,7 @@
-import { MapPin, Navigation, Package, Pencil, Pin } from 'lucide-react';
+import { EyeOff, MapPin, Navigation, Package, Pencil, Pin } from 'lucide-react';
 import { Link } from 'wouter';
 import { type ListingView, formatPrice, sellerDisplayName, thumbnailUrl } from '../../../domain';
+import { listingHiddenMessages, moderationLabels } from '../../../domain/moderation';
 import { useCurrentUser } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { MessageSellerButton } from './contact-seller';
@@ -8,6 +9,7 @@ import { DeleteListingButton } from './delete-listing-button';
 import { FavouriteButton } from './favourite-button';
 import { MarkSoldButton } from './mark-sold-button';
 import { PinListingButton } from './pin-listing-button';
+import { RatingSummary } from '@/shared/ratings/rating-summary';
 import { TierBadge } from '@/components/tier-badge';
 import { buttonVariants } from '@/components/ui/button';
 
@@ -35,6 +37,8 @@ export function ListingCard({ listing, mode = 'browse', showEdit = true }: Listi
   const href = `/listing/${listing.id}`;
   const isOwn = user?.id === listing.sellerId;
   const isSold = !listing.isActive;
+  // Hidden by our team (or while its seller is suspended): out of sight, but not sold.
+  const hiddenReason = listing.hiddenReason;
 
   return (
     <article
@@ -71,10 +75,10 @@ export function ListingCard({ listing, mode = 'browse', showEdit = true }: Listi
           <span
             className={cn(
               'absolute top-4 -right-10 w-36 rotate-45 py-1 text-center text-xs font-bold tracking-widest uppercase shadow',
-              listing.isPaused ? 'bg-sun-300 text-ink-900' : 'bg-ink-900 text-white',
+              hiddenReason ? 'bg-brand-700 text-white' : listing.isPaused ? 'bg-sun-300 text-ink-900' : 'bg-ink-900 text-white',
             )}
           >
-            {listing.isPaused ? 'Paused' : 'Sold'}
+            {hiddenReason ? moderationLabels.hiddenTag : listing.isPaused ? 'Paused' : 'Sold'}
           </span>
         )}
         {mode === 'browse' && <FavouriteButton listing={listing} className="absolute right-3 bottom-3 z-10" />}
@@ -105,6 +109,7 @@ export function ListingCard({ listing, mode = 'browse', showEdit = true }: Listi
             <p className="flex max-w-full min-w-0 items-center gap-1.5 text-sm font-semibold">
               <span className="truncate">{sellerDisplayName(listing.seller)}</span>
               <TierBadge tier={listing.seller.membershipTier} />
+              <RatingSummary average={listing.seller.ratingAverage} count={listing.seller.ratingCount} className="text-xs" />
             </p>
             {/* Buttons sit above the card's link, so using them never opens the listing. */}
             {mode === 'browse' && (
@@ -117,6 +122,12 @@ export function ListingCard({ listing, mode = 'browse', showEdit = true }: Listi
               </div>
             )}
           </div>
+          {mode === 'owner' && hiddenReason && (
+            <p className="flex items-start gap-2 rounded-xl bg-brand-50 px-3 py-2 text-sm text-brand-800">
+              <EyeOff className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              {listingHiddenMessages[hiddenReason]}
+            </p>
+          )}
           {mode === 'owner' && (
             <div className={cn('relative z-10 grid gap-2', showEdit && 'grid-cols-2')}>
               <PinListingButton listing={listing} className={cn('px-3', showEdit && 'col-span-2')} />

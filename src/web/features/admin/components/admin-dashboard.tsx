@@ -7,6 +7,7 @@ import { GiftMembershipCard } from './gift-membership-card';
 import { HomepageVideosCard } from './homepage-videos-card';
 import { InviteUserCard } from './invite-user-card';
 import { JobsCard } from './jobs-card';
+import { ReportsCard } from './reports-card';
 import { UsersCard } from './users-card';
 
 /** spec 2 and 6: the admin's tools, one card each. */
@@ -19,6 +20,10 @@ export function AdminDashboard({ user }: { user: CurrentUser }) {
         G'day {greetingName(user)}. Look after memberships, invitations, content and the homepage video.
       </p>
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
+        {/* What members reported waits on someone: first. */}
+        <div className="min-w-0 lg:col-span-2">
+          <ReportsCard />
+        </div>
         <GiftMembershipCard />
         <InviteUserCard />
         <BannedWordsCard />

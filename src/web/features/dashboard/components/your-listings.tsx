@@ -1,7 +1,8 @@
-import { PackageCheck, PackageOpen, Pin, Plus, Rocket } from 'lucide-react';
+import { EyeOff, PackageCheck, PackageOpen, Pin, Plus, Rocket } from 'lucide-react';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { type ListingView, type UserStats, purchasableTiers, rulesForTier, tierRules } from '../../../../domain';
+import { moderationLabels } from '../../../../domain/moderation';
 import { EmptyState } from '@/components/empty-state';
 import { ListingCard } from '@/shared/listing/listing-card';
 import { ListingGrid, ListingGridSkeleton } from '@/shared/listing/listing-grid';
@@ -65,6 +66,22 @@ function PinnedPostsHint() {
   );
 }
 
+/** Listings our team hid are neither for sale nor sold: they wait under All, each card saying why. */
+function HiddenListingsNote({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <p className="mt-5 flex items-start gap-2 text-sm text-ink-700">
+      <EyeOff className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
+      <span>
+        {moderationLabels.hiddenListingsNote(count)}{' '}
+        <Link href="/contact" className="font-semibold text-brand-700 underline-offset-4 hover:underline">
+          {moderationLabels.contactUs}
+        </Link>
+      </span>
+    </p>
+  );
+}
+
 /** The seller view of the dashboard (spec 2): numbers, then the member's listings in three tabs. */
 export function YourListings({ listings, stats }: { listings: ListingView[]; stats: UserStats | undefined }) {
   const [tab, setTab] = useState<TabName>('active');
@@ -72,7 +89,8 @@ export function YourListings({ listings, stats }: { listings: ListingView[]; sta
   const tabRefs = useRef<Partial<Record<TabName, HTMLButtonElement | null>>>({});
   const byTab: Record<TabName, ListingView[]> = {
     active: listings.filter((listing) => listing.isActive),
-    sold: listings.filter((listing) => !listing.isActive && !listing.isPaused),
+    // Paused and hidden listings are not sold: they show under All only.
+    sold: listings.filter((listing) => !listing.isActive && !listing.isPaused && !listing.hiddenReason),
     all: listings,
   };
   const shown = byTab[tab];
@@ -97,6 +115,7 @@ export function YourListings({ listings, stats }: { listings: ListingView[]; sta
       </div>
       <StatCards stats={stats} />
       <PausedListingsNote count={stats?.pausedListings} />
+      <HiddenListingsNote count={listings.filter((listing) => listing.hiddenReason).length} />
       <PinnedPostsHint />
 
       <div role="tablist" aria-label="Your listings" onKeyDown={onTabKey} className="mt-8 flex gap-1 overflow-x-auto border-b border-sand-200">

@@ -38,7 +38,8 @@ export function OwnerActions({ listing }: { listing: ListingView }) {
         <Pencil aria-hidden="true" />
         Edit
       </Link>
-      {listing.isActive ? <MarkSoldButton listing={listing} /> : <ListAgainButton listing={listing} />}
+      {/* A listing our team hid can be neither marked sold nor listed again (the page says why). */}
+      {listing.isActive ? <MarkSoldButton listing={listing} /> : !listing.hiddenReason && <ListAgainButton listing={listing} />}
       <DeleteListingButton listingId={listing.id} listingTitle={listing.title} onDeleted={() => navigate('/dashboard')} />
     </div>
   );

@@ -2,6 +2,7 @@ import { CalendarDays } from 'lucide-react';
 import { Link } from 'wouter';
 import { type SellerSummary, avatarInitial, formatDateAU, sellerDisplayName } from '../../../../domain';
 import { TierBadge } from '@/components/tier-badge';
+import { RatingSummary } from '@/shared/ratings/rating-summary';
 import { Card } from '@/components/ui/card';
 import { useSellerProfile } from '@/features/listings/api';
 
@@ -23,6 +24,7 @@ export function SellerCard({ seller }: { seller: SellerSummary }) {
           <p className="flex flex-wrap items-center gap-2 text-lg font-bold">
             <span className="truncate">{sellerDisplayName(seller)}</span>
             <TierBadge tier={seller.membershipTier} showLabel />
+            <RatingSummary average={seller.ratingAverage} count={seller.ratingCount} />
           </p>
           {profile.data && (
             <p className="flex items-center gap-1 text-sm text-ink-500">

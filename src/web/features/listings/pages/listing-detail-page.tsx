@@ -1,7 +1,8 @@
-import { CalendarDays, MapPin, PackageX, Tag } from 'lucide-react';
+import { CalendarDays, EyeOff, MapPin, PackageX, Tag } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { type CurrentUser, type ListingView, formatDateAU, formatPrice, listingCategories, listingRuleMessages, uuidPattern } from '../../../../domain';
+import { listingHiddenMessages, moderationLabels, moderationMessages } from '../../../../domain/moderation';
 import { LoadingState } from '@/components/loading-state';
 import { NoticePage } from '@/components/notice-page';
 import { PageContainer } from '@/components/page-container';
@@ -17,6 +18,7 @@ import { OutsideAreaNote } from '@/features/listings/components/outside-area-not
 import { OwnerActions } from '@/features/listings/components/owner-actions';
 import { SellerCard } from '@/features/listings/components/seller-card';
 import { FavouriteButton } from '@/shared/listing/favourite-button';
+import { ReportButton } from '@/shared/moderation/report-button';
 
 function categoryLabel(value: string): string {
   return listingCategories.find((category) => category.value === value)?.label ?? value;
@@ -64,9 +66,12 @@ function ListingDetails({ listing, user }: { listing: ListingView; user: Current
 
         <div className="min-w-0 space-y-6">
           <div>
-            {!listing.isActive && (
-              <p className="mb-3 inline-block rounded-full bg-ink-900 px-3 py-1 text-xs font-bold tracking-widest text-white uppercase">Sold</p>
-            )}
+            {!listing.isActive &&
+              (listing.hiddenReason ? (
+                <p className="mb-3 inline-block rounded-full bg-brand-700 px-3 py-1 text-xs font-bold tracking-widest text-white uppercase">{moderationLabels.hiddenTag}</p>
+              ) : (
+                <p className="mb-3 inline-block rounded-full bg-ink-900 px-3 py-1 text-xs font-bold tracking-widest text-white uppercase">Sold</p>
+              ))}
             <h1 className="text-3xl font-extrabold tracking-tight break-words sm:text-4xl">{listing.title}</h1>
             <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
               <p className="text-3xl font-extrabold text-brand-700">{formatPrice(listing.price)}</p>
@@ -90,6 +95,16 @@ function ListingDetails({ listing, user }: { listing: ListingView; user: Current
 
           {user && !isOwner && listing.isActive && <OutsideAreaNote listing={listing} user={user} />}
 
+          {isOwner && listing.hiddenReason && (
+            <div className="flex items-start gap-3 rounded-xl border border-brand-200 bg-brand-50 p-4 text-sm text-brand-800">
+              <EyeOff className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+              <div className="space-y-1">
+                <p className="font-semibold">{listingHiddenMessages[listing.hiddenReason]}</p>
+                <p>{moderationMessages.listingHiddenLocked}</p>
+              </div>
+            </div>
+          )}
+
           {isOwner ? <OwnerActions listing={listing} /> : <MessageSellerPanel listing={listing} user={user} />}
 
           <section aria-labelledby="description-heading">
@@ -100,6 +115,8 @@ function ListingDetails({ listing, user }: { listing: ListingView; user: Current
           </section>
 
           <SellerCard seller={listing.seller} />
+
+          {!isOwner && <ReportButton target={{ listingId: listing.id }} title={moderationMessages.reportListingTitle} className="-ml-3 px-3" />}
         </div>
       </div>
 

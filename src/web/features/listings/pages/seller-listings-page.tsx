@@ -1,6 +1,7 @@
 import { BadgeCheck, CalendarDays, CreditCard, Mail, MapPin, PackageOpen, Phone, UserX, type LucideIcon } from 'lucide-react';
 import { Link } from 'wouter';
 import { type SellerProfile, avatarInitial, formatDateAU, isVerifiedNeighbour, listingRuleMessages, sellerDisplayName, uuidPattern } from '../../../../domain';
+import { moderationMessages } from '../../../../domain/moderation';
 import { EmptyState } from '@/components/empty-state';
 import { ListingCard } from '@/shared/listing/listing-card';
 import { ListingGrid, ListingGridSkeleton } from '@/shared/listing/listing-grid';
@@ -11,8 +12,12 @@ import { TierBadge } from '@/components/tier-badge';
 import { buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
+import { useCurrentUser } from '@/lib/auth';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { ReportButton } from '@/shared/moderation/report-button';
+import { RatingSummary } from '@/shared/ratings/rating-summary';
 import { useSellerListings, useSellerProfile } from '@/features/listings/api';
+import { MemberRatings } from '@/features/listings/components/member-ratings';
 
 function VerificationBadge({ icon: Icon, label, verified }: { icon: LucideIcon; label: string; verified: boolean }) {
   return (
@@ -56,6 +61,8 @@ function SellerProfileView({ profile }: { profile: SellerProfile }) {
   const name = sellerDisplayName(profile);
   useDocumentTitle(`${name}'s listings`);
   const listings = useSellerListings(profile.id);
+  const { user } = useCurrentUser();
+  const isOwnPage = user?.id === profile.id;
   const place = [profile.suburb, profile.state].filter(Boolean).join(', ');
 
   return (
@@ -68,10 +75,11 @@ function SellerProfileView({ profile }: { profile: SellerProfile }) {
             {avatarInitial({ firstName: profile.firstName, email: '' })}
           </span>
         )}
-        <div className="min-w-0 space-y-2">
+        <div className="min-w-0 flex-1 space-y-2">
           <h1 className="flex flex-wrap items-center gap-2 text-3xl font-extrabold tracking-tight">
             <span className="break-words">{name}</span>
             <TierBadge tier={profile.membershipTier} showLabel className="text-sm" />
+            <RatingSummary average={profile.ratingAverage} count={profile.ratingCount} className="text-base" />
           </h1>
           <p className="flex flex-wrap gap-x-4 gap-y-1 text-ink-700">
             <span className="inline-flex items-center gap-1">
@@ -97,6 +105,7 @@ function SellerProfileView({ profile }: { profile: SellerProfile }) {
             <VerificationBadge icon={CreditCard} label="Card" verified={profile.isCardVerified} />
           </ul>
         </div>
+        {!isOwnPage && <ReportButton target={{ memberId: profile.id }} title={moderationMessages.reportMemberTitle} className="-ml-3 self-start px-3 sm:ml-0" />}
       </Card>
 
       <section aria-labelledby="seller-listings" className="mt-10">
@@ -121,6 +130,8 @@ function SellerProfileView({ profile }: { profile: SellerProfile }) {
           </ListingGrid>
         )}
       </section>
+
+      <MemberRatings member={profile} viewer={user} />
     </PageContainer>
   );
 }

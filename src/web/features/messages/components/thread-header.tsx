@@ -1,6 +1,8 @@
 import { ArrowLeft, Info } from 'lucide-react';
 import { Link } from 'wouter';
 import { type ConversationSummary, formatPrice, listingStatusNotice } from '../../../../domain';
+import { moderationMessages } from '../../../../domain/moderation';
+import { ReportButton } from '@/shared/moderation/report-button';
 import { BlockMemberButton } from './block-member-button';
 import { memberName } from './conversation-row';
 import { ListingStatusTag } from './listing-status-tag';
@@ -26,7 +28,10 @@ export function ThreadHeader({ conversation }: { conversation: ConversationSumma
           <ArrowLeft className="size-4" aria-hidden="true" />
           Messages
         </Link>
-        <BlockMemberButton memberId={otherMember.id} name={name} blockedByMe={conversation.blockedByMe} />
+        <div className="flex items-center">
+          <ReportButton target={{ conversationId: conversation.id }} title={moderationMessages.reportConversationTitle} className="px-3" />
+          <BlockMemberButton memberId={otherMember.id} name={name} blockedByMe={conversation.blockedByMe} />
+        </div>
       </div>
       <div className="mt-1 flex items-center gap-3">
         <ListingThumbnail imageUrl={listing.imageUrl} className="size-12" />

@@ -10,6 +10,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { type ThreadMessage, threadMessages } from '@/shared/messages/thread-cache';
 import { useConversation, useMarkConversationRead, useSendMessage, useThread } from '@/features/messages/api';
 import { Composer } from '@/features/messages/components/composer';
+import { ExchangeRating } from '@/features/messages/components/exchange-rating';
 import { memberName } from '@/features/messages/components/conversation-row';
 import { MessageList } from '@/features/messages/components/message-list';
 import { ThreadHeader } from '@/features/messages/components/thread-header';
@@ -188,6 +189,7 @@ function ConversationView({ conversation, messages, viewerId, hasEarlier, isLoad
             {announcement}
           </p>
         </div>
+        <ExchangeRating conversation={conversation} />
         <div className="border-t border-sand-200 bg-white px-3 pt-3 pb-3 sm:px-5">
           <Composer recipientName={name} send={(body) => send.mutateAsync(body)} disabledReason={closedReason(conversation)} />
         </div>
