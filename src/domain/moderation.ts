@@ -171,3 +171,12 @@ export const moderationLabels = {
     `${count === 1 ? '1 listing is' : `${count.toLocaleString('en-AU')} listings are`} hidden (see All): not sold, and out of browse and search until our team shows it again.`,
   contactUs: 'Contact us',
 } as const;
+
+/** The admin's Reports card shows the open reports, or those already dealt with (where a suspension can still be lifted). */
+export const reportQueueViews = {
+  label: 'Which reports',
+  open: 'Open',
+  closed: 'Dealt with',
+  closedEmpty: 'Nothing has been dealt with yet.',
+  closedDescription: 'Reports already dealt with, newest first. A member suspended through one can be let back in here.',
+} as const;

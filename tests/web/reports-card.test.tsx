@@ -3,7 +3,7 @@
 // suspended member's end date with a way to lift it.
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { formatSuspensionEnd, moderationActionLabels, moderationLabels, moderationMessages, reportReasonLabels } from '../../src/domain/moderation';
+import { formatSuspensionEnd, moderationActionLabels, moderationLabels, moderationMessages, reportQueueViews, reportReasonLabels } from '../../src/domain/moderation';
 import type { ReportGroup } from '../../src/domain/moderation-schemas';
 import { Toaster } from '../../src/web/components/ui/toaster';
 import { ReportsCard } from '../../src/web/features/admin/components/reports-card';
@@ -71,11 +71,11 @@ function renderQueue(groups: ReportGroup[] = [listingGroup, ratingGroup, convers
       <ReportsCard />
       <Toaster />
     </>,
-    { signedIn: true, data: [[['/api/admin/reports'], groups]] },
+    { signedIn: true, data: [[['/api/admin/reports', 'open'], groups]] },
   );
   const writes = () => server.sent.filter((request) => request.method !== 'GET');
   const group = (name: RegExp) => screen.getByRole('article', { name });
-  return { ...rendered, writes, group };
+  return { ...rendered, server, writes, group };
 }
 
 describe('the Reports card', () => {
@@ -170,5 +170,17 @@ describe('the Reports card', () => {
     await user.click(within(listing).getByRole('button', { name: moderationLabels.liftSuspension }));
     expect(await screen.findByText(moderationMessages.suspensionLifted)).toBeInTheDocument();
     expect(writes()).toEqual([{ method: 'DELETE', path: '/api/admin/members/seller-1/suspension', body: undefined }]);
+  });
+
+  it('shows the reports dealt with, without actions, where a suspension can still be lifted', async () => {
+    const { user, server, writes } = renderQueue([listingGroup]);
+    await user.click(screen.getByRole('button', { name: reportQueueViews.closed }));
+    expect(screen.getByRole('button', { name: reportQueueViews.closed })).toHaveAttribute('aria-pressed', 'true');
+    const closed = await screen.findByRole('list', { name: reportQueueViews.closed });
+    expect(server.sent.filter((request) => request.method === 'GET')).toEqual([{ method: 'GET', path: '/api/admin/reports', body: undefined, query: '?status=closed' }]);
+    const item = within(closed).getByRole('article', { name: /^Listing/ });
+    expect(within(item).queryByRole('button', { name: moderationActionLabels.suspend })).toBeNull();
+    await user.click(within(item).getByRole('button', { name: moderationLabels.liftSuspension }));
+    await expect.poll(writes).toEqual([{ method: 'DELETE', path: '/api/admin/members/seller-1/suspension', body: undefined }]);
   });
 });

@@ -172,9 +172,11 @@ export function useDeleteVideo() {
   });
 }
 
-/** The open reports, grouped by what they are about (GET /api/admin/reports). */
-export function useReportQueue() {
-  return useQuery<ApiResponse<'listReports'>>({ queryKey: adminQueryKeys.reports });
+export type ReportStatus = 'open' | 'closed';
+
+/** The open reports (or those dealt with), grouped by what they are about (GET /api/admin/reports?status=). */
+export function useReportQueue(status: ReportStatus) {
+  return useQuery({ queryKey: [...adminQueryKeys.reports, status], queryFn: ({ signal }) => callApi('listReports', { query: { status } }, { signal }) });
 }
 
 export const actOnReport = ({ reportId, body }: { reportId: string; body: ModerationActionBody }) => callApi('actOnReport', { params: { id: reportId }, body });

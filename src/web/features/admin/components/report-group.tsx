@@ -24,8 +24,8 @@ export function actionsFor(group: ReportGroup): ModerationAction[] {
   return actions;
 }
 
-/** One reported thing: what it is, the member behind it, what each reporter said, and what the admin may do. */
-export function ReportGroupItem({ group }: { group: ReportGroup }) {
+/** One reported thing: what it is, the member behind it, what each reporter said, and what the admin may do (while its reports are open). */
+export function ReportGroupItem({ group, canAct = true }: { group: ReportGroup; canAct?: boolean }) {
   const [action, setAction] = useState<ModerationAction | null>(null);
   return (
     <li className="min-w-0 rounded-xl border border-sand-200 p-4 sm:p-5">
@@ -62,18 +62,20 @@ export function ReportGroupItem({ group }: { group: ReportGroup }) {
           </ul>
         </div>
 
-        <div>
-          <h3 className="sr-only">{moderationLabels.actionsTitle}</h3>
-          <div className="flex flex-wrap gap-2">
-            {actionsFor(group).map((name) => (
-              <Button key={name} variant={name === 'dismiss' ? 'secondary' : 'primary'} onClick={() => setAction(name)}>
-                {moderationActionLabels[name]}
-              </Button>
-            ))}
+        {canAct && (
+          <div>
+            <h3 className="sr-only">{moderationLabels.actionsTitle}</h3>
+            <div className="flex flex-wrap gap-2">
+              {actionsFor(group).map((name) => (
+                <Button key={name} variant={name === 'dismiss' ? 'secondary' : 'primary'} onClick={() => setAction(name)}>
+                  {moderationActionLabels[name]}
+                </Button>
+              ))}
+            </div>
           </div>
-        </div>
+        )}
       </article>
-      <ReportActionDialog group={group} action={action} onClose={() => setAction(null)} />
+      {canAct && <ReportActionDialog group={group} action={action} onClose={() => setAction(null)} />}
     </li>
   );
 }
