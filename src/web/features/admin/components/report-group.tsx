@@ -67,7 +67,7 @@ export function ReportGroupItem({ group, canAct = true }: { group: ReportGroup; 
             <h3 className="sr-only">{moderationLabels.actionsTitle}</h3>
             <div className="flex flex-wrap gap-2">
               {actionsFor(group).map((name) => (
-                <Button key={name} variant={name === 'dismiss' ? 'secondary' : 'primary'} onClick={() => setAction(name)}>
+                <Button key={name} variant={name === 'dismiss' || name === 'warn' ? 'secondary' : 'primary'} onClick={() => setAction(name)}>
                   {moderationActionLabels[name]}
                 </Button>
               ))}

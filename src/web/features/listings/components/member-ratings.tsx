@@ -51,6 +51,7 @@ export function MemberRatings({ member, viewer }: { member: SellerProfile; viewe
 function RatingCard({ rating, member, viewer }: { rating: RatingView; member: SellerProfile; viewer: CurrentUser | null }) {
   const isMine = viewer?.id === rating.rateeId;
   const wroteIt = viewer?.id === rating.rater.id;
+  const canAnswer = isMine && !rating.reply;
   return (
     <article className="flex h-full flex-col gap-2 rounded-[var(--radius-card)] border border-sand-200 bg-white p-4 shadow-sm sm:p-5">
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
@@ -72,8 +73,9 @@ function RatingCard({ rating, member, viewer }: { rating: RatingView; member: Se
         </div>
       )}
       <div className="mt-auto flex flex-wrap items-center gap-2 pt-1">
-        {isMine && !rating.reply && <AnswerControl rating={rating} memberId={member.id} />}
-        {!wroteIt && <ReportButton target={{ ratingId: rating.id }} title={moderationMessages.reportRatingTitle} className="-ml-3 px-3" />}
+        {canAnswer && <AnswerControl rating={rating} memberId={member.id} />}
+        {/* Lined up with the text when it comes first. */}
+        {!wroteIt && <ReportButton target={{ ratingId: rating.id }} title={moderationMessages.reportRatingTitle} className={canAnswer ? 'px-3' : '-ml-3 px-3'} />}
       </div>
     </article>
   );

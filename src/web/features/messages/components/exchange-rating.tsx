@@ -50,7 +50,8 @@ export function ExchangeRating({ conversation }: { conversation: ConversationSum
         <span className="min-w-0 flex-1 truncate">{title}</span>
         <ChevronDown className={cn('size-4 shrink-0 transition-transform', open && 'rotate-180')} aria-hidden="true" />
       </button>
-      <div id={panelId} hidden={!open} className="max-h-[50dvh] overflow-y-auto pb-3">
+      {/* Held to part of the screen, so the thread stays in view above it on a phone. */}
+      <div id={panelId} hidden={!open} className="max-h-[40dvh] overflow-y-auto pb-3">
         {open && <RateExchangePanel listingId={listingId} title={title} closesAt={closesAt} />}
       </div>
     </div>
@@ -62,7 +63,6 @@ type RateExchangePanelProps = { listingId: string; title: string; closesAt: stri
 /** The rating itself: 1 to 5 stars (a radio group), an optional comment, checked by the server's own schema. */
 export function RateExchangePanel({ listingId, title, closesAt }: RateExchangePanelProps) {
   const create = useCreateRating(listingId);
-  const headingId = useId();
   const form = useForm({ resolver: zodResolver(createRatingBody), defaultValues: { listingId, stars: undefined as number | undefined, comment: '' } });
   const { errors } = form.formState;
   const [problem, setProblem] = useState<string | null>(null);
@@ -87,24 +87,20 @@ export function RateExchangePanel({ listingId, title, closesAt }: RateExchangePa
   });
 
   return (
-    <section aria-labelledby={headingId} className="space-y-4 pt-1">
-      <div>
-        <h2 id={headingId} className="text-lg font-extrabold tracking-tight">
-          {title}
-        </h2>
-        <p className="mt-0.5 text-sm text-ink-700">
-          {ratingMessages.rateIntro}
-          {closesAt && ` ${ratingLabels.closesOn(formatDateAU(closesAt))}`}
-        </p>
-      </div>
-      <form onSubmit={submit} noValidate className="space-y-4">
+    // Named by the button that opens it ("Rate Sam"), which is its visible title.
+    <section aria-label={title} className="space-y-3">
+      <p className="text-sm text-ink-700">
+        {ratingMessages.rateIntro}
+        {closesAt && ` ${ratingLabels.closesOn(formatDateAU(closesAt))}`}
+      </p>
+      <form onSubmit={submit} noValidate className="space-y-3">
         <Controller
           control={form.control}
           name="stars"
           render={({ field, fieldState }) => <StarPicker value={field.value} onChange={field.onChange} error={fieldState.error?.message} />}
         />
         <FormField label={ratingMessages.commentLabel} error={errors.comment?.message}>
-          <Textarea rows={3} maxLength={ratingLimits.commentMax} className="min-h-20" {...form.register('comment')} />
+          <Textarea rows={2} maxLength={ratingLimits.commentMax} className="min-h-16" {...form.register('comment')} />
         </FormField>
         {problem && (
           <p role="alert" className="text-sm font-medium text-brand-700">
@@ -131,7 +127,7 @@ function StarPicker({ value, onChange, error }: { value: number | undefined; onC
   return (
     <fieldset className="min-w-0" aria-describedby={error ? errorId : undefined}>
       <legend className="text-sm font-semibold">{ratingMessages.starsLabel}</legend>
-      <div className="mt-1 flex gap-0.5" onMouseLeave={() => setHovered(null)}>
+      <div className="flex gap-0.5" onMouseLeave={() => setHovered(null)}>
         {starValues.map((stars) => (
           <label
             key={stars}
@@ -139,7 +135,7 @@ function StarPicker({ value, onChange, error }: { value: number | undefined; onC
             className="inline-flex size-11 cursor-pointer items-center justify-center rounded-lg has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600"
           >
             <input type="radio" name={name} value={stars} checked={value === stars} onChange={() => onChange(stars)} className="sr-only" />
-            <Star aria-hidden="true" className={cn('size-8 transition-colors', stars <= shown ? 'fill-sun-400 text-sun-400' : 'text-sand-200')} />
+            <Star aria-hidden="true" className={cn('size-8 transition-colors', stars <= shown ? 'fill-sun-400 text-sun-400' : 'text-ink-500/40')} />
             <span className="sr-only">{ratingMessages.starLabel(stars)}</span>
           </label>
         ))}
