@@ -54,7 +54,7 @@ export function ReportGroupItem({ group, canAct = true }: { group: ReportGroup; 
                 </p>
                 {report.details && <p className="whitespace-pre-wrap break-words text-ink-700">{report.details}</p>}
                 <p className="flex flex-wrap items-center gap-1.5 text-ink-500">
-                  {moderationLabels.reportedBy} <span className="font-semibold break-all text-ink-900">{fullName(report.reporter)}</span>
+                  {moderationLabels.reportedBy} <span className="font-semibold wrap-anywhere text-ink-900">{fullName(report.reporter)}</span>
                   <ReporterBadges reporter={report.reporter} />
                 </p>
               </li>
@@ -151,7 +151,7 @@ function MemberLine({ member, role }: { member: ReportedMember; role: string }) 
       <p className="min-w-0 text-sm">
         <span className="text-ink-500">{role}: </span>
         <span className="font-semibold break-words">{fullName(member)}</span>{' '}
-        <span className="break-all text-ink-500">({member.email})</span>
+        <span className="wrap-anywhere text-ink-500">({member.email})</span>
         {suspension && <span className="mt-1 block font-semibold text-brand-700">{suspension}</span>}
       </p>
       {suspension && (
