@@ -46,7 +46,10 @@ async function reportListing(page: Page, reason: keyof typeof reportReasonLabels
 
 /** Picks the stars of the open rating panel by their label, as a pointer would. */
 async function rate(page: Page, name: string, stars: number, comment: string): Promise<void> {
-  await page.getByRole('button', { name: ratingMessages.rateTitle(name) }).click();
+  // Shown once the page has asked whether this member may rate the sale.
+  const open = page.getByRole('button', { name: ratingMessages.rateTitle(name) });
+  await seeVisible(open);
+  await open.click();
   const panel = page.getByRole('region', { name: ratingMessages.rateTitle(name) });
   await seeVisible(panel);
   await panel.locator('label').filter({ hasText: ratingMessages.starLabel(stars) }).click();
@@ -189,7 +192,9 @@ describe('the trust loop', () => {
     // The seller sells it to Sam from the listing's page.
     const sellerPage = await openPageAs(seller);
     await visit(sellerPage, `/listing/${bikeId}`);
-    await sellerPage.getByRole('button', { name: `Mark as sold: ${bike}` }).click();
+    const markSold = sellerPage.getByRole('button', { name: `Mark as sold: ${bike}` });
+    await seeVisible(markSold);
+    await markSold.click();
     const whoBought = sellerPage.getByRole('dialog', { name: 'Who bought it?' });
     await seeVisible(whoBought);
     await whoBought.getByRole('radio', { name: /^Sam/ }).check();
