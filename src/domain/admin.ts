@@ -79,6 +79,9 @@ export const adminUserSchema = z.object({
   isEmailVerified: z.boolean(),
   isPhoneVerified: z.boolean(),
   isCardVerified: z.boolean(),
+  /** While an admin's suspension holds: its end (null with suspendedForGood, or when not suspended). */
+  suspendedUntil: z.string().nullable(),
+  suspendedForGood: z.boolean(),
   createdAt: z.string(),
 });
 export const adminUsersResponse = z.object({ users: z.array(adminUserSchema), total: z.number(), page: z.number(), pageSize: z.number() });

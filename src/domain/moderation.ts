@@ -50,6 +50,12 @@ export function suspensionHolds(member: { suspendedAt: Date | null; suspendedUnt
   return member.suspendedAt !== null && (member.suspendedUntil === null || member.suspendedUntil > now);
 }
 
+/** A member's suspension as the admin pages show it: its end, or for good; nothing once it no longer holds. */
+export function suspensionOf(member: { suspendedAt: Date | null; suspendedUntil: Date | null }, now: Date): { suspendedUntil: string | null; suspendedForGood: boolean } {
+  if (!suspensionHolds(member, now)) return { suspendedUntil: null, suspendedForGood: false };
+  return { suspendedUntil: member.suspendedUntil?.toISOString() ?? null, suspendedForGood: member.suspendedUntil === null };
+}
+
 const dateFormat = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Australia/Sydney' });
 
 /** "3 December 2026": the end of a suspension, as members read it. */

@@ -197,6 +197,10 @@ describe('moderation', () => {
     expect((await client.get(`/api/listings/${listing.id}`, watcher.token)).status).toBe(404);
     expect((await openGroups()).find((entry) => entry.member?.id === seller.user.id)).toBeUndefined();
 
+    // The admins' member list says so too, and stops saying it once lifted.
+    const listed = async () => ((await client.get(`/api/admin/users?search=${encodeURIComponent(seller.email)}`, admin.token)).body.users as { suspendedUntil: string | null; suspendedForGood: boolean }[])[0];
+    expect(await listed()).toMatchObject({ suspendedUntil: until.toISOString(), suspendedForGood: false });
+
     // An admin cannot be suspended.
     await report(reporter.token, { memberId: admin.user.id, reason: 'other' });
     const adminGroup = (await openGroups()).find((entry) => entry.targetId === admin.user.id)!;
@@ -207,6 +211,7 @@ describe('moderation', () => {
     const lifted = await client.call('DELETE', `/api/admin/members/${seller.user.id}/suspension`, { token: admin.token });
     expect([lifted.status, lifted.body.message]).toEqual([200, moderationMessages.suspensionLifted]);
     expect((await client.call('DELETE', `/api/admin/members/${seller.user.id}/suspension`, { token: admin.token })).status).toBe(409);
+    expect(await listed()).toMatchObject({ suspendedUntil: null, suspendedForGood: false });
     const back = await signIn(seller);
     expect(back.status).toBe(200);
     expect(await browseIds(`search=${word}`, watcher.token)).toEqual([listing.id]);

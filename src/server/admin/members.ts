@@ -1,6 +1,7 @@
 // The admin's view of members: list and search, force a verification, gift a tier.
 import { and, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { adminMessages, verificationTypeLabels, type VerificationType } from '../../domain/admin';
+import { suspensionOf } from '../../domain/moderation';
 import { AppError } from '../../domain/errors';
 import { uuidPattern } from '../../domain/listing';
 import { giftedMembershipMessage } from '../../domain/plan-copy';
@@ -41,6 +42,7 @@ export async function listMembers(deps: ServerDeps, query: { search?: string; pa
       isEmailVerified: user.isEmailVerified,
       isPhoneVerified: user.isPhoneVerified,
       isCardVerified: user.isCardVerified,
+      ...suspensionOf(user, deps.clock.now()),
       createdAt: user.createdAt.toISOString(),
     })),
     total,

@@ -3,7 +3,7 @@
 // a reported conversation, its messages (the only way an admin reads one).
 import { desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { ReportTargetKind } from '../../domain/moderation';
+import { suspensionOf, type ReportTargetKind } from '../../domain/moderation';
 import type { ReportGroup } from '../../domain/moderation-schemas';
 import { rulesForTier } from '../../domain/tiers';
 import { listings, messages, ratings, reports, users } from '../db/schema';
@@ -16,7 +16,8 @@ const messagesShown = 100;
 
 const reporters = alias(users, 'reporter');
 
-export async function listReportGroups(deps: Pick<ServerDeps, 'db'>, input: { status: 'open' | 'closed' }): Promise<ReportGroup[]> {
+export async function listReportGroups(deps: Pick<ServerDeps, 'db' | 'clock'>, input: { status: 'open' | 'closed' }): Promise<ReportGroup[]> {
+  const now = deps.clock.now();
   const rows = await deps.db
     .select({ report: reports, reporter: reporters })
     .from(reports)
@@ -80,8 +81,7 @@ export async function listReportGroups(deps: Pick<ServerDeps, 'db'>, input: { st
               lastName: member.lastName,
               email: member.email,
               membershipTier: rulesForTier(member.membershipTier).tier,
-              suspendedUntil: member.suspendedAt && member.suspendedUntil ? member.suspendedUntil.toISOString() : null,
-              suspendedForGood: member.suspendedAt !== null && member.suspendedUntil === null,
+              ...suspensionOf(member, now),
             }
           : null,
         listing: listing

@@ -1,9 +1,10 @@
 import { Check, Clock, ShieldCheck } from 'lucide-react';
 import { type VerificationType, formatDateAU, verificationTypeLabels, verificationTypes } from '../../../../domain';
+import { moderationLabels } from '../../../../domain/moderation';
 import { TierBadge } from '@/components/tier-badge';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
-import { type AdminUser, useVerifyUser } from '@/features/admin/api';
+import { type AdminUser, useLiftSuspension, useVerifyUser } from '@/features/admin/api';
 
 function displayName(user: AdminUser): string {
   return [user.firstName, user.lastName].filter(Boolean).join(' ').trim() || 'No name given';
@@ -28,6 +29,8 @@ function VerificationChip({ label, verified }: { label: string; verified: boolea
 /** One member: who they are, their tier and checks, and buttons to force the missing checks. */
 export function UserRow({ user }: { user: AdminUser }) {
   const verify = useVerifyUser();
+  const lift = useLiftSuspension();
+  const suspension = user.suspendedForGood ? moderationLabels.suspendedForGood : user.suspendedUntil ? moderationLabels.suspendedUntil(new Date(user.suspendedUntil)) : null;
   const pending = verificationTypes.filter((type) => !user[type]);
   const verifying = (type: VerificationType) => verify.isPending && verify.variables?.verificationType === type;
   return (
@@ -53,6 +56,20 @@ export function UserRow({ user }: { user: AdminUser }) {
             </ul>
             <span className="text-xs text-ink-500">Joined {formatDateAU(user.createdAt)}</span>
           </div>
+          {suspension && (
+            <div className="mt-2 flex flex-wrap items-center gap-2">
+              <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-800">{suspension}</span>
+              <Button
+                variant="secondary"
+                className="min-h-10 px-4"
+                disabled={lift.isPending}
+                aria-label={`${moderationLabels.liftSuspension} of ${user.email}`}
+                onClick={() => lift.mutate(user.id)}
+              >
+                {moderationLabels.liftSuspension}
+              </Button>
+            </div>
+          )}
         </div>
         {pending.length > 0 && (
           <div className="flex flex-wrap gap-2 md:shrink-0 md:justify-end">
