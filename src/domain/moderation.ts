@@ -2,6 +2,8 @@
 // may do about it, and the words both sides read. No zod here: the Report button on every listing
 // imports these words; moderation-schemas.ts holds the request and response schemas.
 
+import { verifiedCheckLabels } from './user';
+
 /** Why a member reports something, in the order the form lists them. */
 export const reportReasons = ['scam', 'prohibited', 'offensive', 'spam', 'sold', 'other'] as const;
 export type ReportReason = (typeof reportReasons)[number];
@@ -150,7 +152,7 @@ export const moderationLabels = {
   noMessages: 'No messages.',
   reportsTitle: 'What reporters said',
   reportedBy: 'Reported by',
-  reporterBadges: { email: 'Email verified', phone: 'Phone verified', card: 'Card verified' },
+  reporterBadges: { email: verifiedCheckLabels.isEmailVerified, phone: verifiedCheckLabels.isPhoneVerified, card: verifiedCheckLabels.isCardVerified },
   listingHiddenTag: 'Hidden',
   actionsTitle: 'Actions',
   actionDescriptions: {

@@ -12,3 +12,6 @@ export function avatarInitial(user: Pick<CurrentUser, 'firstName' | 'email'> | n
   const source = user?.firstName?.trim() || user?.email?.trim() || 'M';
   return source.charAt(0).toUpperCase();
 }
+
+/** The small marks beside a member's name (an inbox row, a report): one per check they passed. */
+export const verifiedCheckLabels = { isEmailVerified: 'Email verified', isPhoneVerified: 'Phone verified', isCardVerified: 'Card verified' } as const;

@@ -1,4 +1,4 @@
-import { CreditCard, Mail, Package, Smartphone, type LucideIcon } from 'lucide-react';
+import { Package } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { formatPrice, locale, thumbnailUrl } from '../../../../domain';
@@ -6,10 +6,10 @@ import { type ModerationAction, moderationActionLabels, moderationLabels, report
 import type { ReportGroup } from '../../../../domain/moderation-schemas';
 import { Button } from '@/components/ui/button';
 import { useLiftSuspension } from '@/features/admin/api';
+import { MemberBadges } from '@/shared/account/member-badges';
 import { StarRow } from '@/shared/ratings/rating-summary';
 import { ReportActionDialog } from './report-action-dialog';
 
-type Reporter = ReportGroup['reports'][number]['reporter'];
 type ReportedMember = NonNullable<ReportGroup['member']>;
 
 const formatWhen = (iso: string) => new Date(iso).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
@@ -55,7 +55,7 @@ export function ReportGroupItem({ group, canAct = true }: { group: ReportGroup; 
                 {report.details && <p className="whitespace-pre-wrap break-words text-ink-700">{report.details}</p>}
                 <p className="flex flex-wrap items-center gap-1.5 text-ink-500">
                   {moderationLabels.reportedBy} <span className="font-semibold wrap-anywhere text-ink-900">{fullName(report.reporter)}</span>
-                  <ReporterBadges reporter={report.reporter} />
+                  <MemberBadges member={report.reporter} />
                 </p>
               </li>
             ))}
@@ -163,24 +163,3 @@ function MemberLine({ member, role }: { member: ReportedMember; role: string }) 
   );
 }
 
-const badgeChecks: { key: 'isEmailVerified' | 'isPhoneVerified' | 'isCardVerified'; label: string; icon: LucideIcon }[] = [
-  { key: 'isEmailVerified', label: moderationLabels.reporterBadges.email, icon: Mail },
-  { key: 'isPhoneVerified', label: moderationLabels.reporterBadges.phone, icon: Smartphone },
-  { key: 'isCardVerified', label: moderationLabels.reporterBadges.card, icon: CreditCard },
-];
-
-/** What the reporter has verified: a report from a verified neighbour weighs more. */
-function ReporterBadges({ reporter }: { reporter: Reporter }) {
-  const verified = badgeChecks.filter((check) => reporter[check.key]);
-  if (verified.length === 0) return null;
-  return (
-    <span className="inline-flex items-center gap-1">
-      {verified.map(({ key, label, icon: Icon }) => (
-        <span key={key} title={label} className="inline-flex size-5 items-center justify-center rounded-full bg-leaf-50 text-leaf-700 ring-1 ring-leaf-100">
-          <Icon className="size-3" aria-hidden="true" />
-          <span className="sr-only">{label}</span>
-        </span>
-      ))}
-    </span>
-  );
-}

@@ -5,7 +5,7 @@ import { type Clock } from '@/features/messages/hooks/use-clock';
 import { formatFullTime, formatRelativeTime } from '@/features/messages/message-times';
 import { ListingStatusTag } from './listing-status-tag';
 import { ListingThumbnail } from './listing-thumbnail';
-import { MemberBadges } from './member-badges';
+import { MemberBadges } from '@/shared/account/member-badges';
 
 /** Who the other member is, in a row or a header: their first name (members may have none). */
 export function memberName(member: { firstName: string | null }): string {

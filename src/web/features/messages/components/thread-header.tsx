@@ -7,7 +7,7 @@ import { BlockMemberButton } from './block-member-button';
 import { memberName } from './conversation-row';
 import { ListingStatusTag } from './listing-status-tag';
 import { ListingThumbnail } from './listing-thumbnail';
-import { MemberBadges } from './member-badges';
+import { MemberBadges } from '@/shared/account/member-badges';
 
 /** The top of a conversation: the way back, the listing it is about, who with, and what changed. */
 export function ThreadHeader({ conversation }: { conversation: ConversationSummary }) {

@@ -1,19 +1,21 @@
 import { CreditCard, Mail, Smartphone, type LucideIcon } from 'lucide-react';
-import { type ConversationMember, isVerifiedNeighbour } from '../../../../domain';
+import { isVerifiedNeighbour, verifiedCheckLabels } from '../../../domain';
 import { cn } from '@/lib/cn';
-import { VerifiedNeighbourBadge } from '@/shared/account/verification-status';
+import { VerifiedNeighbourBadge } from './verification-status';
 
 const checks: { key: 'isEmailVerified' | 'isPhoneVerified' | 'isCardVerified'; label: string; icon: LucideIcon }[] = [
-  { key: 'isEmailVerified', label: 'Email verified', icon: Mail },
-  { key: 'isPhoneVerified', label: 'Phone verified', icon: Smartphone },
-  { key: 'isCardVerified', label: 'Card verified', icon: CreditCard },
+  { key: 'isEmailVerified', label: verifiedCheckLabels.isEmailVerified, icon: Mail },
+  { key: 'isPhoneVerified', label: verifiedCheckLabels.isPhoneVerified, icon: Smartphone },
+  { key: 'isCardVerified', label: verifiedCheckLabels.isCardVerified, icon: CreditCard },
 ];
 
+type Checked = { isEmailVerified: boolean; isPhoneVerified: boolean; isCardVerified: boolean };
+
 /**
- * What the other member has verified, small enough for an inbox row: the Verified neighbour badge
- * when all three are done, else a round mark for each check that is.
+ * What a member has verified, small enough for an inbox row or a report: the Verified neighbour
+ * badge when all three are done, else a round mark for each check that is.
  */
-export function MemberBadges({ member, className }: { member: ConversationMember; className?: string }) {
+export function MemberBadges({ member, className }: { member: Checked; className?: string }) {
   if (isVerifiedNeighbour(member)) return <VerifiedNeighbourBadge className={cn('shrink-0 px-2 py-0.5 text-xs [&_svg]:size-3.5', className)} />;
   const verified = checks.filter((check) => member[check.key]);
   if (verified.length === 0) return null;
