@@ -47,6 +47,8 @@ describe('plans keep their word', () => {
     await seeVisible(toastTitled(page, 'Membership updated'));
     await seeVisible(page.getByRole('region', { name: /Notifications/ }).getByText(`You keep Explorer until your free month ends on ${trialEnd}.`, { exact: false }).first());
     await expectVisible(page.getByText('Your free month runs until', { exact: false }));
+    // The button goes once the membership is read again after the toast: wait for it rather than race it.
+    await page.getByRole('button', { name: `Cancel before ${trialEnd}` }).waitFor({ state: 'detached', timeout: 10_000 });
     expect(await page.getByRole('button', { name: `Cancel before ${trialEnd}` }).count()).toBe(0);
   });
 
