@@ -2,6 +2,7 @@
 // share. No zod here (conversation-schemas.ts holds the schemas), so the header's unread count
 // costs a page no schema code.
 import { listingRuleMessages } from './listing';
+import { describeBannedWords } from './text-filter';
 
 export const conversationLimits = {
   /** Characters one message may hold. */
@@ -57,10 +58,7 @@ export function hasControlCharacter(text: string): boolean {
 
 /** A message the banned-word filter refused, naming the words (the listing filter's own sentence speaks of a listing). */
 export function bannedWordsInMessage(words: readonly string[]): string {
-  const named = words.map((word) => `“${word}”`).join(', ');
-  return words.length === 1
-    ? `Your message contains a word that isn't allowed in our community: ${named}. Please remove it and try again.`
-    : `Your message contains words that aren't allowed in our community: ${named}. Please remove them and try again.`;
+  return describeBannedWords('message', words);
 }
 
 /** The first message when the contact-seller form sends none. */

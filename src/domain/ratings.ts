@@ -1,6 +1,7 @@
 // Ratings from real exchanges (decision 21): after a listing is marked sold to a buyer from their
 // conversation, each side may rate the other once, 1 to 5 stars, within 30 days. No zod here: every
 // listing card shows a seller's rating with these words.
+import { describeBannedWords } from './text-filter';
 
 export const ratingLimits = {
   minStars: 1,
@@ -54,10 +55,7 @@ export const ratingMessages = {
 
 /** A comment or answer with banned words, naming them (as a message's filter does). */
 export function bannedWordsInRating(words: readonly string[]): string {
-  const named = words.map((word) => `“${word}”`).join(', ');
-  return words.length === 1
-    ? `Your comment contains a word that isn't allowed in our community: ${named}. Please remove it and try again.`
-    : `Your comment contains words that aren't allowed in our community: ${named}. Please remove them and try again.`;
+  return describeBannedWords('comment', words);
 }
 
 /** "4.8 out of 5 stars from 12 ratings": what a screen reader says for formatRating's text; null without ratings. */

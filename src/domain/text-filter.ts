@@ -102,3 +102,11 @@ export function findBannedWords(texts: string[], bannedWords: string[]): string[
     return candidates.some((haystack) => pattern.test(haystack));
   });
 }
+
+/** "Your message contains a word that isn't allowed in our community: “x”. …", for a message, a comment. */
+export function describeBannedWords(what: string, words: readonly string[]): string {
+  const named = words.map((word) => `“${word}”`).join(', ');
+  return words.length === 1
+    ? `Your ${what} contains a word that isn't allowed in our community: ${named}. Please remove it and try again.`
+    : `Your ${what} contains words that aren't allowed in our community: ${named}. Please remove them and try again.`;
+}
