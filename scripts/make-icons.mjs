@@ -1,5 +1,5 @@
 // Renders the web app's PNG icons (src/web/public/icons) from the favicon SVG, for
-// site.webmanifest and iOS home screens. A one-off: run it again only when the favicon changes.
+// manifest.webmanifest and iOS home screens. A one-off: run it again only when the favicon changes.
 //
 //   node scripts/make-icons.mjs
 import { mkdir, readFile } from 'node:fs/promises';

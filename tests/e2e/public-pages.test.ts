@@ -180,19 +180,22 @@ describe('the landing page', () => {
     expect(await page.locator('section[aria-labelledby="verify-steps-heading"] form').count()).toBe(0);
   });
 
-  it('has the description and theme colour, and a web app manifest with PNG icons', async () => {
+  it('has the description and theme colour, and an installable web app manifest with PNG icons', async () => {
     const { page } = await openPage();
     await visit(page, '/');
     expect(await page.locator('meta[name="theme-color"]').getAttribute('content')).toBe('#ec4d37');
     expect(await page.locator('meta[name="description"]').getAttribute('content')).toMatch(/friendly neighbourhood marketplace/);
     const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
-    expect(manifestHref).toBe('/site.webmanifest');
+    expect(manifestHref).toBe('/manifest.webmanifest');
 
     const response = await fetch(`${baseUrl()}${manifestHref}`);
     expect(response.status).toBe(200);
-    const manifest = (await response.json()) as { name: string; short_name: string; theme_color: string; icons: { src: string; sizes: string; type: string }[] };
-    expect(manifest).toMatchObject({ name: 'Neighbourly', short_name: 'Neighbourly', theme_color: '#ec4d37' });
-    expect(manifest.icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    expect(response.headers.get('content-type')).toMatch(/^application\/manifest\+json\b/);
+    type ManifestIcon = { src: string; sizes: string; type: string; purpose: string };
+    const manifest = (await response.json()) as { name: string; short_name: string; theme_color: string; icons: ManifestIcon[] };
+    expect(manifest).toMatchObject({ id: '/', name: 'Neighbourly', short_name: 'Neighbourly', start_url: '/', scope: '/', display: 'standalone', theme_color: '#ec4d37', categories: ['shopping'] });
+    // What browsers ask of an installable app: 192 and 512 pixel icons, and one a launcher may crop to its shape.
+    expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual(expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']));
     for (const icon of manifest.icons) {
       const image = await fetch(`${baseUrl()}${icon.src}`);
       expect(image.status, icon.src).toBe(200);

@@ -10,6 +10,14 @@ import { signInPath } from '@/lib/return-path';
 import { toast } from '@/lib/use-toast';
 import { setFavouriteInCache } from './listing-cache';
 
+const iconButtonBase = 'inline-flex items-center justify-center transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 [&_svg]:size-5';
+
+/** The buttons with a word beside a listing's price (Save, Share): one look for both. */
+export const pageActionButtonClass = cn(
+  iconButtonBase,
+  'min-h-11 gap-2 rounded-full border border-sand-200 bg-white px-4 text-sm font-semibold shadow-sm hover:border-brand-300 hover:bg-brand-50',
+);
+
 type FavouriteButtonProps = {
   listing: Pick<ListingView, 'id' | 'title' | 'sellerId' | 'isFavourite'>;
   /** On a card's photo: a round icon button; on the listing page: a button with its word. */
@@ -54,13 +62,7 @@ export function FavouriteButton({ listing, variant = 'card', className }: Favour
       aria-pressed={saved}
       aria-label={label}
       title={variant === 'card' ? label : undefined}
-      className={cn(
-        'inline-flex items-center justify-center transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 [&_svg]:size-5',
-        variant === 'card'
-          ? 'size-11 rounded-full bg-white/95 shadow-md hover:scale-105'
-          : 'min-h-11 gap-2 rounded-full border border-sand-200 bg-white px-4 text-sm font-semibold shadow-sm hover:border-brand-300 hover:bg-brand-50',
-        className,
-      )}
+      className={cn(variant === 'card' ? cn(iconButtonBase, 'size-11 rounded-full bg-white/95 shadow-md hover:scale-105') : pageActionButtonClass, className)}
     >
       <Heart aria-hidden="true" className={cn('transition-colors', saved ? 'fill-brand-600 text-brand-600' : 'text-ink-700')} />
       {variant === 'page' && (saved ? favouriteMessages.unsave : favouriteMessages.save)}

@@ -17,6 +17,8 @@ import { MoreFromSeller } from '@/features/listings/components/more-from-seller'
 import { OutsideAreaNote } from '@/features/listings/components/outside-area-note';
 import { OwnerActions } from '@/features/listings/components/owner-actions';
 import { SellerCard } from '@/features/listings/components/seller-card';
+import { ShareListingButton } from '@/features/listings/components/share-listing-button';
+import { SimilarListings } from '@/features/listings/components/similar-listings';
 import { FavouriteButton } from '@/shared/listing/favourite-button';
 import { ReportButton } from '@/shared/moderation/report-button';
 
@@ -75,7 +77,10 @@ function ListingDetails({ listing, user }: { listing: ListingView; user: Current
             <h1 className="text-3xl font-extrabold tracking-tight break-words sm:text-4xl">{listing.title}</h1>
             <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
               <p className="text-3xl font-extrabold text-brand-700">{formatPrice(listing.price)}</p>
-              {(listing.isActive || listing.isFavourite) && <FavouriteButton listing={listing} variant="page" />}
+              <div className="flex flex-wrap items-center gap-2">
+                {!listing.hiddenReason && <ShareListingButton listing={listing} />}
+                {(listing.isActive || listing.isFavourite) && <FavouriteButton listing={listing} variant="page" />}
+              </div>
             </div>
             <ul className="mt-4 space-y-1.5 text-ink-700">
               <li className="flex items-start gap-2">
@@ -121,6 +126,7 @@ function ListingDetails({ listing, user }: { listing: ListingView; user: Current
       </div>
 
       <MoreFromSeller listing={listing} />
+      {!isOwner && !listing.isActive && !listing.hiddenReason && <SimilarListings listing={listing} />}
     </PageContainer>
   );
 }
