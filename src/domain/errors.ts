@@ -132,6 +132,8 @@ export const appErrors = {
   /** An address the API does not have. */
   NOT_FOUND: { status: 404, message: errorMessages.notFound },
   LISTING_NOT_FOUND: { status: 404, message: listingRuleMessages.listingNotFound },
+  /** Deleted by its seller (or with their account): 410, so search engines drop the address at once. */
+  LISTING_REMOVED: { status: 410, message: listingRuleMessages.listingRemoved },
   SELLER_NOT_FOUND: { status: 404, message: listingRuleMessages.sellerNotFound },
   /** An admin names a member (by id, or by email) who does not exist. */
   MEMBER_NOT_FOUND: { status: 404, message: adminMessages.userNotFound },
@@ -199,6 +201,7 @@ export type ErrorCodeWithMessage = { [K in ErrorCode]: (typeof appErrors)[K] ext
 /** The answer means the thing asked for does not exist: a page shows its not-found screen (spec 2). */
 export const notFoundCodes = [
   'LISTING_NOT_FOUND',
+  'LISTING_REMOVED',
   'SELLER_NOT_FOUND',
   'MEMBER_NOT_FOUND',
   'BANNED_WORD_NOT_FOUND',

@@ -1,13 +1,14 @@
 // Sharing a listing from its page: what the phone's share sheet is handed, and what the page says
 // when it copies the link instead (desktop browsers without the Web Share API).
 import { formatPrice } from './listing';
+import { placeName } from './page-head';
 import { productName } from './product';
 
 type SharedListing = { price: string; isActive: boolean; suburb: string | null; state: string | null; location: string };
 
 /** "$340 in Leichhardt NSW on Neighbourly" (a sold one: "Sold in Leichhardt NSW on Neighbourly"). */
 export function listingShareText(listing: SharedListing): string {
-  const place = listing.suburb && listing.state ? `${listing.suburb} ${listing.state}` : listing.location;
+  const place = placeName(listing) ?? listing.location;
   return `${listing.isActive ? formatPrice(listing.price) : 'Sold'} in ${place} on ${productName}`;
 }
 

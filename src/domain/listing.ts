@@ -102,6 +102,7 @@ export const listingRuleMessages = {
   emailNotVerifiedToContact: 'Please verify your email before contacting sellers.',
   postcodeRequired: 'Add your postcode on your account page first, so neighbours know where to pick up.',
   listingNotFound: 'Listing not found',
+  listingRemoved: 'This listing has been removed',
   sellerNotFound: 'Seller not found',
   notYourListing: 'You can only change your own listings.',
   contactSignedOut: 'You need to be logged in to contact sellers.',

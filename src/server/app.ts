@@ -88,6 +88,6 @@ export async function buildApp(deps: ServerDeps): Promise<FastifyInstance> {
   await app.register(videoRoutes(deps));
   if (!config.isProduction) await app.register(devRoutes(deps));
 
-  await registerWebRoutes(app, { dataDir: config.dataDir });
+  await registerWebRoutes(app, { dataDir: config.dataDir, publicUrl: config.publicUrl });
   return app;
 }

@@ -11,6 +11,7 @@ import { queryKeyPath, toApiError } from '@/lib/api-client';
 import { currentUserQueryKey } from '@/lib/auth';
 import { preloadAllPages } from '@/lib/lazy-page';
 import { createQueryClient, dehydratePageQueries } from '@/lib/query-client';
+import { type DocumentHead, toDocumentHead } from '@/lib/document-head';
 import { createServerRenderReport } from '@/lib/server-render';
 
 /** One GET of the app's own API, made with the page request's token; `body` is the parsed JSON, if any. */
@@ -20,7 +21,7 @@ export type ApiFetch = (path: string) => Promise<{ status: number; body: unknown
 export type ServerRenderState = { signedIn: boolean; queries: DehydratedState };
 
 export type RenderedPage =
-  | { kind: 'page'; status: number; title: string | undefined; html: string; state: ServerRenderState }
+  | { kind: 'page'; status: number; head: DocumentHead; html: string; state: ServerRenderState }
   | { kind: 'redirect'; location: string };
 
 /**
@@ -57,8 +58,11 @@ async function prefetchPageData(client: QueryClient, fetchApi: ApiFetch, path: s
   await Promise.all(match.entry.prefetch(context).map((query) => fetchInto(client, fetchApi, query)));
 }
 
-/** Renders the page at `url` (path and query) for the member whose token came with the request, if any. */
-export async function renderPage({ url, token, fetchApi }: { url: string; token: string | null; fetchApi: ApiFetch }): Promise<RenderedPage> {
+/**
+ * Renders the page at `url` (path and query) for the member whose token came with the request, if
+ * any; `origin` is the site's public address, for the absolute links of the page's head.
+ */
+export async function renderPage({ url, origin, token, fetchApi }: { url: string; origin: string; token: string | null; fetchApi: ApiFetch }): Promise<RenderedPage> {
   const { pathname: path, search } = new URL(url, 'http://localhost');
   const client = createQueryClient();
   // Every page's code (each downloads once), so any route renders in full, with no loading state for code.
@@ -68,7 +72,7 @@ export async function renderPage({ url, token, fetchApi }: { url: string; token:
   if (user) client.setQueryData(currentUserQueryKey, user);
   await prefetchPageData(client, fetchApi, path, search, user);
 
-  const server: ServerRequest = { path, search: search.replace(/^\?/, ''), token: user ? token : null, report: createServerRenderReport(), redirect: {} };
+  const server: ServerRequest = { path, search: search.replace(/^\?/, ''), token: user ? token : null, report: createServerRenderReport(origin), redirect: {} };
   // Every page's code is loaded (above) and the browser-only parts render their placeholder on the
   // server, so nothing suspends: the HTML is the whole page, with no inline script (the CSP has none).
   const html = renderToString(
@@ -81,5 +85,6 @@ export async function renderPage({ url, token, fetchApi }: { url: string; token:
   // Lets go of the page's data now rather than when each query's clean-up timer fires.
   client.clear();
   // The page says its own status: 404 from a not-found screen, whatever made it show one.
-  return { kind: 'page', status: server.report.status() ?? 200, title: server.report.title(), html, state: { signedIn: user !== null, queries } };
+  const status = server.report.status() ?? 200;
+  return { kind: 'page', status, head: toDocumentHead(server.report.head(), { origin, status }), html, state: { signedIn: user !== null, queries } };
 }

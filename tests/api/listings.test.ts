@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { conversationLimits, conversationMessages } from '../../src/domain/conversations';
 import { listingMessages, listingRuleMessages, nextCursorHeader } from '../../src/domain/listing';
+import { shareImageUrl } from '../../src/domain/page-head';
 import { bannedWords, listings, uploadedImages, users } from '../../src/server/db/schema';
 import { mailsTo, makePhoto, registerMember, sellerMember, uploadPhoto, validListing } from './support/factories';
 import { useTestServer } from './support/use-test-server';
@@ -146,6 +147,12 @@ describe('photos', () => {
     expect(metadata.exif).toBeUndefined();
     const thumbnail = await sharp(await readFile(path.join(server.config.dataDir, upload.body.thumbnailUrl.replace(/^\/media\//, 'media/')))).metadata();
     expect(thumbnail.width).toBe(480);
+    // The picture a shared link shows: made once, on upload, at the size link previews ask for, beside the photo.
+    const share = await fetch(`${server.baseUrl}${shareImageUrl(upload.body.url)}`);
+    expect(share.status).toBe(200);
+    expect(share.headers.get('content-type')).toBe('image/jpeg');
+    const shareMetadata = await sharp(Buffer.from(await share.arrayBuffer())).metadata();
+    expect([shareMetadata.width, shareMetadata.height, shareMetadata.exif]).toEqual([1200, 630, undefined]);
 
     const served = await fetch(`${server.baseUrl}${upload.body.url}`);
     expect(served.status).toBe(200);
@@ -270,7 +277,19 @@ describe('changing a listing', () => {
 
     const deleted = await client.call('DELETE', `/api/listings/${created.id}`, { token: seller.token });
     expect(deleted.status).toBe(204);
-    expect(await client.get(`/api/listings/${created.id}`)).toMatchObject({ status: 404, body: { code: 'LISTING_NOT_FOUND' } });
+    // Gone, not missing: its address answers 410 (search engines drop it at once), to anyone, and changes to it too.
+    expect(await client.get(`/api/listings/${created.id}`)).toMatchObject({ status: 410, body: { code: 'LISTING_REMOVED', message: 'This listing has been removed' } });
+    expect(await client.get(`/api/listings/${created.id}`, seller.token)).toMatchObject({ status: 410 });
+    expect(await client.call('PUT', `/api/listings/${created.id}`, { token: seller.token, body: validListing })).toMatchObject({ status: 410 });
+    // An id never used stays a 404.
+    expect(await client.get('/api/listings/00000000-0000-4000-8000-00000000ffff')).toMatchObject({ status: 404, body: { code: 'LISTING_NOT_FOUND' } });
+  });
+
+  it('answers 410 for every listing of a member whose account was deleted', async () => {
+    const seller = await sellerMember(client, server.database.db);
+    const listing = (await create(seller.token)).body;
+    await server.database.db.delete(users).where(eq(users.id, seller.user.id));
+    expect(await client.get(`/api/listings/${listing.id}`)).toMatchObject({ status: 410, body: { code: 'LISTING_REMOVED' } });
   });
 
   it("forbids changing or deleting another member's listing, and changes nothing", async () => {

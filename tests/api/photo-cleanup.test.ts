@@ -5,6 +5,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { listingRuleMessages } from '../../src/domain/listing';
+import { shareImageUrl } from '../../src/domain/page-head';
 import { uploadedImages } from '../../src/server/db/schema';
 import { cleanUpPhotos } from '../../src/server/uploads/clean-up-photos';
 import { makePhoto, sellerMember, uploadPhoto, validListing } from './support/factories';
@@ -49,10 +50,12 @@ describe('photo clean-up', () => {
     for (const gone of [abandoned, onDeletedListing, takenOffInEdit]) {
       expect(fileExists(gone.url), gone.url).toBe(false);
       expect(fileExists(gone.thumbnailUrl), gone.thumbnailUrl).toBe(false);
+      expect(fileExists(shareImageUrl(gone.url)), 'share image').toBe(false);
       expect(await served(gone.url)).toBe(404);
     }
     expect(fileExists(onListing.url)).toBe(true);
     expect(fileExists(onListing.thumbnailUrl)).toBe(true);
+    expect(fileExists(shareImageUrl(onListing.url))).toBe(true);
     expect(await served(onListing.url)).toBe(200);
     expect((await client.get(`/api/listings/${kept.body.id}`)).body.imageUrls).toEqual([onListing.url]);
 

@@ -60,7 +60,7 @@ describe('looking after the neighbourhood', () => {
     const page = await openPageAs(admin);
     await page.goto('/admin');
     await seeVisible(page.getByRole('heading', { level: 1, name: 'Admin' }));
-    expect(await page.title()).toBe('Admin · Neighbourly');
+    expect(await page.title()).toBe('Admin | Neighbourly');
 
     // Verify the member's email from the users list, found by searching.
     // The card's heading carries the count, so find it by its start.
@@ -242,7 +242,7 @@ describe('looking after the neighbourhood', () => {
     await page.goto('/admin');
     await seeVisible(page.getByRole('heading', { level: 1, name: 'Access Denied' }));
     await seeVisible(page.getByText(errorMessages.adminOnly));
-    expect(await page.title()).toBe('Access Denied · Neighbourly');
+    expect(await page.title()).toBe('Access Denied | Neighbourly');
     const response = await api.sendApi('GET', '/api/admin/users', { token: member.token });
     expect(response.status).toBe(403);
   });

@@ -36,7 +36,7 @@ describe('signing up, in and out', () => {
 
     await page.goto('/auth');
     await expectVisible(page.getByRole('heading', { level: 1 }));
-    expect(await page.title()).toBe('Sign in · Neighbourly');
+    expect(await page.title()).toBe('Sign in | Neighbourly');
     await expectVisible(page.getByText('Verified community members only'));
     await saveScreenshot(page, 'auth-1280');
     await page.setViewportSize(viewports.phone);

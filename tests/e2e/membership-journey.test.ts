@@ -38,7 +38,7 @@ describe('membership', () => {
     const page = await openPageAs(null);
     await page.goto('/membership-plans');
     await seeVisible(page.getByRole('heading', { level: 1, name: 'A plan for every neighbour' }));
-    expect(await page.title()).toBe('Membership Plans · Neighbourly');
+    expect(await page.title()).toBe('Membership Plans | Neighbourly');
 
     const cards = page.locator('#plan-cards');
     await seeVisible(cards.getByText('Most popular'));
@@ -93,7 +93,7 @@ describe('membership', () => {
     await page.waitForURL('**/subscribe/connector');
 
     await seeVisible(page.getByRole('heading', { level: 1, name: 'Subscribe to Connector' }));
-    expect(await page.title()).toBe('Subscribe to Connector · Neighbourly');
+    expect(await page.title()).toBe('Subscribe to Connector | Neighbourly');
     await seeVisible(page.getByText('$60/year'));
     await seeVisible(page.getByText('Billed annually in AUD, about $5 a month'));
     await seeVisible(page.getByText('8 listings at once'));
@@ -219,7 +219,7 @@ describe('membership', () => {
     const visitorPage = await openPageAs(null);
     await visitorPage.goto('/how-it-works');
     await seeVisible(visitorPage.getByRole('heading', { level: 1, name: 'From hello to pickup' }));
-    expect(await visitorPage.title()).toBe('How It Works · Neighbourly');
+    expect(await visitorPage.title()).toBe('How It Works | Neighbourly');
     for (const step of ['Join the community', 'Get verified', 'List with photos', 'Browse near you', 'Message the seller', 'Meet for pickup']) {
       await seeVisible(visitorPage.getByRole('heading', { level: 3, name: step }));
     }

@@ -118,15 +118,15 @@ async function checkPage(page: Page, path: string, screenshotName?: string): Pro
 
 // The signed-out routes (spec 2, plus the footer pages) and the screenshot each one is saved as.
 const publicRoutes = [
-  { path: '/', title: 'Your friendly neighbourhood marketplace · Neighbourly', screenshot: 'public-home' },
-  { path: '/auth', title: 'Sign in · Neighbourly', screenshot: 'public-auth' },
-  { path: '/membership-plans', title: 'Membership Plans · Neighbourly', screenshot: 'public-membership-plans' },
-  { path: '/how-it-works', title: 'How It Works · Neighbourly', screenshot: 'public-how-it-works' },
-  { path: '/help', title: 'Help Centre · Neighbourly', screenshot: 'public-help' },
-  { path: '/safety', title: 'Safety Tips · Neighbourly', screenshot: 'public-safety' },
-  { path: '/contact', title: 'Contact Us · Neighbourly', screenshot: 'public-contact' },
-  { path: '/guidelines', title: 'Community Guidelines · Neighbourly', screenshot: 'public-guidelines' },
-  { path: '/no-such-page', title: '404 Page Not Found · Neighbourly', screenshot: 'public-not-found' },
+  { path: '/', title: 'Your friendly neighbourhood marketplace | Neighbourly', screenshot: 'public-home' },
+  { path: '/auth', title: 'Sign in | Neighbourly', screenshot: 'public-auth' },
+  { path: '/membership-plans', title: 'Membership Plans | Neighbourly', screenshot: 'public-membership-plans' },
+  { path: '/how-it-works', title: 'How It Works | Neighbourly', screenshot: 'public-how-it-works' },
+  { path: '/help', title: 'Help Centre | Neighbourly', screenshot: 'public-help' },
+  { path: '/safety', title: 'Safety Tips | Neighbourly', screenshot: 'public-safety' },
+  { path: '/contact', title: 'Contact Us | Neighbourly', screenshot: 'public-contact' },
+  { path: '/guidelines', title: 'Community Guidelines | Neighbourly', screenshot: 'public-guidelines' },
+  { path: '/no-such-page', title: '404 Page Not Found | Neighbourly', screenshot: 'public-not-found' },
 ];
 
 // The main signed-in routes, for a member ready to trade and (where the page differs) one who just joined.
@@ -227,7 +227,7 @@ describe('the footer', () => {
       await footer.getByRole('link', { name, exact: true }).click();
       await page.waitForURL(`**${path}`);
       await expectVisible(page.getByRole('heading', { level: 1, name: heading }));
-      expect(await page.title()).toBe(`${name} · Neighbourly`);
+      expect(await page.title()).toBe(`${name} | Neighbourly`);
     }
   });
 

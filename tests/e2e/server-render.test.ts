@@ -64,7 +64,7 @@ describe('pages rendered on the server', () => {
     expect(html).toMatch(new RegExp(`<h1[^>]*>${listingTitle}</h1>`));
     expect(html).toContain(listingPrice);
     expect(html).toContain('Solid teak, weathered to silver grey.');
-    expect(html).toContain(`<title>${listingTitle} · Neighbourly</title>`);
+    expect(html).toContain(`<title>${listingTitle} | Neighbourly</title>`);
     expect(readPageState(html)).toMatchObject({ signedIn: false });
 
     const gone = await pageRequest('/listing/00000000-0000-4000-8000-000000000000');
@@ -82,7 +82,7 @@ describe('pages rendered on the server', () => {
       const html = await response.text();
       expect(html, path).toMatch(/<h1[^>]*>Listing not found<\/h1>/);
       expect(html, path).toMatch(/<a[^>]*href="\/listings"[^>]*>Back to listings<\/a>/);
-      expect(html, path).toContain('<title>Listing not found · Neighbourly</title>');
+      expect(html, path).toContain('<title>Listing not found | Neighbourly</title>');
       expect(html, path).not.toContain('Loading');
     }
     for (const path of [`/seller/${missingId}`, '/seller/not-a-member']) {

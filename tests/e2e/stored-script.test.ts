@@ -105,7 +105,7 @@ describe('stored markup', () => {
     await expectVisible(page.getByRole('heading', { level: 1, name: hostileListing.title }), patientMs);
     await see(page, hostileListing.description);
     await see(page, hostileName.firstName);
-    expect(await page.title()).toBe(`${hostileListing.title} · Neighbourly`);
+    expect(await page.title()).toBe(`${hostileListing.title} | Neighbourly`);
     await saveScreenshot(page, 'stored-script-listing');
     await expectNothingRan(watch, 'listing detail');
 

@@ -47,7 +47,7 @@ describe('becoming a verified neighbour', () => {
     // Email: a short code, a wrong code, then the right one.
     await page.goto('/verify-email');
     await expectVisible(page.getByRole('heading', { level: 1, name: 'Verify your email' }));
-    expect(await page.title()).toBe('Verify your email · Neighbourly');
+    expect(await page.title()).toBe('Verify your email | Neighbourly');
     await expectVisible(page.getByRole('main').getByText(email));
     await captureBothSizes(page, 'verify-email');
 
@@ -79,7 +79,7 @@ describe('becoming a verified neighbour', () => {
     // Phone: the checks before sending, a wrong code, then the right one.
     await page.goto('/verify-phone');
     await expectVisible(page.getByRole('heading', { level: 1, name: 'Verify your phone number' }));
-    expect(await page.title()).toBe('Verify your phone · Neighbourly');
+    expect(await page.title()).toBe('Verify your phone | Neighbourly');
     await expectVisible(page.getByRole('heading', { name: 'Why verify your phone?' }));
     const phoneField = page.getByLabel('Mobile number');
     expect(await phoneField.getAttribute('placeholder')).toBe('0412 345 678');
@@ -111,7 +111,7 @@ describe('becoming a verified neighbour', () => {
     await expectVisible(toastTitled(page, 'Phone Verified!'));
     await page.waitForURL('**/account', { timeout: 5_000 });
     await expectVisible(page.getByRole('heading', { level: 1, name: 'Your account' }));
-    expect(await page.title()).toBe('Account · Neighbourly');
+    expect(await page.title()).toBe('Account | Neighbourly');
     await expectStatus(page, 'Phone', 'Verified');
     await expectStatus(page, 'Card', 'Pending');
 

@@ -44,7 +44,7 @@ function addressOf(path: string): string {
 /** The app's own not-found page (not-found-page.tsx), as against a page's screen for a missing listing or seller. */
 const notFoundTitle = '404 Page Not Found';
 
-const render = (path: string, signedIn: boolean) => renderPage({ url: addressOf(path), token: signedIn ? 'member-token' : null, fetchApi });
+const render = (path: string, signedIn: boolean) => renderPage({ url: addressOf(path), origin: 'https://neighbourly.example', token: signedIn ? 'member-token' : null, fetchApi });
 
 describe('the route table', () => {
   // Every page's code, once (the first render would otherwise wait for it within one test's time).

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { readAuthTokenCookie as readTokenCookie } from '../../src/domain/session';
 import { fillTemplate } from '../../src/server/web/server-render';
+import type { DocumentHead } from '../../src/web/lib/document-head';
 import { ApiError } from '../../src/web/lib/api-client';
 import { createQueryClient, dehydratePageQueries, hydratePageQueries } from '../../src/web/lib/query-client';
 
-const template = '<!doctype html><html><head><title>Neighbourly</title></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>';
+const template = '<!doctype html><html><head>\n    <meta name="description" content="The shell\'s description" />\n    <title>Neighbourly</title></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>';
 
 describe('the token a page request carries', () => {
   it('is read from its cookie among others, decoded', () => {
@@ -24,10 +25,14 @@ describe('the token a page request carries', () => {
 
 describe('a page rendered on the server', () => {
   const state = { signedIn: false, queries: { mutations: [], queries: [] } };
+  const plainHead = (title: string): DocumentHead => ({ title, description: 'A kayak', noindex: false, openGraph: [], twitterCard: [], structuredData: [] });
 
   it('goes inside the root with its data beside it, and names the tab', () => {
-    const html = fillTemplate(template, { html: '<main>Hello</main>', title: 'Kayak · Neighbourly', state });
-    expect(html).toContain('<title>Kayak · Neighbourly</title>');
+    const html = fillTemplate(template, { html: '<main>Hello</main>', head: plainHead('Kayak | Neighbourly'), state });
+    expect(html).toContain('<title>Kayak | Neighbourly</title>');
+    // Its own description in place of the shell's, once.
+    expect(html).toContain('<meta name="description" content="A kayak" />');
+    expect(html).not.toContain("The shell's description");
     expect(html).toContain('<div id="root"><main>Hello</main></div><script id="app-state" type="application/json">{"signedIn":false');
     expect(html).toContain('<script type="module" src="/assets/index.js"></script>');
   });
@@ -36,17 +41,32 @@ describe('a page rendered on the server', () => {
     const hostile = '</script><script>alert(1)</script>';
     const html = fillTemplate(template, {
       html: '<h1>x</h1>',
-      title: `${hostile} $& $1`,
+      head: {
+        ...plainHead(`${hostile} $& $1`),
+        description: `${hostile} "quoted"`,
+        openGraph: [['og:title', `${hostile} $&`]],
+        structuredData: [{ '@type': 'Product', name: hostile }],
+      },
       state: { ...state, queries: { mutations: [], queries: [{ title: hostile, note: '<!-- \u2028' }] } } as never,
     });
     expect(html).toContain('<title>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; $&amp; $1</title>');
-    expect(html.match(/<script/g)).toHaveLength(2);
+    expect(html).toContain('<meta name="description" content="&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &quot;quoted&quot;" />');
+    expect(html).toContain('<meta property="og:title" content="&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; $&amp;" />');
+    // The module script, the JSON-LD block and the page data: nothing the title carried became a script.
+    expect(html.match(/<script/g)).toHaveLength(3);
+    const structured = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)?.[1] ?? '';
+    expect(JSON.parse(structured)).toEqual({ '@type': 'Product', name: hostile });
     const json = /<script id="app-state" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1] ?? '';
     expect(JSON.parse(json).queries.queries[0]).toEqual({ title: hostile, note: '<!-- \u2028' });
   });
 
-  it('keeps the title the shell has when the page names none', () => {
-    expect(fillTemplate(template, { html: '', title: undefined, state })).toContain('<title>Neighbourly</title>');
+  it('says noindex and gives no canonical link when the page is kept out of search engines', () => {
+    const listed = fillTemplate(template, { html: '', head: { ...plainHead('Help | Neighbourly'), canonicalUrl: 'https://neighbourly.example/help' }, state });
+    expect(listed).toContain('<link rel="canonical" href="https://neighbourly.example/help" />');
+    expect(listed).not.toContain('name="robots"');
+    const unlisted = fillTemplate(template, { html: '', head: { ...plainHead('Account | Neighbourly'), noindex: true }, state });
+    expect(unlisted).toContain('<meta name="robots" content="noindex" />');
+    expect(unlisted).not.toContain('rel="canonical"');
   });
 });
 

@@ -431,6 +431,16 @@ export const savedSearchPending = pgTable('saved_search_pending', {
   claimedAt: timestamp('claimed_at', { withTimezone: true }),
 });
 
+/**
+ * Listings that were deleted (by their seller, or with their seller's account), so their address
+ * answers 410 Gone rather than 404: search engines drop a gone page at once. Written by a trigger on
+ * listings (migration 0025), whatever deleted the row.
+ */
+export const removedListings = pgTable('removed_listings', {
+  listingId: uuid('listing_id').primaryKey(),
+  removedAt: timestamp('removed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** A member who blocked another: no messages either way until they unblock. */
 export const memberBlocks = pgTable(
   'member_blocks',

@@ -14,6 +14,7 @@ import { appMeta, listings, users } from '../db/schema';
 import type { MediaStorage } from '../services/storage';
 import { rebuildPostcodeCounts } from '../map';
 import { findPostcode } from '../postcodes';
+import { makeShareImage } from '../uploads';
 import { type DemoIconName, demoIconDrawings } from './demo-icons';
 
 export const demoPassword = 'neighbour123';
@@ -156,7 +157,7 @@ function composePhotoSvg(icon: DemoIconName, category: ListingCategory, variant:
 </svg>`;
 }
 
-type RenderedPhoto = { display: Buffer; thumbnail: Buffer };
+type RenderedPhoto = { display: Buffer; thumbnail: Buffer; share: Buffer };
 
 async function renderPhoto(icon: DemoIconName, category: ListingCategory, variant: number): Promise<RenderedPhoto> {
   // sharp writes no metadata (EXIF, GPS) unless asked to.
@@ -165,7 +166,7 @@ async function renderPhoto(icon: DemoIconName, category: ListingCategory, varian
     .jpeg({ quality: 85 })
     .toBuffer();
   const thumbnail = await sharp(display).resize(thumbSize.width, thumbSize.height).jpeg({ quality: 85 }).toBuffer();
-  return { display, thumbnail };
+  return { display, thumbnail, share: await makeShareImage(display) };
 }
 
 async function runWithConcurrency<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
@@ -178,7 +179,7 @@ async function runWithConcurrency<T>(items: T[], limit: number, work: (item: T) 
 
 type PhotoJob = { listingId: string; index: number; icon: DemoIconName; category: ListingCategory };
 
-/** Stores `media/demo/<listingId>-<n>.jpg` and its `-thumb.jpg` through the media storage; identical pictures are rendered once. */
+/** Stores `media/demo/<listingId>-<n>.jpg`, its `-thumb.jpg` and `-share.jpg` through the media storage; identical pictures are rendered once. */
 async function storeDemoPhotos(storage: MediaStorage, jobs: PhotoJob[]): Promise<void> {
   const rendered = new Map<string, Promise<RenderedPhoto>>();
   await runWithConcurrency(jobs, Math.max(2, availableParallelism()), async (job) => {
@@ -189,9 +190,13 @@ async function storeDemoPhotos(storage: MediaStorage, jobs: PhotoJob[]): Promise
       photo = renderPhoto(job.icon, job.category, variant);
       rendered.set(cacheKey, photo);
     }
-    const { display, thumbnail } = await photo;
+    const { display, thumbnail, share } = await photo;
     const base = `media/demo/${job.listingId}-${job.index}`;
-    await Promise.all([storage.put(`${base}.jpg`, display, 'image/jpeg'), storage.put(`${base}-thumb.jpg`, thumbnail, 'image/jpeg')]);
+    await Promise.all([
+      storage.put(`${base}.jpg`, display, 'image/jpeg'),
+      storage.put(`${base}-thumb.jpg`, thumbnail, 'image/jpeg'),
+      storage.put(`${base}-share.jpg`, share, 'image/jpeg'),
+    ]);
   });
 }
 

@@ -13,14 +13,14 @@ import { changePostcodeCount } from '../map';
 import { applyPlanLimits } from '../membership';
 import { checkListingContent } from './check-listing-content';
 import { assertRoomForActiveListing } from './create-listing';
-import { getListing, listingNotFound } from './get-listing';
+import { getListing, listingNotFound, missingListing } from './get-listing';
 
 async function lockOwnListing(tx: Queryable, listingId: string, ownerId: string): Promise<{ listing: ListingRow; owner: UserRow }> {
   if (!uuidPattern.test(listingId)) throw listingNotFound();
   // Lock the owner first (as create does), so limits hold against parallel requests.
   const [owner] = await tx.select().from(users).where(eq(users.id, ownerId)).for('update');
   const [listing] = await tx.select().from(listings).where(eq(listings.id, listingId)).for('update');
-  if (!listing) throw listingNotFound();
+  if (!listing) throw await missingListing(tx, listingId);
   if (!owner || listing.sellerId !== owner.id) throw new AppError('NOT_YOUR_LISTING');
   return { listing, owner };
 }

@@ -1,10 +1,11 @@
 // Photos no listing shows: uploads never put on a listing (a form left half-filled, a server that
 // died while saving one) and photos of deleted listings or taken off in an edit. Once a photo has
-// gone untouched for the grace period and no listing of its owner shows it, its row and both files
-// go. Safe with several app servers running it at once: each batch claims its rows with FOR UPDATE
+// gone untouched for the grace period and no listing of its owner shows it, its row and its files
+// (display, thumbnail, share image) go. Safe with several app servers running it at once: each batch claims its rows with FOR UPDATE
 // SKIP LOCKED, and putting a photo on a listing touches (and so locks) its row in the listing's
 // transaction (check-listing-content.ts), so a photo is never taken while a listing is taking it.
 import { inArray, lt, sql } from 'drizzle-orm';
+import { shareImageUrl } from '../../domain/page-head';
 import { listings, uploadedImages } from '../db/schema';
 import type { ServerDeps } from '../deps';
 import { mediaKeyFromUrl } from '../services/storage';
@@ -51,7 +52,7 @@ export async function cleanUpPhotos(deps: Pick<ServerDeps, 'db' | 'storage'>, in
     // Files go after the rows are gone for good: a failure here leaves a file nobody can reach,
     // never a listing pointing at a missing file.
     for (const orphan of orphans) {
-      for (const url of [orphan.url, orphan.thumbnailUrl]) {
+      for (const url of [orphan.url, orphan.thumbnailUrl, shareImageUrl(orphan.url)]) {
         const key = mediaKeyFromUrl(url);
         if (!key) continue;
         await deps.storage.remove(key).catch(() => result.failedFiles.push(url));

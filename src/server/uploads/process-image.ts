@@ -3,6 +3,7 @@
 import sharp from 'sharp';
 import { imageMessages, maxImagePixels } from '../../domain/images';
 import { AppError } from '../../domain/errors';
+import { shareImageSize } from '../../domain/page-head';
 import { imageCompression } from '../../domain/tiers';
 
 const acceptedFormats = new Set(['jpeg', 'png', 'webp']);
@@ -11,6 +12,8 @@ const thumbnailSize = 480;
 export type ProcessedImage = {
   display: Buffer;
   thumbnail: Buffer;
+  /** The picture a shared link shows (1200x630): the whole photo, on a wash of its own colours. */
+  share: Buffer;
   width: number;
   height: number;
 };
@@ -49,8 +52,25 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
       .flatten({ background: '#ffffff' })
       .jpeg({ quality: 80, mozjpeg: true })
       .toBuffer();
-    return { display, thumbnail, width: info.width, height: info.height };
+    const share = await makeShareImage(display);
+    return { display, thumbnail, share, width: info.width, height: info.height };
   } catch {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', imageMessages.unreadable);
   }
+}
+
+/**
+ * A link preview's picture from a photo: the whole photo (never cropped: a cropped bike may show no
+ * bike) centred on the photo's own colours, blown up from a tiny copy so they blur smoothly at
+ * almost no cost.
+ */
+export async function makeShareImage(photo: Buffer): Promise<Buffer> {
+  const { width, height } = shareImageSize;
+  const tiny = await sharp(photo).resize(16, 9, { fit: 'cover' }).toBuffer();
+  const wash = await sharp(tiny).resize(width, height, { kernel: 'cubic' }).modulate({ brightness: 0.85 }).toBuffer();
+  const centred = await sharp(photo).resize(width, height, { fit: 'inside' }).toBuffer();
+  return sharp(wash)
+    .composite([{ input: centred, gravity: 'centre' }])
+    .jpeg({ quality: 82, mozjpeg: true })
+    .toBuffer();
 }

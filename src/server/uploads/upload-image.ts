@@ -12,6 +12,8 @@ export async function uploadImage(deps: Pick<ServerDeps, 'db' | 'storage'>, inpu
   const folder = `media/listings/${id.slice(0, 2)}`;
   const url = await deps.storage.put(`${folder}/${id}.jpg`, processed.display, 'image/jpeg');
   const thumbnailUrl = await deps.storage.put(`${folder}/${id}-thumb.jpg`, processed.thumbnail, 'image/jpeg');
+  // Its key follows the photo's (shareImageUrl), so a listing finds its first photo's share image.
+  await deps.storage.put(`${folder}/${id}-share.jpg`, processed.share, 'image/jpeg');
   await deps.db.insert(uploadedImages).values({
     ownerId: input.owner.id,
     url,

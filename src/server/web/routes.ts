@@ -11,7 +11,7 @@ import { createPageRenderer } from './server-render';
 export const webRoot = projectPath('dist', 'web');
 const oneYearSeconds = 31_536_000;
 
-export async function registerWebRoutes(app: FastifyInstance, options: { dataDir: string }): Promise<void> {
+export async function registerWebRoutes(app: FastifyInstance, options: { dataDir: string; publicUrl: string }): Promise<void> {
   // Uploaded media (services/storage.ts keeps it under DATA_DIR, in these folders).
   for (const folder of mediaFolders) {
     const root = path.join(options.dataDir, folder);
@@ -51,7 +51,7 @@ export async function registerWebRoutes(app: FastifyInstance, options: { dataDir
   }
 
   const sendShell = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', webRoot);
-  const renderPage = createPageRenderer(app, webRoot);
+  const renderPage = createPageRenderer(app, { webRoot, publicUrl: options.publicUrl });
   // Rendered on the server when it can be, else the shell the browser renders into.
   const sendApp = async (request: FastifyRequest, reply: FastifyReply) => ((await renderPage(request, reply)) ? reply : sendShell(reply));
   if (hasBuiltApp) app.get('/', { schema: { hide: true } }, sendApp);

@@ -11,9 +11,10 @@ import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readAuthTokenCookie } from '../../domain/session';
 import type { ApiFetch, RenderedPage, ServerRenderState } from '../../web/entry-server';
+import type { DocumentHead } from '../../web/lib/document-head';
 import { projectPath } from '../project-paths';
 
-type ServerEntry = { renderPage: (options: { url: string; token: string | null; fetchApi: ApiFetch }) => Promise<RenderedPage> };
+type ServerEntry = { renderPage: (options: { url: string; origin: string; token: string | null; fetchApi: ApiFetch }) => Promise<RenderedPage> };
 
 const serverEntryPath = projectPath('dist', 'ssr', 'entry-server.js');
 const rootElement = '<div id="root"></div>';
@@ -38,12 +39,29 @@ function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-export function fillTemplate(template: string, page: { html: string; title: string | undefined; state: ServerRenderState }): string {
+/** The page's own head tags, written where the template's title and description were. */
+function headTags(head: DocumentHead): string {
+  const meta = (attribute: 'name' | 'property', key: string, content: string) => `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
+  return [
+    `<title>${escapeHtml(head.title)}</title>`,
+    meta('name', 'description', head.description),
+    ...(head.noindex ? [meta('name', 'robots', 'noindex')] : []),
+    ...(head.canonicalUrl ? [`<link rel="canonical" href="${escapeHtml(head.canonicalUrl)}" />`] : []),
+    ...head.openGraph.map(([property, content]) => meta('property', property, content)),
+    ...head.twitterCard.map(([name, content]) => meta('name', name, content)),
+    // A data block, never run: the CSP's script-src does not apply to it.
+    ...head.structuredData.map((data) => `<script type="application/ld+json">${scriptSafeJson(data)}</script>`),
+  ].join('\n    ');
+}
+
+const templateTitle = /<title>[^<]*<\/title>/;
+const templateDescription = /\s*<meta name="description" content="[^"]*" \/>/;
+
+export function fillTemplate(template: string, page: { html: string; head: DocumentHead; state: ServerRenderState }): string {
   // Functions as the replacements, so a "$&" in a listing's title is left as it is.
-  const title = page.title;
-  const withTitle = title ? template.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`) : template;
+  const withHead = template.replace(templateDescription, '').replace(templateTitle, () => headTags(page.head));
   const state = `<script id="app-state" type="application/json">${scriptSafeJson(page.state)}</script>`;
-  return withTitle.replace(rootElement, () => `<div id="root">${page.html}</div>${state}`);
+  return withHead.replace(rootElement, () => `<div id="root">${page.html}</div>${state}`);
 }
 
 async function compress(body: string, acceptEncoding: string | undefined): Promise<{ encoding: string | null; body: Buffer | string }> {
@@ -61,7 +79,8 @@ export type PageRenderer = (request: FastifyRequest, reply: FastifyReply) => Pro
  * Answers a page request with the page rendered on the server; false when it cannot (no server
  * build, a page that redirects, a render that failed) and the caller sends the plain app shell.
  */
-export function createPageRenderer(app: FastifyInstance, webRoot: string): PageRenderer {
+export function createPageRenderer(app: FastifyInstance, options: { webRoot: string; publicUrl: string }): PageRenderer {
+  const { webRoot, publicUrl } = options;
   const templatePath = path.join(webRoot, 'index.html');
   let entry: Promise<ServerEntry | null> | null = null;
   let template: { mtimeMs: number; text: string } | null = null;
@@ -100,7 +119,7 @@ export function createPageRenderer(app: FastifyInstance, webRoot: string): PageR
 
     let page: RenderedPage;
     try {
-      page = await serverEntry.renderPage({ url: request.url, token, fetchApi });
+      page = await serverEntry.renderPage({ url: request.url, origin: publicUrl, token, fetchApi });
     } catch (error) {
       request.log.warn({ err: error, url: request.url }, 'A page failed to render on the server; it is rendered in the browser.');
       return false;

@@ -3,10 +3,11 @@ import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import type { CurrentUser } from '../../domain';
 import { LoadingState } from '@/components/loading-state';
 import { useCurrentUser } from '@/lib/auth';
+import { PageHeadDefaultsContext } from '@/lib/use-page-head';
 import { AppShell } from './layout/app-shell';
 import { NotFoundPage } from './not-found-page';
 import { PageErrorBoundary } from './page-error-boundary';
-import { type RouteParams, routeOutcome, routes } from './routes';
+import { type RouteParams, routeHeadDefaults, routeOutcome, routes } from './routes';
 
 /** spec 2: the routes of the table, as a visitor or as this member sees them. */
 function PageRoutes({ user }: { user: CurrentUser | null }) {
@@ -18,7 +19,7 @@ function PageRoutes({ user }: { user: CurrentUser | null }) {
           {(params) => {
             const outcome = routeOutcome(entry, params as RouteParams, user, search);
             if ('redirectTo' in outcome) return <Redirect to={outcome.redirectTo} replace />;
-            return createElement(outcome.page, outcome.props);
+            return <PageHeadDefaultsContext value={routeHeadDefaults(entry, user)}>{createElement(outcome.page, outcome.props)}</PageHeadDefaultsContext>;
           }}
         </Route>
       ))}

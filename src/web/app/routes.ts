@@ -12,6 +12,7 @@ import { LandingPage } from '@/features/landing/pages/landing-page';
 import { type ListingsPage, browseQueryKey, listingsRequestPath, readBrowseFilters, toListingsPage } from '@/features/listings/browse-filters';
 import { type LazyPage, includedPage, lazyPage } from '@/lib/lazy-page';
 import { readReturnPath } from '@/lib/return-path';
+import type { PageHeadDefaults } from '@/lib/use-page-head';
 import { listingQueryKeys, listingReachPath } from '@/shared/listing/listing-cache';
 import { conversationQueryKeys } from '@/shared/messages/conversation-queries';
 import { ratingQueryKeys } from '@/shared/ratings/rating-queries';
@@ -39,11 +40,11 @@ export type PrefetchQuery = {
   then?: (data: unknown) => PrefetchQuery[];
 };
 
-/** How the page is named and found: a placeholder the "Found and shared" issue fills (the pages still name their tab with useDocumentTitle). */
+/** How search engines see the page, under what the page says of itself (its title and more: usePageHead). */
 export type RouteMeta = {
-  title?: string | ((context: RouteContext) => string);
+  /** The search result's text for a page that does not make its own from what it shows. */
   description?: string;
-  /** Kept out of search engines and the sitemap (sign-in, tools). */
+  /** Kept out of search engines and the sitemap (sign-in, tools). Members' pages always are. */
   noindex?: boolean;
 };
 
@@ -122,13 +123,43 @@ export const routes: RouteEntry[] = [
     page: lazyPage(() => import('@/features/auth/pages/google-sign-in-done-page'), 'GoogleSignInDonePage'),
     meta: { noindex: true },
   }),
-  route({ path: '/membership-plans', access: 'visitor', page: lazyPage(() => import('@/features/membership/pages/membership-plans-page'), 'MembershipPlansPage') }),
-  route({ path: '/how-it-works', access: 'visitor', page: lazyPage(() => import('@/features/how-it-works/pages/how-it-works-page'), 'HowItWorksPage') }),
+  route({
+    path: '/membership-plans',
+    access: 'visitor',
+    page: lazyPage(() => import('@/features/membership/pages/membership-plans-page'), 'MembershipPlansPage'),
+    meta: { description: 'Compare Neighbourly plans: list more items, add more photos and search your state or all of Australia. Starter is free.' },
+  }),
+  route({
+    path: '/how-it-works',
+    access: 'visitor',
+    page: lazyPage(() => import('@/features/how-it-works/pages/how-it-works-page'), 'HowItWorksPage'),
+    meta: { description: 'How Neighbourly works: list an item in minutes, chat with verified neighbours and meet nearby for pickup.' },
+  }),
   // The footer's pages (spec 2).
-  route({ path: '/help', access: 'visitor', page: lazyPage(() => import('@/features/support/pages/help-centre-page'), 'HelpCentrePage') }),
-  route({ path: '/safety', access: 'visitor', page: lazyPage(() => import('@/features/support/pages/safety-tips-page'), 'SafetyTipsPage') }),
-  route({ path: '/contact', access: 'visitor', page: lazyPage(() => import('@/features/support/pages/contact-page'), 'ContactPage') }),
-  route({ path: '/guidelines', access: 'visitor', page: lazyPage(() => import('@/features/support/pages/community-guidelines-page'), 'CommunityGuidelinesPage') }),
+  route({
+    path: '/help',
+    access: 'visitor',
+    page: lazyPage(() => import('@/features/support/pages/help-centre-page'), 'HelpCentrePage'),
+    meta: { description: 'Answers to common questions about buying, selling, memberships and verification on Neighbourly.' },
+  }),
+  route({
+    path: '/safety',
+    access: 'visitor',
+    page: lazyPage(() => import('@/features/support/pages/safety-tips-page'), 'SafetyTipsPage'),
+    meta: { description: 'Safety tips for buying and selling second-hand with neighbours: meeting up, paying and spotting scams.' },
+  }),
+  route({
+    path: '/contact',
+    access: 'visitor',
+    page: lazyPage(() => import('@/features/support/pages/contact-page'), 'ContactPage'),
+    meta: { description: 'Contact the Neighbourly team with a question, a problem or feedback.' },
+  }),
+  route({
+    path: '/guidelines',
+    access: 'visitor',
+    page: lazyPage(() => import('@/features/support/pages/community-guidelines-page'), 'CommunityGuidelinesPage'),
+    meta: { description: "Neighbourly's community guidelines: what can be listed, how to treat each other and what our team acts on." },
+  }),
   // A saved search mail's unsubscribe link lands here, signed in or not.
   route({ path: '/unsubscribed', access: 'visitor', page: lazyPage(() => import('@/features/saved/pages/unsubscribed-page'), 'UnsubscribedPage'), meta: { noindex: true } }),
   route({ path: '/dev/outbox', access: 'visitor', page: lazyPage(() => import('@/features/dev-outbox/pages/dev-outbox-page'), 'DevOutboxPage'), meta: { noindex: true } }),
@@ -210,7 +241,6 @@ export const routes: RouteEntry[] = [
     page: lazyPage(() => import('@/features/messages/pages/inbox-page'), 'InboxPage'),
     props: withUser,
     prefetch: () => [{ queryKey: conversationQueryKeys.inbox }],
-    meta: { title: 'Messages', noindex: true },
   }),
   route({
     path: '/messages/:id',
@@ -222,7 +252,6 @@ export const routes: RouteEntry[] = [
       uuidPattern.test(params.id)
         ? [{ queryKey: conversationQueryKeys.conversation(params.id) }, { queryKey: conversationQueryKeys.thread(params.id), path: endpointPath('listMessages', { id: params.id }), firstPage: (body) => body }]
         : [],
-    meta: { title: 'Messages', noindex: true },
   }),
   route({
     path: '/saved',
@@ -230,7 +259,6 @@ export const routes: RouteEntry[] = [
     page: lazyPage(() => import('@/features/saved/pages/saved-page'), 'SavedPage'),
     props: withUser,
     prefetch: () => [{ queryKey: listingQueryKeys.savedSearches }, { queryKey: listingQueryKeys.favourites }],
-    meta: { title: 'Saved', noindex: true },
   }),
   route({ path: '/account', access: 'member', page: lazyPage(() => import('@/features/account/pages/account-page'), 'AccountPage') }),
   route({ path: '/verify-email', access: 'member', page: lazyPage(() => import('@/features/verification/pages/verify-email-page'), 'VerifyEmailPage') }),
@@ -276,6 +304,16 @@ export function earlyQueries(pathname: string, signedIn: boolean): QueryKey[] {
   const match = findRoute(pathname);
   if (!match?.entry.early || !match.entry.prefetch || 'redirectTo' in destination(match.entry, signedIn)) return [];
   return match.entry.prefetch({ params: match.params, search: new URLSearchParams(), user: null }).filter((query) => !query.path && !query.firstPage).map((query) => query.queryKey);
+}
+
+/**
+ * What the route table says of a page's head: members' pages, a member's own page at a visitors'
+ * address (the dashboard at /) and the pages marked noindex are kept out of search engines; a
+ * visitors' page at one fixed address is listed under it.
+ */
+export function routeHeadDefaults(entry: RouteEntry, user: CurrentUser | null): PageHeadDefaults {
+  const noindex = entry.access !== 'visitor' || entry.meta?.noindex === true || (user !== null && entry.forMembers !== undefined);
+  return { noindex, description: entry.meta?.description, canonicalPath: noindex || entry.path.includes(':') ? undefined : entry.path };
 }
 
 /** The public pages search engines may list, for the sitemap: open to visitors, one address each, not kept out. */

@@ -1,7 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useServerRenderReport } from '@/lib/server-render';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { usePageHead } from '@/lib/use-page-head';
 import { PageContainer } from './page-container';
 import { Card } from '@/components/ui/card';
 
@@ -9,14 +9,15 @@ type NoticePageProps = {
   icon: LucideIcon;
   title: string;
   description: string;
-  /** The HTTP status a page rendered on the server answers with, when it is not 200 (404 for not found). */
+  /** The HTTP status a page rendered on the server answers with, when it is not 200 (404 for not found, 410 for removed). */
   status?: number;
   children?: ReactNode;
 };
 
 /** A single centred message: not found, access denied, coming soon. */
 export function NoticePage({ icon: Icon, title, description, status, children }: NoticePageProps) {
-  useDocumentTitle(title);
+  // A page that answers with an error status is kept out of search engines.
+  usePageHead({ title, noindex: status !== undefined });
   const serverReport = useServerRenderReport();
   if (status !== undefined) serverReport?.setStatus(status);
   return (

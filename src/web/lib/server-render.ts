@@ -1,23 +1,28 @@
-// What a page rendered on the server reports back besides its HTML: its title and its status.
+// What a page rendered on the server reports back besides its HTML: how it names itself (its head)
+// and its status.
 import { createContext, useContext } from 'react';
+import type { PageHead } from './use-page-head';
 
 export type ServerRenderReport = {
-  /** The tab title the page asked for (useDocumentTitle). */
-  readonly title: () => string | undefined;
-  /** 404 when the page is the not-found page. */
+  /** The public address the page is served at (PUBLIC_URL), for the absolute links in its head. */
+  readonly origin: string;
+  /** What the page said about itself (usePageHead); the last page to say it wins. */
+  readonly head: () => PageHead | undefined;
+  /** 404 when the page is the not-found page, 410 when what it shows was removed. */
   readonly status: () => number | undefined;
-  readonly setTitle: (title: string) => void;
+  readonly setHead: (head: PageHead) => void;
   readonly setStatus: (status: number) => void;
 };
 
-export function createServerRenderReport(): ServerRenderReport {
-  let title: string | undefined;
+export function createServerRenderReport(origin: string): ServerRenderReport {
+  let head: PageHead | undefined;
   let status: number | undefined;
   return {
-    title: () => title,
+    origin,
+    head: () => head,
     status: () => status,
-    setTitle: (value) => {
-      title = value;
+    setHead: (value) => {
+      head = value;
     },
     setStatus: (value) => {
       status = value;

@@ -1,17 +1,6 @@
-import { useEffect } from 'react';
-import { productName } from '../../domain';
-import { useServerRenderReport } from './server-render';
+import { usePageHead } from './use-page-head';
 
-function documentTitle(pageTitle?: string): string {
-  return pageTitle ? `${pageTitle} · ${productName}` : productName;
-}
-
-/** Sets the tab title as "<page> · Neighbourly" (or just the product name). */
+/** Names the tab "<page> | Neighbourly" (or just the product name); a page that says more about itself calls usePageHead. */
 export function useDocumentTitle(pageTitle?: string): void {
-  // Rendered on the server, the title goes into the page's <title> (effects do not run there).
-  const serverReport = useServerRenderReport();
-  serverReport?.setTitle(documentTitle(pageTitle));
-  useEffect(() => {
-    document.title = documentTitle(pageTitle);
-  }, [pageTitle]);
+  usePageHead({ title: pageTitle });
 }

@@ -1,5 +1,5 @@
-import { productTagline } from '../../../../domain';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { usePageHead } from '@/lib/use-page-head';
+import { landingPageHead } from '@/features/landing/landing-page-head';
 import { ExplainerVideo } from '@/features/landing/components/explainer-video';
 import { LandingHero } from '@/features/landing/components/landing-hero';
 import { LandingPlans } from '@/features/landing/components/landing-plans';
@@ -8,7 +8,7 @@ import { VerificationPreview } from '@/features/landing/components/verification-
 
 /** spec 2, in its order: hero with the looping video, the explainer, without/with, plans, the three steps. */
 export function LandingPage() {
-  useDocumentTitle(`Your ${productTagline}`);
+  usePageHead(landingPageHead());
   return (
     <>
       <LandingHero />

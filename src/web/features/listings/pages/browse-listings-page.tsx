@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'wouter';
 import type { CurrentUser } from '../../../../domain';
+import { browsePageTitle } from '../../../../domain/page-head';
 import { PageContainer } from '@/components/page-container';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { type FilterName, filterNames, readBrowseFilters, withFilter } from '@/features/listings/browse-filters';
@@ -15,9 +16,9 @@ const searchDebounceMs = 400;
 
 /** /listings (spec 2): search, filter and sort what neighbours have for sale. */
 export function BrowseListingsPage({ user }: { user: CurrentUser }) {
-  useDocumentTitle("What's Available Near You");
   const [params, setParams] = useSearchParams();
   const filters = readBrowseFilters(params);
+  useDocumentTitle(browsePageTitle(filters, user));
   const [searchText, setSearchText] = useState(filters.search);
 
   const setFilter = (name: FilterName, value: string) => setParams((current) => withFilter(current, name, value.trim()), { replace: true });

@@ -7,10 +7,11 @@ import { LoadingState } from '@/components/loading-state';
 import { NoticePage } from '@/components/notice-page';
 import { PageContainer } from '@/components/page-container';
 import { buttonVariants } from '@/components/ui/button';
-import { isNotFoundError } from '@/lib/api-client';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { ApiError, isNotFoundError } from '@/lib/api-client';
+import { usePageHead } from '@/lib/use-page-head';
 import { toast } from '@/lib/use-toast';
 import { useListing } from '@/features/listings/api';
+import { listingPageHead } from '@/features/listings/listing-page-head';
 import { ListingGallery } from '@/features/listings/components/listing-gallery';
 import { MessageSellerPanel } from '@/features/listings/components/message-seller-panel';
 import { MoreFromSeller } from '@/features/listings/components/more-from-seller';
@@ -26,9 +27,15 @@ function categoryLabel(value: string): string {
   return listingCategories.find((category) => category.value === value)?.label ?? value;
 }
 
-function ListingNotFound() {
+/** Never there, or hidden (404); deleted by its seller (410: search engines drop the address at once). */
+function ListingNotFound({ removed = false }: { removed?: boolean }) {
   return (
-    <NoticePage icon={PackageX} status={404} title={listingRuleMessages.listingNotFound} description="It may have sold or been removed by the seller.">
+    <NoticePage
+      icon={PackageX}
+      status={removed ? 410 : 404}
+      title={removed ? listingRuleMessages.listingRemoved : listingRuleMessages.listingNotFound}
+      description={removed ? 'The seller has taken it down. There is plenty more for sale nearby.' : 'It may have sold or been removed by the seller.'}
+    >
       <Link href="/listings" className={buttonVariants()}>
         Back to listings
       </Link>
@@ -52,13 +59,13 @@ function ListingLoader({ user, id }: { user: CurrentUser | null; id: string }) {
   }, [failedToLoad, listing.error]);
 
   if (listing.isPending) return <LoadingState />;
-  if (listing.isError) return <ListingNotFound />;
+  if (listing.isError) return <ListingNotFound removed={listing.error instanceof ApiError && listing.error.code === 'LISTING_REMOVED'} />;
   return <ListingDetails listing={listing.data} user={user} />;
 }
 
 function ListingDetails({ listing, user }: { listing: ListingView; user: CurrentUser | null }) {
   const isOwner = user !== null && listing.sellerId === user.id;
-  useDocumentTitle(listing.title);
+  usePageHead(listingPageHead(listing));
   return (
     <PageContainer>
       <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:gap-10">

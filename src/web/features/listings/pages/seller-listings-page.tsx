@@ -13,10 +13,11 @@ import { buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import { useCurrentUser } from '@/lib/auth';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { usePageHead } from '@/lib/use-page-head';
 import { ReportButton } from '@/shared/moderation/report-button';
 import { RatingSummary } from '@/shared/ratings/rating-summary';
 import { useSellerListings, useSellerProfile } from '@/features/listings/api';
+import { sellerPageHead } from '@/features/listings/listing-page-head';
 import { MemberRatings } from '@/features/listings/components/member-ratings';
 
 function VerificationBadge({ icon: Icon, label, verified }: { icon: LucideIcon; label: string; verified: boolean }) {
@@ -59,8 +60,9 @@ function SellerProfileLoader({ sellerId }: { sellerId: string }) {
 
 function SellerProfileView({ profile }: { profile: SellerProfile }) {
   const name = sellerDisplayName(profile);
-  useDocumentTitle(`${name}'s listings`);
   const listings = useSellerListings(profile.id);
+  // The newest listing with a photo gives the page's share picture.
+  usePageHead(sellerPageHead(profile, listings.data?.find((listing) => listing.isActive && listing.imageUrls.length > 0)?.imageUrls ?? []));
   const { user } = useCurrentUser();
   const isOwnPage = user?.id === profile.id;
   const place = [profile.suburb, profile.state].filter(Boolean).join(', ');
