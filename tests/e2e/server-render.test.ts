@@ -3,6 +3,7 @@
 // search, the browser hydrates what it was sent without rendering it again, and the cookie that lets
 // the server know the member follows the stored token in and out.
 import type { BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { authTokenCookieName } from '../../src/domain/session';
 import type { ApiMember } from './support/api';
@@ -14,7 +15,7 @@ const listingPrice = '$340';
 /** Ends the JSON block the page data travels in, were the server to write it unescaped. */
 const hostileTitle = '</script><script>window.__pwned=1</script> Cane chair';
 
-const { baseUrl, newContext: newJourneyContext, listItem, verifiedSeller } = useJourney({ name: 'server-render' });
+const { api, baseUrl, newContext: newJourneyContext, listItem, verifiedSeller } = useJourney({ name: 'server-render' });
 
 let seller: ApiMember;
 let listingId: string;
@@ -38,6 +39,17 @@ async function newContext(options: { javaScriptEnabled?: boolean; token?: string
 
 function pageRequest(path: string, cookieToken?: string): Promise<Response> {
   return fetch(`${baseUrl()}${path}`, { headers: cookieToken ? { cookie: `${authTokenCookieName}=${encodeURIComponent(cookieToken)}` } : {} });
+}
+
+/** The schema.org blocks of a page's head, parsed as a search engine would. */
+function readStructuredData(html: string): Array<Record<string, any>> {
+  return [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((match) => JSON.parse(match[1]) as Record<string, any>);
+}
+
+/** The content of a <meta property="og:…"> or <meta name="…"> in the page's head. */
+function metaContent(html: string, key: string): string | undefined {
+  const found = new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)" />`).exec(html)?.[1];
+  return found?.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 }
 
 /** The page data the server wrote for the browser to hydrate with. */
@@ -64,7 +76,7 @@ describe('pages rendered on the server', () => {
     expect(html).toMatch(new RegExp(`<h1[^>]*>${listingTitle}</h1>`));
     expect(html).toContain(listingPrice);
     expect(html).toContain('Solid teak, weathered to silver grey.');
-    expect(html).toContain(`<title>${listingTitle} | Neighbourly</title>`);
+    expect(html).toContain(`<title>${listingTitle} - ${listingPrice} in Leichhardt NSW | Neighbourly</title>`);
     expect(readPageState(html)).toMatchObject({ signedIn: false });
 
     const gone = await pageRequest('/listing/00000000-0000-4000-8000-000000000000');
@@ -141,8 +153,10 @@ describe('pages rendered on the server', () => {
 
   it('writes the page data so that nothing in a listing can end its block or run', async () => {
     const html = await (await pageRequest(`/listing/${hostileListingId}`)).text();
-    expect(html.match(/<script\b/g)).toHaveLength(2); // the app's entry and the page data
+    expect(html.match(/<script\b/g)).toHaveLength(3); // the app's entry, the schema.org data and the page data
     expect(html).not.toContain('<script>window.__pwned');
+    expect(readStructuredData(html)[0]).toMatchObject({ '@type': 'Product', name: hostileTitle });
+    expect(html).toContain(`<meta property="og:title" content="&lt;/script&gt;&lt;script&gt;window.__pwned=1&lt;/script&gt; Cane chair - $15 in Leichhardt NSW" />`);
     expect(readPageState(html)).toMatchObject({ signedIn: false });
   });
 
@@ -229,5 +243,85 @@ describe('pages rendered on the server', () => {
     await expectVisible(page.getByRole('button', { name: 'Sign In', exact: true }));
     expect((await context.cookies()).some((candidate) => candidate.name === authTokenCookieName)).toBe(false);
     await expectHidden(page.getByText(listingTitle));
+  });
+});
+
+describe('a listing shared in a chat or found by a search engine', () => {
+  const photoTitle = 'Green road bike, 54 cm frame';
+  let photoListingId: string;
+  let photoUrl: string;
+
+  beforeAll(async () => {
+    // A real photo, uploaded as the listing form uploads it: the server makes its share picture.
+    const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 40, g: 140, b: 70 } } }).jpeg().toBuffer();
+    const form = new FormData();
+    form.append('image', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'bike.jpg');
+    const upload = await fetch(`${baseUrl()}/api/uploads/images`, { method: 'POST', headers: { authorization: `Bearer ${seller.token}` }, body: form });
+    expect(upload.status).toBe(201);
+    photoUrl = ((await upload.json()) as { url: string }).url;
+    const body = { title: photoTitle, description: 'Shimano gears, new tyres. Pickup from Leichhardt.', price: '180', category: 'sports', imageUrls: [photoUrl] };
+    photoListingId = (await api.callApi<{ id: string }>('POST', '/api/listings', { token: seller.token, body })).id;
+  });
+
+  /** The address the server names itself by (PUBLIC_URL's default, http://localhost:<port>). */
+  const publicUrl = () => baseUrl().replace('127.0.0.1', 'localhost');
+
+  it('has a title, description, canonical link, Open Graph and X cards, and a share picture that loads at 1200x630', async () => {
+    const html = await (await pageRequest(`/listing/${photoListingId}?ref=whatsapp`)).text();
+    const pageUrl = `${publicUrl()}/listing/${photoListingId}`;
+    expect(html).toContain(`<title>${photoTitle} - $180 in Leichhardt NSW | Neighbourly</title>`);
+    expect(metaContent(html, 'description')).toBe('$180, pickup in Leichhardt NSW. Shimano gears, new tyres. Pickup from Leichhardt.');
+    expect(html).toContain(`<link rel="canonical" href="${pageUrl}" />`);
+    expect(html).not.toContain('name="robots"');
+    expect(metaContent(html, 'og:type')).toBe('product');
+    expect(metaContent(html, 'og:url')).toBe(pageUrl);
+    expect(metaContent(html, 'twitter:card')).toBe('summary_large_image');
+    const image = metaContent(html, 'og:image') ?? '';
+    expect(image).toBe(`${publicUrl()}${photoUrl.replace(/\.jpg$/, '-share.jpg')}`);
+    const picture = await fetch(image.replace(publicUrl(), baseUrl()));
+    expect(picture.headers.get('content-type')).toBe('image/jpeg');
+    const size = await sharp(Buffer.from(await picture.arrayBuffer())).metadata();
+    expect([size.width, size.height]).toEqual([1200, 630]);
+
+    const [product] = readStructuredData(html);
+    expect(product).toMatchObject({ '@context': 'https://schema.org', '@type': 'Product', name: photoTitle, image: [`${publicUrl()}${photoUrl}`] });
+    expect(product.offers).toMatchObject({ '@type': 'Offer', price: '180.00', priceCurrency: 'AUD', availability: 'https://schema.org/InStock', itemCondition: 'https://schema.org/UsedCondition' });
+    expect(product.offers.areaServed).toMatchObject({ '@type': 'Place', address: { postalCode: '2040', addressRegion: 'NSW', addressCountry: 'AU' } });
+  });
+
+  it('shows its title, price, photo and description to a browser with JavaScript off', async () => {
+    const page = await (await newContext({ javaScriptEnabled: false })).newPage();
+    await page.goto(`/listing/${photoListingId}`);
+    await expectVisible(page.getByRole('heading', { level: 1, name: photoTitle }));
+    await expectVisible(page.getByText('$180').first());
+    await expectVisible(page.getByText('Shimano gears, new tyres.').first());
+    const photo = page.locator(`img[src="${photoUrl}"]`).first();
+    await expectVisible(photo);
+    await expect.poll(() => photo.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)).toBe(true);
+    await saveScreenshot(page, 'found-and-shared-listing-no-javascript-phone');
+  });
+
+  it('copies its link where the browser cannot share, and says so', async () => {
+    const context = await newContext();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
+    const page = await context.newPage();
+    // Desktop browsers without the Web Share API take the copying path.
+    await page.addInitScript(() => Object.defineProperty(navigator, 'share', { value: undefined }));
+    await page.goto(`/listing/${photoListingId}`);
+    await page.getByRole('button', { name: 'Share' }).click();
+    await expectVisible(toastTitled(page, 'Link copied'));
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseUrl()}/listing/${photoListingId}`);
+    await saveScreenshot(page, 'found-and-shared-link-copied-phone');
+  });
+
+  it('answers 410 once its seller deletes it, and the page says it was removed', async () => {
+    const doomed = await listItem(seller, { title: 'Bookshelf, pine, five shelves', price: '40' });
+    await api.callApi('DELETE', `/api/listings/${doomed}`, { token: seller.token });
+    const response = await pageRequest(`/listing/${doomed}`);
+    expect(response.status).toBe(410);
+    const html = await response.text();
+    expect(html).toContain('This listing has been removed');
+    expect(metaContent(html, 'robots')).toBe('noindex');
+    expect(html).not.toContain('rel="canonical"');
   });
 });
