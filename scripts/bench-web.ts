@@ -1,6 +1,6 @@
 // npm run bench:web: builds the app, starts it as `npm start` does (the e2e tier's way: PGlite in a
 // fresh data folder, here with the demo data), runs Lighthouse on the landing page, the browse page
-// (as a signed-in demo member: browsing is for members) and a demo listing, and adds the table to
+// (as a signed-in demo member: browsing is for members), a demo listing and its seller's page, and adds the table to
 // docs/benchmarks.md; each run's full report goes to test-results/lighthouse/.
 // Then it load-tests the server's render of the same pages (autocannon, Brotli accepted).
 // Options: --runs N (Lighthouse runs per page, default 2), --no-build.
@@ -62,19 +62,21 @@ async function main(): Promise<void> {
     const listing = listings.find((candidate) => candidate.imageUrls.length > 0);
     if (!listing) throw new Error('The demo data has no listing with photos.');
 
+    const anonymous = (pagePath: string) => pagePath.replace(listing.id, '{id}').replace(listing.sellerId, '{sellerId}');
     const pages = [
       { label: 'Landing', path: '/' },
       { label: 'Browse (signed in)', path: '/listings', token },
       { label: 'Listing', path: `/listing/${listing.id}` },
+      { label: 'Seller', path: `/seller/${listing.sellerId}` },
     ];
     for (const page of pages) {
       for (let run = 1; run <= runs; run += 1) {
         const { metrics, report } = await measurePage({ url: `${server.baseUrl}${page.path}`, token: page.token });
         await writeFile(path.join(reportDir, `${page.label.toLowerCase().replace(/\W+/g, '-')}-${run}.json`), report);
-        results.push({ label: page.label, path: page.path.replace(listing.id, '{id}'), run, metrics });
+        results.push({ label: page.label, path: anonymous(page.path), run, metrics });
         const missed = missedWebBudgets(metrics);
         console.log(
-          `${page.label} #${run}: score ${metrics.score}, LCP ${Math.round(metrics.lcpMs)} ms, CLS ${metrics.cls.toFixed(3)}, TBT ${Math.round(metrics.tbtMs)} ms, ` +
+          `${page.label} #${run}: score ${metrics.score}, a11y/BP/SEO ${metrics.accessibility}/${metrics.bestPractices}/${metrics.seo}, LCP ${Math.round(metrics.lcpMs)} ms, CLS ${metrics.cls.toFixed(3)}, TBT ${Math.round(metrics.tbtMs)} ms, ` +
             `JS ${formatKilobytes(metrics.scriptTransferBytes)} ${missed.length === 0 ? '✓' : `✗ ${missed.join(', ')}`}\n  LCP element: ${metrics.lcpElement}`,
         );
       }
@@ -91,7 +93,7 @@ async function main(): Promise<void> {
       await runLoad(shape, { baseUrl: server.baseUrl, connections: renderConnections, durationSeconds: 3 });
       const load = await runLoad(shape, { baseUrl: server.baseUrl, connections: renderConnections, durationSeconds: renderSeconds });
       const single = await runLoad(shape, { baseUrl: server.baseUrl, connections: 1, durationSeconds: 3 });
-      renderLoad.push({ label: page.label, path: page.path.replace(listing.id, '{id}'), requestsPerSecond: load.requestsPerSecond, p50: load.p50, p99: load.p99, singleP50: single.p50, errors: load.errors, htmlBytes });
+      renderLoad.push({ label: page.label, path: anonymous(page.path), requestsPerSecond: load.requestsPerSecond, p50: load.p50, p99: load.p99, singleP50: single.p50, errors: load.errors, htmlBytes });
       console.log(`${page.label} rendered on the server: ${Math.round(load.requestsPerSecond)} req/s, p50 ${load.p50} ms, p99 ${load.p99} ms (1 connection p50 ${single.p50} ms)`);
     }
   } finally {

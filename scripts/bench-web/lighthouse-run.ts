@@ -1,4 +1,5 @@
-// One Lighthouse run (mobile, simulated throttling, performance only) in a fresh Debian Chromium.
+// One Lighthouse run (mobile, simulated throttling; performance, accessibility, best practices and SEO)
+// in a fresh Debian Chromium.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,6 +13,11 @@ export const chromeFlags = ['--headless', '--no-sandbox', '--disable-gpu', '--di
 
 export type PageMetrics = {
   score: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  /** The audits that cost the other categories points, by id (empty when all three are 100). */
+  failedAudits: string[];
   lcpMs: number;
   cls: number;
   tbtMs: number;
@@ -51,8 +57,16 @@ function readMetrics(lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['l
     (request) => request.resourceType === 'Script',
   );
   const lcpItems = (lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined)?.items;
+  const categoryScore = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const failedAudits = ['accessibility', 'best-practices', 'seo'].flatMap((id) =>
+    (lhr.categories[id]?.auditRefs ?? []).filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1).map((ref) => ref.id),
+  );
   return {
-    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    score: categoryScore('performance'),
+    accessibility: categoryScore('accessibility'),
+    bestPractices: categoryScore('best-practices'),
+    seo: categoryScore('seo'),
+    failedAudits,
     lcpMs: numeric('largest-contentful-paint'),
     cls: numeric('cumulative-layout-shift'),
     tbtMs: numeric('total-blocking-time'),
@@ -76,7 +90,7 @@ export async function measurePage({ url, token }: { url: string; token?: string 
         port: chrome.port,
         output: 'json',
         logLevel: 'error',
-        onlyCategories: ['performance'],
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
         formFactor: 'mobile',
         throttlingMethod: 'simulate',
         // Keeps the member's token; the profile is new, so the cache is still empty.

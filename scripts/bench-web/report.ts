@@ -24,9 +24,10 @@ const marker = '<!-- newest web run first: npm run bench:web inserts each run be
 const sectionIntro = [
   '## Web pages (Lighthouse)',
   '',
-  'Results of `npm run bench:web` (scripts/bench-web.ts): Lighthouse (mobile form factor, simulated throttling, performance',
-  "category) in Debian's Chromium against the built app with the demo data, each run in a fresh browser with an empty cache.",
-  `Budgets: performance ≥ ${webBudgets.performanceScore}, LCP < ${webBudgets.largestContentfulPaintMs / 1000} s, CLS < ${webBudgets.cumulativeLayoutShift} on every page; the`,
+  'Results of `npm run bench:web` (scripts/bench-web.ts): Lighthouse (mobile form factor, simulated throttling; performance,',
+  "accessibility, best practices and SEO) in Debian's Chromium against the built app with the demo data, each run in a fresh",
+  'browser with an empty cache.',
+  `Budgets: performance ≥ ${webBudgets.performanceScore}, accessibility, best practices and SEO ${webBudgets.otherCategoryScore}, LCP < ${webBudgets.largestContentfulPaintMs / 1000} s, CLS < ${webBudgets.cumulativeLayoutShift} on every page; the`,
   `first page's JavaScript ≤ ${formatKilobytes(webBudgets.firstLoadScriptGzipBytes)} gzipped (also checked by the e2e tier on every build).`,
   '',
   marker,
@@ -40,6 +41,10 @@ export function missedWebBudgets(metrics: PageMetrics): string[] {
   if (metrics.score < webBudgets.performanceScore) missed.push(`score < ${webBudgets.performanceScore}`);
   if (!(metrics.lcpMs < webBudgets.largestContentfulPaintMs)) missed.push(`LCP ≥ ${webBudgets.largestContentfulPaintMs / 1000} s`);
   if (!(metrics.cls < webBudgets.cumulativeLayoutShift)) missed.push(`CLS ≥ ${webBudgets.cumulativeLayoutShift}`);
+  for (const [name, value] of [['accessibility', metrics.accessibility], ['best practices', metrics.bestPractices], ['SEO', metrics.seo]] as const) {
+    if (value < webBudgets.otherCategoryScore) missed.push(`${name} < ${webBudgets.otherCategoryScore}`);
+  }
+  if (metrics.failedAudits.length > 0) missed.push(`(${metrics.failedAudits.join(', ')})`);
   return missed;
 }
 
@@ -47,7 +52,7 @@ export function renderWebRun(report: WebRunReport): string {
   const firstLoadOk = report.firstLoadGzipBytes <= webBudgets.firstLoadScriptGzipBytes;
   const rows = report.results.map(({ label, path, run, metrics }) => {
     const missed = missedWebBudgets(metrics);
-    return `| ${label} (\`${path}\`) | ${run} | ${metrics.score} | ${seconds(metrics.lcpMs)} | ${metrics.cls.toFixed(3)} | ${Math.round(metrics.tbtMs)} ms | ${seconds(metrics.fcpMs)} | ${formatKilobytes(metrics.scriptTransferBytes)} | ${metrics.benchmarkIndex.toFixed(0)} | ${missed.length === 0 ? '✓' : `✗ ${missed.join(', ')}`} |`;
+    return `| ${label} (\`${path}\`) | ${run} | ${metrics.score} | ${metrics.accessibility} / ${metrics.bestPractices} / ${metrics.seo} | ${seconds(metrics.lcpMs)} | ${metrics.cls.toFixed(3)} | ${Math.round(metrics.tbtMs)} ms | ${seconds(metrics.fcpMs)} | ${formatKilobytes(metrics.scriptTransferBytes)} | ${metrics.benchmarkIndex.toFixed(0)} | ${missed.length === 0 ? '✓' : `✗ ${missed.join(', ')}`} |`;
   });
   return [
     `### ${report.startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
@@ -55,8 +60,8 @@ export function renderWebRun(report: WebRunReport): string {
     `- Machine: ${report.machine}`,
     `- First-load JavaScript (the entry, the app it starts and their imports, gzip): ${formatKilobytes(report.firstLoadGzipBytes)} ${firstLoadOk ? '✓' : '✗'} (${report.firstLoadFiles})`,
     '',
-    '| Page | Run | Score | LCP | CLS | TBT | FCP | JS loaded (as sent) | CPU index | budgets |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+    '| Page | Run | Score | A11y / BP / SEO | LCP | CLS | TBT | FCP | JS loaded (as sent) | CPU index | budgets |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
     ...rows,
     '',
     `Pages rendered on the server (${report.renderLoadSetup}):`,

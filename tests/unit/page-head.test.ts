@@ -181,7 +181,7 @@ describe('pages kept out of search engines', () => {
     expect(help.head).toMatchObject({ noindex: false, canonicalUrl: `${origin}/help` });
     expect(help.head.description).toContain('buying, selling');
 
-    for (const path of ['/auth', '/dashboard', '/account', '/messages', '/saved', '/admin', '/listings', '/subscribe/explorer']) {
+    for (const path of ['/auth', '/dashboard', '/account', '/messages', '/saved', '/admin', '/create-listing', '/subscribe/explorer']) {
       const signedIn = path !== '/auth';
       const { head } = await render(path, signedIn ? 'member-token' : null);
       expect({ path, noindex: head.noindex, canonical: head.canonicalUrl }).toEqual({ path, noindex: true, canonical: undefined });
@@ -190,6 +190,16 @@ describe('pages kept out of search engines', () => {
     expect((await render('/', 'member-token')).head).toMatchObject({ noindex: true, canonicalUrl: undefined });
     const unknown = await render('/no-such-page');
     expect([unknown.status, unknown.head.noindex]).toEqual([404, true]);
+  });
+});
+
+describe("a member's browse page", () => {
+  it('is titled by its filters and names one address for them: in one order, without the default sort or a cursor', async () => {
+    const { head } = await render('/listings?sort=newest&cursor=abc&category=sports&search=bike&utm_source=mail', 'member-token');
+    expect(head.title).toBe('“bike” in Sports near Sydney NSW | Neighbourly');
+    expect(head.noindex).toBe(false);
+    expect(head.canonicalUrl).toBe(`${origin}/listings?search=bike&category=sports`);
+    expect((await render('/listings?sort=price-low', 'member-token')).head.canonicalUrl).toBe(`${origin}/listings?sort=price-low`);
   });
 });
 

@@ -44,7 +44,7 @@ export type PrefetchQuery = {
 export type RouteMeta = {
   /** The search result's text for a page that does not make its own from what it shows. */
   description?: string;
-  /** Kept out of search engines and the sitemap (sign-in, tools). Members' pages always are. */
+  /** Kept out of search engines and the sitemap (sign-in, tools); members' pages are unless this says false. */
   noindex?: boolean;
 };
 
@@ -216,6 +216,9 @@ export const routes: RouteEntry[] = [
     access: 'member',
     page: lazyPage(() => import('@/features/listings/pages/browse-listings-page'), 'BrowseListingsPage'),
     props: withUser,
+    // Search engines never see it (a visitor is sent to /auth), but a member's page is no private
+    // matter: it says where its results live (its canonical address, filters in one order).
+    meta: { noindex: false },
     prefetch: ({ search }) => {
       const filters = readBrowseFilters(search);
       const firstPage = (body: unknown, header: (name: string) => string | undefined): ListingsPage => toListingsPage(body as ApiResponse<'browseListings'>, header);
@@ -312,7 +315,7 @@ export function earlyQueries(pathname: string, signedIn: boolean): QueryKey[] {
  * visitors' page at one fixed address is listed under it.
  */
 export function routeHeadDefaults(entry: RouteEntry, user: CurrentUser | null): PageHeadDefaults {
-  const noindex = entry.access !== 'visitor' || entry.meta?.noindex === true || (user !== null && entry.forMembers !== undefined);
+  const noindex = entry.meta?.noindex ?? (entry.access !== 'visitor' || (user !== null && entry.forMembers !== undefined));
   return { noindex, description: entry.meta?.description, canonicalPath: noindex || entry.path.includes(':') ? undefined : entry.path };
 }
 

@@ -78,6 +78,20 @@ export function listingsRequestPath(filters: BrowseFilters, cursor: string | nul
   return endpointPath('browseListings', undefined, listingsRequestQuery(filters, cursor));
 }
 
+/**
+ * Browse's one address for these filters: each filter chosen, in filterNames' order, the default
+ * sort and any paging left out, so the same results are never listed under two addresses.
+ */
+export function browseCanonicalPath(filters: BrowseFilters): string {
+  const query = new URLSearchParams();
+  for (const name of filterNames) {
+    const value = filters[name];
+    if (value && !(name === 'sort' && value === defaultSort)) query.set(name, value);
+  }
+  const search = query.toString();
+  return search ? `/listings?${search}` : '/listings';
+}
+
 export function browseQueryKey(filters: BrowseFilters) {
   return [...listingQueryKeys.listings, 'browse', filters] as const;
 }

@@ -3,8 +3,8 @@ import { useSearchParams } from 'wouter';
 import type { CurrentUser } from '../../../../domain';
 import { browsePageTitle } from '../../../../domain/page-head';
 import { PageContainer } from '@/components/page-container';
-import { useDocumentTitle } from '@/lib/use-document-title';
-import { type FilterName, filterNames, readBrowseFilters, withFilter } from '@/features/listings/browse-filters';
+import { usePageHead } from '@/lib/use-page-head';
+import { type FilterName, browseCanonicalPath, filterNames, readBrowseFilters, withFilter } from '@/features/listings/browse-filters';
 import { BrowseToolbar, FilterChips } from '@/features/listings/components/browse-toolbar';
 import { ListingResults } from '@/features/listings/components/listing-results';
 import { ItemsNearYouSection } from '@/features/listings/components/map/items-near-you-section';
@@ -18,7 +18,7 @@ const searchDebounceMs = 400;
 export function BrowseListingsPage({ user }: { user: CurrentUser }) {
   const [params, setParams] = useSearchParams();
   const filters = readBrowseFilters(params);
-  useDocumentTitle(browsePageTitle(filters, user));
+  usePageHead({ title: browsePageTitle(filters, user), canonicalPath: browseCanonicalPath(filters) });
   const [searchText, setSearchText] = useState(filters.search);
 
   const setFilter = (name: FilterName, value: string) => setParams((current) => withFilter(current, name, value.trim()), { replace: true });
