@@ -18,7 +18,7 @@ import type { MailSender } from '../src/server/services/mail';
 import { countData, ensureDatabaseExists } from './bench/bench-database';
 import { isPostgresUrl, parseCliArgs, positiveIntegerArg, redactDatabaseUrl, stringArg } from './bench/cli-args';
 import { mapWithConcurrency } from './bench/load-phases';
-import { describeMachineOf, prependSectionRun } from './bench/report';
+import { describeMachineOf, publishSectionRun } from './bench/report';
 import { categoryVocabulary } from './bench/seed-vocabulary';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -162,11 +162,7 @@ async function main(): Promise<void> {
       `- A day of digests: ${daily.length.toLocaleString('en-AU')} daily searches, ${workers} at a time, in ${(dayMs / 1000).toFixed(1)} s ${mark(dayMs < budgets.dayOfDigestsMs)} (budget < ${budgets.dayOfDigestsMs / 60_000} minutes); ${sentMails.toLocaleString('en-AU')} had something new.`,
       '',
     ];
-    console.log(lines.join('\n'));
-    if (!args.has('no-docs')) {
-      prependSectionRun(path.join(projectRoot, 'docs', 'benchmarks.md'), section, lines.join('\n'));
-      console.log('Added the run to docs/benchmarks.md.');
-    }
+    publishSectionRun(path.join(projectRoot, 'docs', 'benchmarks.md'), section, lines, { writeDocs: !args.has('no-docs') });
   } finally {
     if (fresh.length > 0) await pool.query('delete from listings where id = any($1::uuid[])', [fresh]);
     await pool.query(`delete from saved_searches where name like $1`, [`${benchName}%`]);

@@ -71,7 +71,12 @@ async function main(): Promise<void> {
     ];
     for (const page of pages) {
       for (let run = 1; run <= runs; run += 1) {
-        const { metrics, report } = await measurePage({ url: `${server.baseUrl}${page.path}`, token: page.token });
+        // Lighthouse now and then loses a trace (NO_NAVSTART); the load is measured again once.
+        const measure = () => measurePage({ url: `${server.baseUrl}${page.path}`, token: page.token });
+        const { metrics, report } = await measure().catch((error: unknown) => {
+          console.warn(`${page.label} #${run}: ${error instanceof Error ? error.message : String(error)}; measuring again`);
+          return measure();
+        });
         await writeFile(path.join(reportDir, `${page.label.toLowerCase().replace(/\W+/g, '-')}-${run}.json`), report);
         results.push({ label: page.label, path: anonymous(page.path), run, metrics });
         const missed = missedWebBudgets(metrics);

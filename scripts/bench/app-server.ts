@@ -37,6 +37,8 @@ export async function startBenchApp(options: BenchAppOptions): Promise<ChildServ
       NODE_ENV: 'production',
       APP_SECRET: 'bench-only-app-secret-0123456789abcdef0123456789',
       SMTP_URL: `smtp://127.0.0.1:${options.smtpPort}`,
+      // Production requires its public https address; only links in mail and page heads are made from it.
+      PUBLIC_URL: 'https://neighbourly.example',
       SMS_API_URL: options.smsUrl,
       // Hundreds of bench sellers sign in from this one address; no measured route is rate-limited.
       RATE_LIMIT_MULTIPLIER: '10000',

@@ -202,3 +202,11 @@ export function prependSectionRun(filePath: string, section: BenchSection, run: 
   }
   writeFileSync(filePath, next.replace(/\n{3,}/g, '\n\n'));
 }
+
+/** Prints a section's run and, unless the run was asked not to (--no-docs), adds it to the document. */
+export function publishSectionRun(filePath: string, section: BenchSection, lines: string[], options: { writeDocs: boolean }): void {
+  console.log(lines.join('\n'));
+  if (!options.writeDocs) return;
+  prependSectionRun(filePath, section, lines.join('\n'));
+  console.log(`Added the run to ${filePath}.`);
+}

@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { fillsFromRequest, type CeilingArg, type CeilingQuery } from './ceiling-calls';
+import { serveCeiling } from './ceiling-server';
 
 async function main(): Promise<void> {
   const queries = JSON.parse(readFileSync(process.env.CEILING_QUERIES ?? '', 'utf8')) as CeilingQuery[];
@@ -40,16 +41,7 @@ async function main(): Promise<void> {
       });
     }
   }
-  const shutdown = () => {
-    void app
-      .close()
-      .then(() => pool.end())
-      .then(() => process.exit(0));
-  };
-  process.on('SIGTERM', shutdown);
-  process.on('SIGINT', shutdown);
-  await app.listen({ port: Number(process.env.PORT ?? 0), host: '127.0.0.1' });
-  console.log(`sql-ceiling listening on ${process.env.PORT}`);
+  await serveCeiling(app, { label: 'sql-ceiling', close: () => pool.end() });
 }
 
 main().catch((error: unknown) => {

@@ -32,5 +32,6 @@ export * from './conversation-schemas';
 export * from './favourites';
 export * from './saved-searches';
 export * from './saved-search-schemas';
+export * from './seo';
 export * from './api-endpoints';
 export * from './api-schemas';

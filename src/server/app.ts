@@ -29,6 +29,7 @@ import { listingRoutes } from './listings/routes';
 import { workOnSavedSearchJobs } from './listings';
 import { mapRoutes } from './map/routes';
 import { membershipRoutes } from './membership/routes';
+import { seoRoutes } from './seo/routes';
 import type { BackgroundTasks } from './services/background-tasks';
 import { systemRoutes } from './system/routes';
 import { uploadRoutes } from './uploads/routes';
@@ -86,6 +87,7 @@ export async function buildApp(deps: ServerDeps): Promise<FastifyInstance> {
   await app.register(reportRoutes(deps));
   await app.register(ratingRoutes(deps));
   await app.register(videoRoutes(deps));
+  await app.register(seoRoutes(deps));
   if (!config.isProduction) await app.register(devRoutes(deps));
 
   await registerWebRoutes(app, { dataDir: config.dataDir, publicUrl: config.publicUrl });

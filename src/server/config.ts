@@ -122,6 +122,12 @@ const environmentSchema = z
     if (!env.SMTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required in production so mail reaches members' });
     }
+    // Links in mail, canonical and share links, the sitemap and Google's redirect are all made from it.
+    if (!env.PUBLIC_URL) {
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: "is required in production: links in mail, search engines' and chat apps' links are made from it" });
+    } else if (!env.PUBLIC_URL.startsWith('https:')) {
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'must start with https:// in production' });
+    }
     if (!env.SMS_API_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMS_API_URL'], message: 'is required in production so phone codes reach members' });
     }

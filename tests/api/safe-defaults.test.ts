@@ -48,6 +48,7 @@ const productionSettings = {
   NODE_ENV: 'production',
   APP_SECRET: 'p'.repeat(48),
   SMTP_URL: 'smtp://127.0.0.1:1',
+  PUBLIC_URL: 'https://neighbourly.example',
   SMS_API_URL: 'http://127.0.0.1:1/sms',
   STRIPE_SECRET_KEY: 'sk_test_safe',
   STRIPE_PUBLISHABLE_KEY: 'pk_test_safe',

@@ -12,6 +12,7 @@ const production = {
   NODE_ENV: 'production',
   APP_SECRET: 'x'.repeat(40),
   SMTP_URL: 'smtp://mail.example.com:587',
+  PUBLIC_URL: 'https://neighbourly.example',
   SMS_API_URL: 'https://sms.example.com/send',
   STRIPE_SECRET_KEY: 'sk_live_abc123',
   STRIPE_PUBLISHABLE_KEY: 'pk_live_abc123',
@@ -61,6 +62,13 @@ describe('settings', () => {
     const config = loadConfig(production);
     expect(config.isProduction).toBe(true);
     expect(config.host).toBe('0.0.0.0');
+  });
+
+  it('refuses production without its public https address: links in mail and pages are made from it', () => {
+    const { PUBLIC_URL: _publicUrl, ...withoutPublicUrl } = production;
+    expect(problemsOf(withoutPublicUrl)).toMatch(/PUBLIC_URL is required in production/);
+    expect(problemsOf({ ...production, PUBLIC_URL: 'http://neighbourly.example' })).toMatch(/PUBLIC_URL must start with https:\/\/ in production/);
+    expect(loadConfig(production).publicUrl).toBe('https://neighbourly.example');
   });
 
   it('has no demo data in production, and refuses DEMO_DATA=true there', () => {
