@@ -65,8 +65,8 @@ describe('the list of expected failures (spec 8)', () => {
 });
 
 describe('a not-found answer', () => {
-  it('is one of the codes for a thing that does not exist, each a 404; an unknown address is not one', () => {
-    for (const code of notFoundCodes) expect(appErrors[code].status).toBe(404);
+  it('is one of the codes for a thing that does not exist, each a 404 (410 for a listing its seller deleted); an unknown address is not one', () => {
+    for (const code of notFoundCodes) expect(appErrors[code].status).toBe(code === 'LISTING_REMOVED' ? 410 : 404);
     expect(isNotFoundCode('NOT_FOUND')).toBe(false);
     expect(isNotFoundCode(undefined)).toBe(false);
     expect(isNotFoundCode('LISTING_NOT_FOUND')).toBe(true);
