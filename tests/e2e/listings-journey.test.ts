@@ -123,7 +123,7 @@ describe('selling and buying', () => {
     // The listing itself: gallery, exact price, and the owner's controls.
     await page.getByRole('link', { name: recordPlayer.title, exact: true }).click();
     await seeVisible(page.getByRole('heading', { level: 1, name: recordPlayer.title }));
-    expect(await page.title()).toBe(`${recordPlayer.title} | Neighbourly`);
+    expect(await page.title()).toBe(`${recordPlayer.title} - $85.50 in Clifton Hill VIC | Neighbourly`);
     await seeVisible(page.getByText('$85.50', { exact: true }));
     await page.getByRole('button', { name: 'Show photo 3 of 3' }).click();
     await seeVisible(page.getByRole('img', { name: `${recordPlayer.title}, photo 3 of 3` }));

@@ -12,7 +12,7 @@ const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 const outDir = mkdtempSync(path.join(os.tmpdir(), 'neighbourly-dev-env-build-'));
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
-type RenderPage = (input: { url: string; token: string | null; fetchApi: (path: string) => Promise<{ status: number; body: unknown; header: () => undefined }> }) => Promise<
+type RenderPage = (input: { url: string; origin: string; token: string | null; fetchApi: (path: string) => Promise<{ status: number; body: unknown; header: () => undefined }> }) => Promise<
   { kind: 'page'; html: string; status: number } | { kind: 'redirect' }
 >;
 
@@ -28,7 +28,7 @@ describe('a build made with NODE_ENV=development in the shell', () => {
     expect(readFileSync(bundle, 'utf8')).not.toContain('jsxDEV');
 
     const { renderPage } = (await import(pathToFileURL(bundle).href)) as { renderPage: RenderPage };
-    const page = await renderPage({ url: '/how-it-works', token: null, fetchApi: async () => ({ status: 404, body: null, header: () => undefined }) });
+    const page = await renderPage({ url: '/how-it-works', origin: 'https://neighbourly.example', token: null, fetchApi: async () => ({ status: 404, body: null, header: () => undefined }) });
     expect(page.kind).toBe('page');
     if (page.kind !== 'page') return;
     expect(page.status).toBe(200);

@@ -68,16 +68,27 @@ async function expectNothingRan({ page, dialogs }: PageWatch, where: string): Pr
     pwned: (window as unknown as { __pwned?: unknown }).__pwned ?? null,
     blocked: (window as unknown as { __blockedScripts: string[] }).__blockedScripts,
     injected: [...document.querySelectorAll('[onerror], [onload], a[href^="javascript:" i], iframe, img[src$="/x"], svg[onload]')].map((element) => element.outerHTML.slice(0, 120)),
-    // The one inline element a page may have is the server render's JSON data block, which never runs.
+    // The inline elements a page may have are data that never runs: the server render's page data and
+    // a listing's schema.org block (JSON-LD).
     inlineScripts: [...document.querySelectorAll('script:not([src])')]
-      .filter((element, index) => !(index === 0 && element.id === 'app-state' && element.getAttribute('type') === 'application/json'))
+      .filter((element) => !((element.id === 'app-state' && element.getAttribute('type') === 'application/json') || element.getAttribute('type') === 'application/ld+json'))
       .map((element) => element.outerHTML.slice(0, 120)),
+    // And each holds only its JSON: nothing in a listing ended the block to start another.
+    dataBlocks: [...document.querySelectorAll('script[type="application/json"], script[type="application/ld+json"]')].filter((element) => {
+      try {
+        JSON.parse(element.textContent ?? '');
+        return false;
+      } catch {
+        return true;
+      }
+    }).length,
   }));
   expect(state.pwned, where).toBeNull();
   expect(dialogs, where).toEqual([]);
   expect(state.blocked, where).toEqual([]);
   expect(state.injected, where).toEqual([]);
   expect(state.inlineScripts, where).toEqual([]);
+  expect(state.dataBlocks, where).toBe(0);
 }
 
 const see = (page: Page, text: string) => expectVisible(page.getByText(text, { exact: false }).first(), patientMs);
@@ -105,7 +116,7 @@ describe('stored markup', () => {
     await expectVisible(page.getByRole('heading', { level: 1, name: hostileListing.title }), patientMs);
     await see(page, hostileListing.description);
     await see(page, hostileName.firstName);
-    expect(await page.title()).toBe(`${hostileListing.title} | Neighbourly`);
+    expect(await page.title()).toBe(`${hostileListing.title} - $25 in Clifton Hill VIC | Neighbourly`);
     await saveScreenshot(page, 'stored-script-listing');
     await expectNothingRan(watch, 'listing detail');
 
