@@ -1,6 +1,7 @@
 // Webhook signatures in the scheme Stripe uses: header "t=<unix seconds>,v1=<hex HMAC-SHA256 of
 // `${t}.${raw body}`>". The built-in test provider signs its events the same way, so one check
-// serves both.
+// serves both. STRIPE_WEBHOOK_SECRET may hold two secrets, comma-separated, while a new one
+// replaces the old (docs/deploy.md, "Rotating secrets"): a signature by either is accepted.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { AppError } from '../../domain/errors';
 
@@ -11,7 +12,15 @@ export function signPayload(secret: string, rawBody: string, timestamp = Math.fl
   return `t=${timestamp},v1=${signature}`;
 }
 
-export function verifySignature(secret: string, rawBody: Buffer, header: string | undefined, now = Date.now()): void {
+/** The secrets a webhook setting names: one, or several separated by commas. */
+export function webhookSecrets(setting: string): string[] {
+  return setting
+    .split(',')
+    .map((secret) => secret.trim())
+    .filter(Boolean);
+}
+
+export function verifySignature(secretSetting: string, rawBody: Buffer, header: string | undefined, now = Date.now()): void {
   const forged = () => new AppError('WEBHOOK_SIGNATURE_INVALID');
   if (!header) throw forged();
   const parts = Object.fromEntries(
@@ -27,10 +36,10 @@ export function verifySignature(secret: string, rawBody: Buffer, header: string 
     .map((part) => part.trim().slice(3));
   if (!Number.isFinite(timestamp) || signatures.length === 0) throw forged();
   if (Math.abs(now / 1000 - timestamp) > toleranceSeconds) throw forged();
-  const expected = Buffer.from(createHmac('sha256', secret).update(`${timestamp}.`).update(rawBody).digest('hex'), 'hex');
+  const expected = webhookSecrets(secretSetting).map((secret) => createHmac('sha256', secret).update(`${timestamp}.`).update(rawBody).digest());
   const matches = signatures.some((signature) => {
     const given = Buffer.from(signature, 'hex');
-    return given.length === expected.length && timingSafeEqual(given, expected);
+    return expected.some((digest) => given.length === digest.length && timingSafeEqual(given, digest));
   });
   if (!matches) throw forged();
 }
