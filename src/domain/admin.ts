@@ -28,6 +28,7 @@ export const adminMessages = {
   videoWrongTypeTitle: 'Invalid File Type',
   videoWrongType: 'Please select a video file.',
   videoNotRecognised: 'That file is not an MP4, WebM or MOV video.',
+  videoNotSaved: "We couldn't save that video, please try again",
   videoNotFound: 'Video not found',
   wordNotFound: 'That word is not on the list.',
   inviteInvalid: 'This invitation link is invalid or has expired. Ask for a new one.',

@@ -191,6 +191,8 @@ export const appErrors = {
   // 5xx: our side.
   INTERNAL: { status: 500, message: errorMessages.unexpected },
   UNAVAILABLE: { status: 503, message: errorMessages.unavailable },
+  /** An upload was fine but the media storage could not keep it; nothing of it was kept (decision 24). */
+  MEDIA_NOT_SAVED: { status: 503, message: imageMessages.notSaved },
 } as const satisfies Record<string, AppErrorSpec>;
 
 export type ErrorCode = keyof typeof appErrors;

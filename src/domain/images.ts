@@ -13,6 +13,8 @@ export const imageMessages = {
   tooManyPixels: 'That photo is too large to process. Try one under 50 megapixels.',
   empty: 'The file is empty.',
   missingFile: 'Choose a photo to upload.',
+  /** The photo was fine; keeping it failed (the media storage is unreachable), and none of it was kept. */
+  notSaved: "We couldn't save that photo, please try again",
 } as const;
 
 /** spec 5: the raw file may be at most twice the tier's limit before compression. */

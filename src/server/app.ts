@@ -90,6 +90,6 @@ export async function buildApp(deps: ServerDeps): Promise<FastifyInstance> {
   await app.register(seoRoutes(deps));
   if (!config.isProduction) await app.register(devRoutes(deps));
 
-  await registerWebRoutes(app, { dataDir: config.dataDir, publicUrl: config.publicUrl });
+  await registerWebRoutes(app, { storage: deps.storage, publicUrl: config.publicUrl });
   return app;
 }

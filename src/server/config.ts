@@ -99,6 +99,13 @@ const environmentSchema = z
     STRIPE_PRICE_CONNECTOR: optionalText.refine((value) => value === undefined || /^price_\w+$/.test(value), { message: 'must be a Stripe price id (price_…)' }),
     STRIPE_API_BASE: optionalUrl(['http:', 'https:']),
     REDIS_URL: optionalUrl(['redis:', 'rediss:']),
+    S3_BUCKET: optionalText,
+    S3_ENDPOINT: optionalUrl(['http:', 'https:']),
+    S3_REGION: optionalText,
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).optional(),
+    MEDIA_PUBLIC_URL: optionalUrl(['http:', 'https:']),
     DEMO_DATA: z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: trustProxySetting,
@@ -160,6 +167,16 @@ const environmentSchema = z
     }
   })
   .superRefine((env, ctx) => {
+    // Media in a bucket (decision 24): the other S3 settings only mean something with S3_BUCKET.
+    const issue = (variable: string, message: string) => ctx.addIssue({ code: 'custom', path: [variable], message });
+    for (const variable of ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'MEDIA_PUBLIC_URL'] as const) {
+      if (env[variable] && !env.S3_BUCKET) issue(variable, 'only applies with S3_BUCKET: set the bucket too, or leave it unset (media stays on local disk)');
+    }
+    if (env.S3_ACCESS_KEY_ID && !env.S3_SECRET_ACCESS_KEY) issue('S3_SECRET_ACCESS_KEY', 'is required when S3_ACCESS_KEY_ID is set');
+    if (env.S3_SECRET_ACCESS_KEY && !env.S3_ACCESS_KEY_ID) issue('S3_ACCESS_KEY_ID', 'is required when S3_SECRET_ACCESS_KEY is set');
+    if (env.NODE_ENV === 'production' && env.MEDIA_PUBLIC_URL?.startsWith('http:')) issue('MEDIA_PUBLIC_URL', 'must start with https:// in production');
+  })
+  .superRefine((env, ctx) => {
     // Google sign-in is all or nothing too: a button whose sign-in can never finish is worse than none.
     const issue = (variable: string, message: string) => ctx.addIssue({ code: 'custom', path: [variable], message });
     if (env.GOOGLE_CLIENT_ID && !env.GOOGLE_CLIENT_SECRET) {
@@ -218,6 +235,8 @@ export type Config = {
   /** Stripe takes payments and card checks when its keys are set; null means the built-in test provider. */
   stripe: StripeSettings | null;
   redisUrl: string | undefined;
+  /** Photos and videos go to this bucket when S3_BUCKET is set; null keeps them on local disk under DATA_DIR. */
+  s3: S3Settings | null;
   demoData: boolean;
   logLevel: string;
   /** Proxies trusted to name the client: a hop count, their addresses, or none (false). */
@@ -250,6 +269,19 @@ export type StripeSettings = {
   priceIds: { explorer: string | undefined; connector: string | undefined };
   /** Where the Stripe API is (the tests point it at a local fake); undefined means Stripe's own. */
   apiBase: string | undefined;
+};
+
+export type S3Settings = {
+  bucket: string;
+  /** An S3-compatible server (MinIO, R2); undefined means AWS S3 itself. */
+  endpoint: string | undefined;
+  region: string;
+  /** Undefined: the SDK's own chain (an instance role, AWS_* variables). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** bucket in the path (http://host/bucket/key), as MinIO and s3rver want, instead of in the host name. */
+  forcePathStyle: boolean;
+  /** A CDN (or the bucket's public address) in front: /media/… and /videos/… redirect there; undefined: the app streams from the bucket. */
+  publicUrl: string | undefined;
 };
 
 export class ConfigError extends Error {
@@ -299,6 +331,16 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
           }
         : null,
     redisUrl: env.REDIS_URL,
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          endpoint: env.S3_ENDPOINT,
+          region: env.S3_REGION ?? 'us-east-1',
+          credentials: env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY } : undefined,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE !== undefined && ['true', '1', 'yes'].includes(env.S3_FORCE_PATH_STYLE),
+          publicUrl: env.MEDIA_PUBLIC_URL?.replace(/\/+$/, ''),
+        }
+      : null,
     // Demo data by default on a laptop, never in production (refused above).
     demoData: env.DEMO_DATA === undefined || env.DEMO_DATA === '' ? !isProduction : ['true', '1', 'yes'].includes(env.DEMO_DATA),
     logLevel: env.LOG_LEVEL,

@@ -16,6 +16,7 @@ import { createMailSender, queuedMail, type MailSender } from './services/mail';
 import { createMemberEvents, type MemberEvents } from './services/member-events';
 import { createPaymentProvider, type PaymentProvider } from './services/payments';
 import { createSmsSender, type SmsSender } from './services/sms';
+import { createS3MediaStorage } from './services/s3-storage';
 import { createLocalMediaStorage, type MediaStorage } from './services/storage';
 
 export type DepsOverrides = {
@@ -27,7 +28,7 @@ export type DepsOverrides = {
   sms?: SmsSender;
   /** Card checks and subscriptions; Stripe when configured, else the built-in test provider. */
   payments?: PaymentProvider;
-  /** Photos and videos; local disk under DATA_DIR by default. */
+  /** Photos and videos; the S3_BUCKET bucket when set, else local disk under DATA_DIR. */
   storage?: MediaStorage;
   clock?: Clock;
   /** Member events between app servers; Redis, else PostgreSQL LISTEN/NOTIFY, else in the process. */
@@ -45,6 +46,16 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   const log = createLogger(config, overrides.logger);
   const payments = overrides.payments ?? createPaymentProvider(config, log);
   refuseTestPaymentsInProduction(config, payments);
+  const bucket = !overrides.storage && config.s3 ? createS3MediaStorage(config.s3) : undefined;
+  // A production server without its media would take photos it cannot keep: it does not start (decision 24).
+  if (bucket && config.isProduction) {
+    try {
+      await bucket.checkBucket();
+    } catch (error) {
+      bucket.close();
+      throw error;
+    }
+  }
   const database = overrides.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') }));
   const jobs = await createJobQueue(database, log, { pollingIntervalSeconds: config.jobPollingSeconds });
   // Every mail is a job: a slow or failing mail server never holds up a request (nor shows, by its
@@ -67,7 +78,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     mail,
     sms: overrides.sms ?? createSmsSender(config, database.db),
     payments,
-    storage: overrides.storage ?? createLocalMediaStorage(config.dataDir),
+    storage: overrides.storage ?? bucket ?? createLocalMediaStorage(config.dataDir),
     limits,
     contentVersion,
     memberEvents,
@@ -83,6 +94,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
         await contentVersion.close();
         await memberEvents.close();
         await transport.close?.();
+        bucket?.close();
         await database.close();
       })()),
   };

@@ -10,6 +10,7 @@ import { seedDemoData } from './demo';
 import { mailAwayMembers } from './conversations';
 import { runMembershipUpkeep } from './membership';
 import { findPostcode } from './postcodes';
+import { MediaStorageError } from './services/storage';
 import { cleanUpPhotos } from './uploads';
 
 function readConfig(): Config {
@@ -95,6 +96,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // Storage the settings name but that cannot be reached is said in a line, like a bad setting.
+  console.error(error instanceof MediaStorageError ? error.message : error);
   process.exit(1);
 });

@@ -7,7 +7,7 @@ import { withArticle } from '../../src/domain/plan-copy';
 import { paymentEvents, subscriptions, users } from '../../src/server/db/schema';
 import { signPayload } from '../../src/server/membership/webhook-signature';
 import { testPaymentEvent } from '../../src/server/services/payments';
-import { registerMember, sellerMember, uniqueEmail, validListing, verifyEmailOf } from './support/factories';
+import { fakeMp4, registerMember, sellerMember, uniqueEmail, uploadVideoTo, validListing, verifyEmailOf, type VideoUpload } from './support/factories';
 import { useTestServer } from './support/use-test-server';
 
 const { server, client } = useTestServer({ ADMIN_EMAILS: 'chief@example.com' });
@@ -21,24 +21,7 @@ beforeAll(async () => {
   member = await registerMember(client);
 });
 
-/** A minimal file with a real MP4 signature ("ftyp" box) followed by filler. */
-function fakeMp4(bytes = 4096): Buffer {
-  const head = Buffer.from([0, 0, 0, 0x18, ...Buffer.from('ftypisom'), 0, 0, 2, 0, ...Buffer.from('isomiso2')]);
-  return Buffer.concat([head, Buffer.alloc(bytes - head.length, 1)]);
-}
-
-async function uploadVideo(token: string | undefined, options: { bytes?: Buffer; displayName?: string; type?: string; filename?: string } = {}) {
-  const form = new FormData();
-  if (options.displayName !== undefined) form.append('displayName', options.displayName);
-  else form.append('displayName', 'Spring in the neighbourhood');
-  form.append('video', new Blob([new Uint8Array(options.bytes ?? fakeMp4())], { type: options.type ?? 'video/mp4' }), options.filename ?? 'clip.mp4');
-  const response = await fetch(`${server.baseUrl}/api/admin/homepage-videos`, {
-    method: 'POST',
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    body: form,
-  });
-  return { status: response.status, body: (await response.json()) as any };
-}
+const uploadVideo = (token: string | undefined, options: VideoUpload = {}) => uploadVideoTo(server.baseUrl, token, options);
 
 describe('who may use the admin API', () => {
   it('answers every admin route with 401 to visitors and 403 to members', async () => {

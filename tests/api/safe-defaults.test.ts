@@ -1,10 +1,8 @@
 // Safe by default: production refuses to start unsafe, and no setting or edge lets a stranger in
 // (docs/security.md lists each item with the test here that covers it).
-import { spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import os from 'node:os';
 import { Writable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { errorMessages } from '../../src/domain/errors';
@@ -17,44 +15,12 @@ import { signPayload } from '../../src/server/membership/webhook-signature';
 import { createTestPaymentProvider } from '../../src/server/services/payments';
 import { registerMember, sellerMember, uniqueEmail, validListing } from './support/factories';
 import { createClient } from './support/http-client';
+import { productionSettings, runServer } from './support/run-server';
 import { openTestDatabase } from './support/test-database';
 import { startTestServer } from './support/test-server';
 import { useTestServer } from './support/use-test-server';
 
-const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
-
 const { server, client } = useTestServer({ ADMIN_EMAILS: 'owner@example.com' });
-
-/** Runs the real server entry with these settings until it exits (or 30 s), keeping what it printed. */
-function runServer(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      cwd: projectRoot,
-      env: { PATH: process.env.PATH, HOME: os.tmpdir(), PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: os.tmpdir(), ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code, output });
-    });
-  });
-}
-
-const productionSettings = {
-  NODE_ENV: 'production',
-  APP_SECRET: 'p'.repeat(48),
-  SMTP_URL: 'smtp://127.0.0.1:1',
-  PUBLIC_URL: 'https://neighbourly.example',
-  SMS_API_URL: 'http://127.0.0.1:1/sms',
-  STRIPE_SECRET_KEY: 'sk_test_safe',
-  STRIPE_PUBLISHABLE_KEY: 'pk_test_safe',
-  STRIPE_WEBHOOK_SECRET: 'whsec_safe',
-  DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
-};
 
 describe('production refuses to start unsafe', () => {
   it('with demo data: exits non-zero naming DEMO_DATA, before it opens a database', async () => {

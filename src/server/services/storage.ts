@@ -1,5 +1,6 @@
 // Where uploaded media lives: listing photos and homepage videos. Local disk under DATA_DIR by
-// default; an S3-compatible adapter can implement the same calls when app servers must share media.
+// default; an S3-compatible bucket (s3-storage.ts) when S3_BUCKET is set, so app servers share it
+// (decision 24).
 // A key is the file's public path without its leading slash, under one of the public folders
 // ("media/listings/ab/cd.jpg" is served at /media/listings/ab/cd.jpg, "videos/ef.mp4" at /videos/ef.mp4).
 import { randomUUID } from 'node:crypto';
@@ -21,11 +22,40 @@ export type MediaStorage = {
    */
   putStream: (key: string, source: Readable, contentType: string) => Promise<string>;
   remove: (key: string) => Promise<void>;
+  /** How GET /media/* and /videos/* find what was stored (web/media-routes.ts). */
+  serving: MediaServing;
 };
+
+/** Files under a folder the app serves from disk, or a bucket the app reads from (or sends browsers to, at publicUrl). */
+export type MediaServing = { from: 'disk'; root: string } | { from: 'bucket'; publicUrl: string | undefined; read: (key: string, conditions: ReadConditions) => Promise<StoredMedia | null> };
+
+/** What a browser's request carries that changes the answer: a byte range (video seeking), an ETag it holds. */
+export type ReadConditions = { range?: string; ifNoneMatch?: string };
+
+/** One stored file as read back: `status` 200, 206 for a range, 304 when the browser's copy is current, 416 for a range past its end. */
+export type StoredMedia = {
+  status: 200 | 206 | 304 | 416;
+  body: Readable | null;
+  headers: Record<string, string | number>;
+};
+
+/**
+ * The storage failed (a bucket unreachable, a disk full), as opposed to what was being stored (a
+ * client that went away): callers tell the member to try again, and nothing half-stored is left.
+ */
+export class MediaStorageError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'MediaStorageError';
+  }
+}
+
+/** How long a browser or CDN may keep an upload: they are never rewritten in place (a new upload gets a new name). */
+export const uploadCacheControl = 'public, max-age=31536000, immutable';
 
 const safeKey = /^(media|videos)\/[a-z0-9][a-z0-9/_-]*\.[a-z0-9]+$/;
 
-function isSafeKey(key: string): boolean {
+export function isSafeKey(key: string): boolean {
   return safeKey.test(key) && !key.includes('..');
 }
 
@@ -43,8 +73,12 @@ export function createLocalMediaStorage(dataDir: string): MediaStorage {
   return {
     put: async (key, bytes) => {
       const filePath = resolve(key);
-      await mkdir(path.dirname(filePath), { recursive: true });
-      await writeFile(filePath, bytes);
+      try {
+        await mkdir(path.dirname(filePath), { recursive: true });
+        await writeFile(filePath, bytes);
+      } catch (error) {
+        throw new MediaStorageError(`could not write ${key}`, { cause: error });
+      }
       return `/${key}`;
     },
     putStream: async (key, source) => {
@@ -63,5 +97,6 @@ export function createLocalMediaStorage(dataDir: string): MediaStorage {
     remove: async (key) => {
       await rm(resolve(key), { force: true });
     },
+    serving: { from: 'disk', root: dataDir },
   };
 }

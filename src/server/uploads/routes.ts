@@ -8,7 +8,7 @@ import { listingRuleMessages } from '../../domain/listing';
 import { abuseLimits } from '../../domain/limits';
 import { rulesForTier, tierRules } from '../../domain/tiers';
 import { requireVerifiedEmail, signedInUser } from '../auth';
-import type { ServerDeps } from '../deps';
+import { withRequestLog, type ServerDeps } from '../deps';
 import { endpoint } from '../http/endpoint';
 import { uploadImage } from './upload-image';
 
@@ -38,7 +38,7 @@ export const uploadRoutes =
           throw error;
         });
         if (bytes.length > limit) throw new AppError('PAYLOAD_TOO_LARGE', stillTooLargeMessage(user.membershipTier));
-        const image = await uploadImage(deps, { owner: user, bytes });
+        const image = await uploadImage(withRequestLog(deps, request), { owner: user, bytes });
         return reply.code(201).send(image);
       },
     });

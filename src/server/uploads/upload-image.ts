@@ -1,26 +1,46 @@
 import { randomUUID } from 'node:crypto';
+import { AppError } from '../../domain/errors';
 import { uploadedImages, type UserRow } from '../db/schema';
 import type { ServerDeps } from '../deps';
 import { processImage } from './process-image';
 
 export type UploadedImage = { url: string; thumbnailUrl: string; width: number; height: number; bytes: number };
 
-/** Processes and stores one photo for a member, and records that it is theirs. */
-export async function uploadImage(deps: Pick<ServerDeps, 'db' | 'storage'>, input: { owner: UserRow; bytes: Buffer }): Promise<UploadedImage> {
+/**
+ * Processes and stores one photo for a member, and records that it is theirs. All of it or none:
+ * when a file cannot be stored (the bucket is unreachable) or the record fails, the files that were
+ * stored go again and the member is asked to try again.
+ */
+export async function uploadImage(deps: Pick<ServerDeps, 'db' | 'storage' | 'log'>, input: { owner: UserRow; bytes: Buffer }): Promise<UploadedImage> {
   const processed = await processImage(input.bytes);
   const id = randomUUID();
   const folder = `media/listings/${id.slice(0, 2)}`;
-  const url = await deps.storage.put(`${folder}/${id}.jpg`, processed.display, 'image/jpeg');
-  const thumbnailUrl = await deps.storage.put(`${folder}/${id}-thumb.jpg`, processed.thumbnail, 'image/jpeg');
-  // Its key follows the photo's (shareImageUrl), so a listing finds its first photo's share image.
-  await deps.storage.put(`${folder}/${id}-share.jpg`, processed.share, 'image/jpeg');
-  await deps.db.insert(uploadedImages).values({
-    ownerId: input.owner.id,
-    url,
-    thumbnailUrl,
-    width: processed.width,
-    height: processed.height,
-    bytes: processed.display.length,
-  });
-  return { url, thumbnailUrl, width: processed.width, height: processed.height, bytes: processed.display.length };
+  // The share image's key follows the photo's (shareImageUrl), so a listing finds its first photo's share image.
+  const files = [
+    { key: `${folder}/${id}.jpg`, bytes: processed.display },
+    { key: `${folder}/${id}-thumb.jpg`, bytes: processed.thumbnail },
+    { key: `${folder}/${id}-share.jpg`, bytes: processed.share },
+  ];
+  const stored = await Promise.allSettled(files.map((file) => deps.storage.put(file.key, file.bytes, 'image/jpeg')));
+  try {
+    const failed = stored.find((result) => result.status === 'rejected');
+    if (failed) {
+      deps.log.warn({ err: failed.reason }, 'a photo could not be stored');
+      throw new AppError('MEDIA_NOT_SAVED');
+    }
+    const [url, thumbnailUrl] = stored.map((result) => (result as PromiseFulfilledResult<string>).value);
+    await deps.db.insert(uploadedImages).values({
+      ownerId: input.owner.id,
+      url,
+      thumbnailUrl,
+      width: processed.width,
+      height: processed.height,
+      bytes: processed.display.length,
+    });
+    return { url, thumbnailUrl, width: processed.width, height: processed.height, bytes: processed.display.length };
+  } catch (error) {
+    // Removing a key that was never stored is harmless, so every one goes.
+    await Promise.allSettled(files.map((file) => deps.storage.remove(file.key)));
+    throw error;
+  }
 }

@@ -12,6 +12,7 @@ import { recordAdminAction } from '../admin';
 import { isUniqueViolation } from '../db/errors';
 import { homepageVideo } from '../db/schema';
 import type { ServerDeps } from '../deps';
+import { MediaStorageError } from '../services/storage';
 import { sniffVideo, videoHeadBytes, type VideoFormat } from './sniff-video';
 
 export const videoUrl = (filename: string) => `/videos/${filename}`;
@@ -94,6 +95,8 @@ export async function uploadHomepageVideo(deps: ServerDeps, input: { actorId: st
       }
       received = await storeVideo(deps, part.file).catch((error: { code?: string }) => {
         if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', adminMessages.videoTooLarge);
+        // The bucket failed, not the upload: the member may try again (nothing of it was kept).
+        if (error instanceof MediaStorageError) throw new AppError('MEDIA_NOT_SAVED', adminMessages.videoNotSaved);
         throw error;
       });
       if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', adminMessages.videoTooLarge);

@@ -1,37 +1,19 @@
 // The built React app for every path that is not the API, plus uploaded media.
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorMessages, type ErrorBody } from '../../domain/errors';
 import { projectPath } from '../project-paths';
-import { mediaFolders } from '../services/storage';
+import type { MediaStorage } from '../services/storage';
+import { registerMediaRoutes } from './media-routes';
 import { createPageRenderer } from './server-render';
 
 export const webRoot = projectPath('dist', 'web');
 const oneYearSeconds = 31_536_000;
 
-export async function registerWebRoutes(app: FastifyInstance, options: { dataDir: string; publicUrl: string }): Promise<void> {
-  // Uploaded media (services/storage.ts keeps it under DATA_DIR, in these folders).
-  for (const folder of mediaFolders) {
-    const root = path.join(options.dataDir, folder);
-    mkdirSync(root, { recursive: true });
-    // The bundled default homepage video ships with the web app (dist/web/videos).
-    const bundled = path.join(webRoot, folder);
-    await app.register(fastifyStatic, {
-      root: existsSync(bundled) ? [root, bundled] : root,
-      prefix: `/${folder}/`,
-      decorateReply: false,
-      index: false,
-      // Uploads are never rewritten in place (a new upload gets a new name), so they cache for
-      // a year; the bundled defaults keep their names across releases, so they revalidate daily.
-      cacheControl: false,
-      setHeaders: (reply, filePath) => {
-        const uploaded = filePath.startsWith(root + path.sep);
-        reply.header('cache-control', uploaded ? `public, max-age=${oneYearSeconds}, immutable` : 'public, max-age=86400');
-      },
-    });
-  }
+export async function registerWebRoutes(app: FastifyInstance, options: { storage: MediaStorage; publicUrl: string }): Promise<void> {
+  await registerMediaRoutes(app, { storage: options.storage, webRoot });
 
   const hasBuiltApp = existsSync(path.join(webRoot, 'index.html'));
   if (hasBuiltApp) {

@@ -99,6 +99,27 @@ export async function uploadPhoto(baseUrl: string, token: string, bytes: Buffer,
   return { status: response.status, body: (await response.json()) as any };
 }
 
+/** A minimal file with a real MP4 signature ("ftyp" box) followed by filler. */
+export function fakeMp4(bytes = 4096): Buffer {
+  const head = Buffer.from([0, 0, 0, 0x18, ...Buffer.from('ftypisom'), 0, 0, 2, 0, ...Buffer.from('isomiso2')]);
+  return Buffer.concat([head, Buffer.alloc(bytes - head.length, 1)]);
+}
+
+export type VideoUpload = { bytes?: Buffer; displayName?: string; type?: string; filename?: string };
+
+/** An admin's homepage video upload (multipart "video" and "displayName"). */
+export async function uploadVideoTo(baseUrl: string, token: string | undefined, options: VideoUpload = {}) {
+  const form = new FormData();
+  form.append('displayName', options.displayName ?? 'Spring in the neighbourhood');
+  form.append('video', new Blob([new Uint8Array(options.bytes ?? fakeMp4())], { type: options.type ?? 'video/mp4' }), options.filename ?? 'clip.mp4');
+  const response = await fetch(`${baseUrl}/api/admin/homepage-videos`, {
+    method: 'POST',
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    body: form,
+  });
+  return { status: response.status, body: (await response.json()) as any };
+}
+
 export type OutboxMail = { to: string; subject: string; text: string; headers: Record<string, string> | null; createdAt: string };
 
 /**

@@ -1,0 +1,38 @@
+// The real server entry (src/server/main.ts) run until it exits, for what must stop it from
+// starting; and the settings a production server needs, for the tests that take one away.
+import { spawn } from 'node:child_process';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+
+const projectRoot = fileURLToPath(new URL('../../..', import.meta.url));
+
+/** Runs the real server entry with these settings until it exits (or 30 s), keeping what it printed. */
+export function runServer(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      cwd: projectRoot,
+      env: { PATH: process.env.PATH, HOME: os.tmpdir(), PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: os.tmpdir(), ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
+
+export const productionSettings = {
+  NODE_ENV: 'production',
+  APP_SECRET: 'p'.repeat(48),
+  SMTP_URL: 'smtp://127.0.0.1:1',
+  PUBLIC_URL: 'https://neighbourly.example',
+  SMS_API_URL: 'http://127.0.0.1:1/sms',
+  STRIPE_SECRET_KEY: 'sk_test_safe',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_safe',
+  STRIPE_WEBHOOK_SECRET: 'whsec_safe',
+  DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
+};
