@@ -7,6 +7,8 @@ import { messages } from '../../src/server/db/schema';
 import { issueEventTicket } from '../../src/server/events/event-tickets';
 import { expectEventStream, openEventStream, type OpenedStream, type StreamEvent } from './support/event-stream-client';
 import { sellerMember, validListing } from './support/factories';
+import { createClient } from './support/http-client';
+import { startTestServer } from './support/test-server';
 import { useTestServer } from './support/use-test-server';
 
 /** Streams check their session this often here (60 s by default), so a sign-out shows within a test. */
@@ -223,5 +225,22 @@ describe('the event stream', () => {
     while (server.deps.memberEvents.openStreams > before && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
     expect(server.deps.memberEvents.openStreams).toBe(before);
     expect((await send(seller, conversationId, 'Anyone?')).id).toEqual(expect.any(String));
+  });
+});
+
+describe('a server that is shutting down (SIGTERM)', () => {
+  it('ends its open streams at once, so its drain is not held open by them', async () => {
+    const closing = await startTestServer();
+    const closingClient = createClient(closing.baseUrl);
+    const member = await sellerMember(closingClient, closing.database.db);
+    const ticket = (await closingClient.post('/api/events/ticket', undefined, member.token)).body.ticket as string;
+    const stream = await expectEventStream(`${closing.baseUrl}/api/events?ticket=${encodeURIComponent(ticket)}`);
+    opened.push(stream);
+    await stream.waitFor((event) => event.event === 'ready');
+
+    const startedAt = Date.now();
+    await within(closing.close(), 5_000, 'the server did not finish closing while a stream was open');
+    expect(Date.now() - startedAt).toBeLessThan(5_000);
+    expect(await within(stream.ended, 1_000, 'the stream did not end')).toBeGreaterThanOrEqual(startedAt);
   });
 });

@@ -22,6 +22,14 @@ export const eventRoutes =
   async (app) => {
     await app.register(fastifySse, { heartbeatInterval: 25_000 });
 
+    // A stream never falls idle, so it would hold a draining server open until it is killed: on
+    // close (SIGTERM) every open stream is ended first, and its page reconnects to another server
+    // with Last-Event-ID, catching up on what it missed.
+    const openStreams = new Set<() => void>();
+    app.addHook('preClose', async () => {
+      for (const end of [...openStreams]) end();
+    });
+
     app.route({
       ...endpoint('issueEventTicket'),
       onRequest: [requireUser, deps.limits.perKey('event-ticket', abuseLimits.eventTicket.perKey, (request) => request.user?.id)],
@@ -58,6 +66,8 @@ export const eventRoutes =
           reply.sse.send({ id, event: event.type, data: event }).catch(() => {});
         };
         const unsubscribe = deps.memberEvents.subscribe(member.id, send);
+        const end = () => reply.sse.close();
+        openStreams.add(end);
         // Now and then the stream checks that its session still exists (signed out elsewhere: the stream ends).
         const sessionCheck = setInterval(() => {
           void findSessionUserById(deps.db, sessionId ?? '', deps.clock.now()).then(
@@ -69,6 +79,7 @@ export const eventRoutes =
         }, deps.config.eventSessionCheckMs);
         sessionCheck.unref();
         reply.sse.onClose(() => {
+          openStreams.delete(end);
           unsubscribe();
           clearInterval(sessionCheck);
         });
