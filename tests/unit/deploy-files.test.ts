@@ -140,8 +140,15 @@ describe('deploy/compose.yaml', () => {
       expect(config.stripe).not.toBeNull();
       // One proxy (Caddy) in front: exactly one hop of X-Forwarded-For is believed.
       expect(config.trustProxy).toBe(1);
-      expect(environment.S3_BUCKET).toBe(envExample.S3_BUCKET);
-      expect(new URL(environment.S3_ENDPOINT).host).toBe('minio:9000');
+      // Media in MinIO's bucket, path-style, with the app's own key; streamed through the app.
+      expect(config.s3).toEqual({
+        bucket: envExample.S3_BUCKET,
+        endpoint: 'http://minio:9000',
+        region: 'us-east-1',
+        credentials: { accessKeyId: envExample.S3_ACCESS_KEY_ID, secretAccessKey: envExample.S3_SECRET_ACCESS_KEY },
+        forcePathStyle: true,
+        publicUrl: undefined,
+      });
       expect(environment.METRICS_TOKEN).toBeTruthy();
     }
     // The same settings on both: a request must not depend on which server it reached.
