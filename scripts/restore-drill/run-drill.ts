@@ -10,7 +10,10 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import type { Readable } from 'node:stream';
 import pg from 'pg';
+import type { S3Settings } from '../../src/server/config';
+import { createS3MediaStorage } from '../../src/server/services/s3-storage';
 import { mediaKeyFromUrl } from '../../src/server/services/storage';
 
 const run = promisify(execFile);
@@ -20,7 +23,9 @@ export type DrillOptions = {
   databaseUrl: string;
   /** DATA_DIR of the live server: its media/ and videos/ hold the photos' original files. */
   dataDir: string;
-  /** Where the media backup is (a copy of DATA_DIR's media/ and videos/); DATA_DIR itself when unset. */
+  /** The bucket the servers keep media in (S3_BUCKET…): photos are checked there instead of under DATA_DIR. */
+  bucket?: S3Settings;
+  /** Where the media backup is (a copy of DATA_DIR's media/ and videos/, or a mirror of the bucket); DATA_DIR itself when unset. */
   mediaBackupDir?: string;
   /** How many listing photos to check, picked at random. */
   photos?: number;
@@ -113,6 +118,51 @@ async function sha256Of(file: string): Promise<string> {
   return createHash('sha256').update(await readFile(file)).digest('hex');
 }
 
+async function sha256OfStream(body: Readable): Promise<{ sha256: string; bytes: number }> {
+  const hash = createHash('sha256');
+  let bytes = 0;
+  for await (const chunk of body) {
+    hash.update(chunk as Buffer);
+    bytes += (chunk as Buffer).length;
+  }
+  return { sha256: hash.digest('hex'), bytes };
+}
+
+/**
+ * Media in a bucket: each photo must be there, with the size the restored database records and,
+ * when a mirror of the bucket is named, the same bytes as the mirror's copy.
+ */
+async function checkPhotosInBucket(rows: { url: string; recorded_bytes: number | null }[], bucket: S3Settings, mirrorDir: string | undefined): Promise<PhotoCheck[]> {
+  const storage = createS3MediaStorage(bucket);
+  if (storage.serving.from !== 'bucket') throw new Error('the bucket storage does not read from a bucket');
+  const { read } = storage.serving;
+  const photos: PhotoCheck[] = [];
+  try {
+    for (const row of rows) {
+      const key = keyOfPhoto(row.url);
+      const stored = key ? await read(key, {}) : null;
+      if (!key || !stored?.body) {
+        photos.push({ url: row.url, problem: key ? `is missing from the bucket ${bucket.bucket}` : 'is not a media address this server stores' });
+        continue;
+      }
+      const { sha256, bytes } = await sha256OfStream(stored.body);
+      const mirrored = mirrorDir ? path.join(mirrorDir, key) : null;
+      if (row.recorded_bytes !== null && row.recorded_bytes !== bytes) {
+        photos.push({ url: row.url, problem: `has ${bytes} bytes in the bucket where the restored database records ${row.recorded_bytes}` });
+      } else if (mirrored && !existsSync(mirrored)) {
+        photos.push({ url: row.url, problem: `is missing from the media backup (${mirrored})` });
+      } else if (mirrored && (await sha256Of(mirrored)) !== sha256) {
+        photos.push({ url: row.url, problem: 'differs between the bucket and the media backup' });
+      } else {
+        photos.push({ url: row.url, bytes, sha256 });
+      }
+    }
+  } finally {
+    storage.close();
+  }
+  return photos;
+}
+
 /** The storage key of a photo URL: "/media/…" as stored locally, or the path of an absolute URL. */
 function keyOfPhoto(url: string): string | null {
   const direct = mediaKeyFromUrl(url);
@@ -135,11 +185,8 @@ async function checkPhotos(restored: pg.Client, options: DrillOptions, wanted: n
     [wanted],
   );
   if (rows.length === 0) return { photos: [], skipped: 'no listing in the restored database has a photo' };
+  if (options.bucket) return { photos: await checkPhotosInBucket(rows, options.bucket, options.mediaBackupDir), skipped: null };
   const backupDir = options.mediaBackupDir ?? options.dataDir;
-  const firstKey = keyOfPhoto(rows[0].url);
-  if (process.env.S3_BUCKET && !(firstKey && existsSync(path.join(options.dataDir, firstKey)))) {
-    return { photos: [], skipped: 'media is kept in S3 storage (S3_BUCKET), not under DATA_DIR: check the bucket and its versioning instead' };
-  }
   const photos: PhotoCheck[] = [];
   for (const row of rows) {
     const key = keyOfPhoto(row.url);

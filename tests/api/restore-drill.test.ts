@@ -2,7 +2,7 @@
 // listings and photos restores with every table's rows and the photos' bytes, and a restore that
 // lost a row or a photo that changed fails the drill.
 import { spawn } from 'node:child_process';
-import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -11,7 +11,9 @@ import { openDatabase } from '../../src/server/db/open-database';
 import { seedDemoData } from '../../src/server/demo/seed-demo-data';
 import { mediaKeyFromUrl, createLocalMediaStorage } from '../../src/server/services/storage';
 import { runRestoreDrill } from '../../scripts/restore-drill/run-drill';
+import { createS3MediaStorage } from '../../src/server/services/s3-storage';
 import { createPostgresDatabase, localPostgresUrl, reachablePostgresUrl } from './support/test-database';
+import { useLocalS3 } from './support/test-s3';
 
 const postgresUrl = await reachablePostgresUrl();
 if (!postgresUrl) {
@@ -42,6 +44,7 @@ async function databaseExists(serverUrl: string, name: string): Promise<boolean>
 }
 
 describe.skipIf(!postgresUrl)('restore drill', () => {
+  const s3 = useLocalS3();
   let source: { url: string; drop: () => Promise<void> };
   let dataDir: string;
   let backupDir: string;
@@ -113,5 +116,25 @@ describe.skipIf(!postgresUrl)('restore drill', () => {
     await rm(path.join(backupDir, key));
     const missing = await runRestoreDrill({ databaseUrl: source.url, dataDir, mediaBackupDir: backupDir, photos: 1000 });
     expect(missing.problems.some((problem) => problem.startsWith(`photo ${photoUrl} is missing from the media backup`))).toBe(true);
+  });
+
+  it('checks the photos in the bucket when media is kept in one, and fails when one is missing there', async () => {
+    // The media as media:migrate-to-s3 leaves it: every file under DATA_DIR/media in the bucket under the same key.
+    const bucket = createS3MediaStorage(s3().settings);
+    const files = (await readdir(path.join(dataDir, 'media'), { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile());
+    for (const file of files) {
+      const key = path.relative(dataDir, path.join(file.parentPath, file.name));
+      await bucket.put(key, await readFile(path.join(dataDir, key)), 'image/jpeg');
+    }
+    const whole = await runRestoreDrill({ databaseUrl: source.url, dataDir: '/nonexistent', bucket: s3().settings, photos: 1000 });
+    expect(whole.problems).toEqual([]);
+    expect(whole.photos.length).toBeGreaterThan(0);
+    expect(whole.photos.every((photo) => 'sha256' in photo)).toBe(true);
+
+    await bucket.remove(mediaKeyFromUrl(photoUrl)!);
+    bucket.close();
+    const missing = await runRestoreDrill({ databaseUrl: source.url, dataDir: '/nonexistent', bucket: s3().settings, photos: 1000 });
+    expect(missing.ok).toBe(false);
+    expect(missing.problems).toEqual([`photo ${photoUrl} is missing from the bucket ${s3().bucket}`]);
   });
 });
