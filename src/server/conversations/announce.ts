@@ -6,6 +6,6 @@ import { changeKeys } from '../db/write-transaction';
 import type { ServerDeps } from '../deps';
 
 export async function announce(deps: Pick<ServerDeps, 'memberEvents' | 'contentVersion'>, memberIds: readonly string[], event: MemberEvent): Promise<void> {
-  deps.contentVersion.publish(memberIds.map(changeKeys.conversations));
+  await deps.contentVersion.publish(memberIds.map(changeKeys.conversations));
   await deps.memberEvents.publish(memberIds, event);
 }

@@ -58,6 +58,7 @@ export async function writeTransaction<T>(
     },
   };
   const result = await deps.db.transaction((tx) => work(tx, changes));
-  deps.contentVersion.publish([...touched]);
+  // Awaited: the other servers have heard of the change before the writer hears it is done.
+  await deps.contentVersion.publish([...touched]);
   return result;
 }

@@ -14,8 +14,12 @@ export type ContentVersion = {
   changedSince(keys: readonly string[], since: number): boolean;
   /** Everything may have changed (every cached answer is stale). */
   bump(): void;
-  /** A committed write changed the data under these keys: here, and on every app server through Redis. */
-  publish(changed: readonly string[]): void;
+  /**
+   * A committed write changed the data under these keys: here, and on every app server through
+   * Redis. Resolves once Redis has passed the notice on (or failed to, or a moment passed), so a
+   * write answered after it is not read stale from another server's cache by the next request.
+   */
+  publish(changed: readonly string[]): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -26,6 +30,9 @@ const everything = '*';
  * costs each cached answer one recomputation and keeps the map's size flat however many rows change.
  */
 const maxRememberedKeys = 200_000;
+
+/** How long a write waits for Redis to pass its notice on before it answers anyway. */
+const broadcastPatienceMs = 250;
 
 function kindOf(key: string): string {
   const colon = key.indexOf(':');
@@ -47,8 +54,14 @@ export function createContentVersion(options: { redisUrl?: string } = {}): Conte
     }
     for (const key of keys) lastChanged.set(key, current);
   };
-  const broadcast = (keys: readonly string[]) => {
-    publisher?.publish(invalidationChannel, JSON.stringify({ origin, keys })).catch(() => {});
+  const broadcast = async (keys: readonly string[]) => {
+    if (!publisher) return;
+    const sent = publisher.publish(invalidationChannel, JSON.stringify({ origin, keys })).catch(() => 0);
+    // A Redis that hangs must not hold up the write's answer: the entries' short lifetime covers it.
+    let timer: NodeJS.Timeout | undefined;
+    const patience = new Promise((resolve) => (timer = setTimeout(resolve, broadcastPatienceMs)));
+    await Promise.race([sent, patience]);
+    clearTimeout(timer);
   };
 
   // A Redis outage leaves each server with its own writes plus the entries' short lifetime.
@@ -84,12 +97,12 @@ export function createContentVersion(options: { redisUrl?: string } = {}): Conte
     },
     bump() {
       record([everything]);
-      broadcast([everything]);
+      void broadcast([everything]);
     },
-    publish(changed) {
+    async publish(changed) {
       if (changed.length === 0) return;
       record(changed);
-      broadcast(changed);
+      await broadcast(changed);
     },
     async close() {
       publisher?.disconnect();
