@@ -123,6 +123,7 @@ export const apiEndpoints = {
   getPublicConfig: { method: 'GET', path: '/api/public-config', tag: 'system' },
   checkLiveness: { method: 'GET', path: '/api/health/live', tag: 'system' },
   checkHealth: { method: 'GET', path: '/api/health', tag: 'system' },
+  checkReadiness: { method: 'GET', path: '/api/health/ready', tag: 'system' },
   listDevOutbox: { method: 'GET', path: '/api/dev/outbox', tag: 'development' },
 } as const satisfies Record<string, EndpointAddress>;
 

@@ -104,6 +104,14 @@ export const publicConfigSchema = z.object({
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
 const healthSchema = z.object({ status: z.enum(['ok', 'unavailable']), database: z.enum(['ok', 'unreachable']) });
+/** What a load balancer reads: each part this server needs, and whether it is shutting down (draining). */
+const readinessSchema = z.object({
+  status: z.enum(['ok', 'unavailable', 'draining']),
+  database: z.enum(['ok', 'unreachable']),
+  redis: z.enum(['ok', 'unreachable', 'not configured']),
+  storage: z.enum(['ok', 'unreachable', 'not checked']),
+});
+export type Readiness = z.infer<typeof readinessSchema>;
 
 export const devOutboxQuery = z.object({
   to: z.string().trim().toLowerCase().max(254).optional(),
@@ -240,6 +248,7 @@ export const apiSchemas = {
   getPublicConfig: { response: { 200: publicConfigSchema } },
   checkLiveness: { response: { 200: z.object({ status: z.literal('ok') }) } },
   checkHealth: { response: { 200: healthSchema, 503: healthSchema } },
+  checkReadiness: { response: { 200: readinessSchema, 503: readinessSchema } },
   listDevOutbox: { querystring: devOutboxQuery, hide: true, response: { 200: z.array(outboxMessageSchema) } },
 } satisfies { [K in EndpointName]: EndpointSchemas };
 

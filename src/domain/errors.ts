@@ -33,6 +33,7 @@ export const errorMessages = {
   rateLimited: 'Too many requests. Please wait a moment and try again.',
   unexpected: 'Something went wrong on our side. Please try again.',
   unavailable: 'The service is temporarily unavailable. Please try again shortly.',
+  metricsTokenInvalid: 'The metrics need the bearer token set in METRICS_TOKEN.',
 } as const;
 
 type AppErrorSpec = { readonly status: number; readonly message?: string };
@@ -101,6 +102,8 @@ export const appErrors = {
   INVALID_CREDENTIALS: { status: 401, message: errorMessages.invalidCredentials },
   /** An event stream opened without a session: no bearer token, or a ticket that is forged or expired. */
   EVENT_TICKET_INVALID: { status: 401 },
+  /** GET /metrics without `Authorization: Bearer <METRICS_TOKEN>`, or with another token. */
+  METRICS_TOKEN_INVALID: { status: 401, message: errorMessages.metricsTokenInvalid },
 
   // 403: known, but not allowed.
   ADMIN_ONLY: { status: 403, message: errorMessages.adminOnly },

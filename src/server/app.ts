@@ -29,6 +29,7 @@ import { listingRoutes } from './listings/routes';
 import { workOnSavedSearchJobs } from './listings';
 import { mapRoutes } from './map/routes';
 import { membershipRoutes } from './membership/routes';
+import { installMetrics } from './metrics';
 import { seoRoutes } from './seo/routes';
 import type { BackgroundTasks } from './services/background-tasks';
 import { systemRoutes } from './system/routes';
@@ -45,6 +46,8 @@ declare module 'fastify' {
     contentVersion: ContentVersion;
     /** Work requests started without waiting; tests drain it to see its outcome. */
     background: BackgroundTasks;
+    /** draining: the server is shutting down (SIGTERM), so readiness answers 503 (main.ts). */
+    lifecycle: { draining: boolean };
   }
 }
 
@@ -60,9 +63,16 @@ export async function buildApp(deps: ServerDeps): Promise<FastifyInstance> {
   installNulCharacterGuard(app);
   app.decorate('contentVersion', deps.contentVersion);
   app.decorate('background', deps.background);
+  app.decorate('lifecycle', { draining: false });
+  // However the app is closed, a load balancer's readiness check hears so at once.
+  app.addHook('preClose', async () => {
+    app.lifecycle.draining = true;
+  });
   // Requests still running their background work finish it before the deps close.
   app.addHook('onClose', deps.background.drain);
   installRequestIdHeader(app);
+  // Before any route, so the request metrics see every one.
+  await installMetrics(app, deps);
   installSessionLoader(app, deps);
   installSecurityHeaders(app, config);
   await installSwagger(app);

@@ -12,6 +12,9 @@ const optionalText = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
+/** `NAME=` (as compose files write an unused setting) means unset, not zero. */
+const blankAsUnset = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
 const optionalUrl = (protocols: string[]) =>
   optionalText.refine(
     (value) => {
@@ -120,6 +123,11 @@ const environmentSchema = z
     PHOTO_CLEANUP_GRACE_HOURS: z.coerce.number().min(1).max(24 * 365).default(24),
     EVENT_SESSION_CHECK_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
     JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(600).default(2),
+    METRICS_TOKEN: optionalText.refine((value) => value === undefined || value.length >= 16, {
+      message: 'must be at least 16 characters (make one with: openssl rand -hex 24)',
+    }),
+    METRICS_PORT: z.preprocess(blankAsUnset, z.coerce.number().int().min(1).max(65535).optional()),
+    DRAIN_SECONDS: z.preprocess(blankAsUnset, z.coerce.number().min(0).max(120).optional()),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
@@ -175,6 +183,11 @@ const environmentSchema = z
     if (env.S3_ACCESS_KEY_ID && !env.S3_SECRET_ACCESS_KEY) issue('S3_SECRET_ACCESS_KEY', 'is required when S3_ACCESS_KEY_ID is set');
     if (env.S3_SECRET_ACCESS_KEY && !env.S3_ACCESS_KEY_ID) issue('S3_ACCESS_KEY_ID', 'is required when S3_SECRET_ACCESS_KEY is set');
     if (env.NODE_ENV === 'production' && env.MEDIA_PUBLIC_URL?.startsWith('http:')) issue('MEDIA_PUBLIC_URL', 'must start with https:// in production');
+  })
+  .superRefine((env, ctx) => {
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+      ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'must differ from PORT: the metrics port is a second, private one' });
+    }
   })
   .superRefine((env, ctx) => {
     // Google sign-in is all or nothing too: a button whose sign-in can never finish is worse than none.
@@ -253,6 +266,17 @@ export type Config = {
   jobPollingSeconds: number;
   /** How often an open event stream checks that its session still exists (signed out: the stream ends). */
   eventSessionCheckMs: number;
+  /** Prometheus metrics at /metrics: behind a bearer token on PORT, and/or on a port of their own. null: off (404). */
+  metrics: MetricsSettings | null;
+  /** After SIGTERM, how long the server keeps serving while readiness answers 503, so the load balancer takes it out first. */
+  drainMs: number;
+};
+
+export type MetricsSettings = {
+  /** GET /metrics on PORT answers only `Authorization: Bearer <token>`; undefined: not served on PORT. */
+  token: string | undefined;
+  /** A second listener serving only /metrics, without a token: it must not be reachable from the internet. */
+  port: number | undefined;
 };
 
 export type GoogleSettings = {
@@ -352,6 +376,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     jobPollingSeconds: env.JOB_POLL_SECONDS,
     mapTileUrl: env.MAP_TILE_URL,
     mapTileAttribution: env.MAP_TILE_ATTRIBUTION,
+    // Off unless asked for: metrics name routes and volumes nobody outside should see.
+    metrics: env.METRICS_TOKEN || env.METRICS_PORT ? { token: env.METRICS_TOKEN, port: env.METRICS_PORT } : null,
+    // In production a load balancer checks readiness every few seconds: give it time to notice.
+    drainMs: (env.DRAIN_SECONDS ?? (isProduction ? 5 : 0)) * 1000,
   };
 }
 

@@ -8,6 +8,7 @@ import { openDatabase, type DatabaseHandle } from './db/open-database';
 import type { ServerDeps } from './deps';
 import { createLogger, type LoggerSettings } from './http/logger';
 import { createRateLimits } from './http/rate-limits';
+import { createMetrics } from './metrics';
 import { createContentVersion } from './services/content-version';
 import { createBackgroundTasks } from './services/background-tasks';
 import { systemClock, type Clock } from './services/clock';
@@ -57,7 +58,13 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     }
   }
   const database = overrides.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') }));
-  const jobs = await createJobQueue(database, log, { pollingIntervalSeconds: config.jobPollingSeconds });
+  const metrics = config.metrics ? createMetrics() : null;
+  if (metrics) {
+    metrics.readPool(database.poolCounts);
+    database.observeQueries(metrics.observeQuery);
+  }
+  const jobs = await createJobQueue(database, log, { pollingIntervalSeconds: config.jobPollingSeconds, onFailure: metrics?.countJobFailure });
+  metrics?.readQueueDepths(jobs.countWaiting);
   // Every mail is a job: a slow or failing mail server never holds up a request (nor shows, by its
   // delay, whether an account exists), and a mail that fails is tried again.
   const transport = overrides.mail ?? createMailSender(config, database.db);
@@ -85,6 +92,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     background,
     jobs,
     clock: overrides.clock ?? systemClock,
+    metrics,
     close: () =>
       (closing ??= (async () => {
         // Work under way still needs the database and the mail server.

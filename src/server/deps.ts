@@ -11,6 +11,7 @@ import type { PaymentProvider } from './services/payment-provider';
 import type { SmsSender } from './services/sms';
 import type { MemberEvents } from './services/member-events';
 import type { MediaStorage } from './services/storage';
+import type { Metrics } from './metrics';
 
 /**
  * What the operations of every feature may use. Built once by createDeps (create-deps.ts), for the
@@ -38,6 +39,8 @@ export type ServerDeps = {
   /** Durable jobs in the database: mail, and the scheduled upkeep (services/job-queue.ts). */
   jobs: JobQueue;
   clock: Clock;
+  /** Prometheus metrics (GET /metrics) when METRICS_TOKEN or METRICS_PORT is set; null: off, nothing is measured. */
+  metrics: Metrics | null;
   /** Ends what the deps hold open: waits for background work, then closes Redis, mail and the database. */
   close: () => Promise<void>;
 };

@@ -76,7 +76,11 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    app.log.info({ signal, drainMs: config.drainMs }, 'shutting down');
+    // Readiness answers 503 from now on; the server keeps serving for DRAIN_SECONDS while the load
+    // balancer notices and sends new requests elsewhere, so none arrives at a closing server.
+    app.lifecycle.draining = true;
+    if (config.drainMs > 0) await new Promise((resolve) => setTimeout(resolve, config.drainMs));
     // Stops accepting, lets in-flight requests finish, then closes the database. A keep-alive
     // connection whose request finishes during the shutdown would otherwise hold the process
     // open until its idle timeout (72 s): close each one as soon as it falls idle.

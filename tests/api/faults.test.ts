@@ -16,7 +16,7 @@ import { latestCodeFor, makePhoto, sellerMember, uploadPhoto, validListing } fro
 import { createClient } from './support/http-client';
 import { startServerProcess } from './support/server-process';
 import { createPostgresDatabase, localPostgresUrl, openTestDatabase, reachablePostgresUrl } from './support/test-database';
-import { startTcpProxy, type TcpProxy } from './support/tcp-proxy';
+import { proxyPostgres, type TcpProxy } from './support/tcp-proxy';
 import { startTestServer, type TestServer } from './support/test-server';
 
 const postgresUrl = await reachablePostgresUrl();
@@ -110,15 +110,10 @@ describe.skipIf(!postgresUrl)(`PostgreSQL faults${skipNote}`, () => {
     let listingId: string;
 
     beforeAll(async () => {
-      const target = new URL(postgresUrl!);
-      proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-      const throughProxy = (url: URL) => {
-        url.hostname = '127.0.0.1';
-        url.port = String(proxy.port);
-        return url;
-      };
+      const proxied = await proxyPostgres(postgresUrl!);
+      proxy = proxied.proxy;
       // No read cache: every read goes to the database.
-      server = await startTestServer({ READ_CACHE_MS: '0' }, { openDatabase: () => openTestDatabase({ serverUrl: postgresUrl, connectVia: throughProxy }) });
+      server = await startTestServer({ READ_CACHE_MS: '0' }, { openDatabase: () => openTestDatabase({ serverUrl: postgresUrl, connectVia: proxied.connectVia }) });
       const client = createClient(server.baseUrl);
       const seller = await sellerMember(client, server.database.db);
       token = seller.token;

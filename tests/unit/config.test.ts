@@ -124,6 +124,34 @@ describe('settings', () => {
     expect(problemsOf({ ...production, ...google })).toMatch(/GOOGLE_ISSUER_URL must start with https:\/\/ in production/);
   });
 
+  it('keeps /metrics off unless METRICS_TOKEN or METRICS_PORT is set, in production too', () => {
+    const dataDir = freshDataDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).metrics).toBeNull();
+    expect(loadConfig({ ...production, DATA_DIR: dataDir }).metrics).toBeNull();
+    expect(loadConfig({ DATA_DIR: dataDir, METRICS_TOKEN: '', METRICS_PORT: '' }).metrics).toBeNull();
+    const token = 'a'.repeat(48);
+    expect(loadConfig({ DATA_DIR: dataDir, METRICS_TOKEN: token }).metrics).toEqual({ token, port: undefined });
+    expect(loadConfig({ DATA_DIR: dataDir, METRICS_PORT: '9464' }).metrics).toEqual({ token: undefined, port: 9464 });
+    expect(loadConfig({ ...production, DATA_DIR: dataDir, METRICS_TOKEN: token, METRICS_PORT: '9464' }).metrics).toEqual({ token, port: 9464 });
+  });
+
+  it('refuses a short METRICS_TOKEN and a METRICS_PORT that is no port or is PORT itself', () => {
+    const dataDir = freshDataDir();
+    expect(problemsOf({ DATA_DIR: dataDir, METRICS_TOKEN: 'secret' })).toMatch(/METRICS_TOKEN must be at least 16 characters/);
+    for (const port of ['0', '65536', 'nine', '94.5']) expect(problemsOf({ DATA_DIR: dataDir, METRICS_PORT: port }), port).toMatch(/METRICS_PORT/);
+    expect(problemsOf({ DATA_DIR: dataDir, PORT: '5000', METRICS_PORT: '5000' })).toMatch(/METRICS_PORT must differ from PORT/);
+  });
+
+  it('drains for DRAIN_SECONDS after SIGTERM: 5 s in production, none elsewhere by default', () => {
+    const dataDir = freshDataDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).drainMs).toBe(0);
+    expect(loadConfig({ ...production, DATA_DIR: dataDir }).drainMs).toBe(5000);
+    expect(loadConfig({ ...production, DATA_DIR: dataDir, DRAIN_SECONDS: '0' }).drainMs).toBe(0);
+    expect(loadConfig({ DATA_DIR: dataDir, DRAIN_SECONDS: '2.5' }).drainMs).toBe(2500);
+    expect(problemsOf({ DATA_DIR: dataDir, DRAIN_SECONDS: '-1' })).toMatch(/DRAIN_SECONDS/);
+    expect(problemsOf({ DATA_DIR: dataDir, DRAIN_SECONDS: '600' })).toMatch(/DRAIN_SECONDS/);
+  });
+
   it('reads admin emails as a lower-cased list', () => {
     expect(loadConfig({ DATA_DIR: freshDataDir(), ADMIN_EMAILS: ' Boss@Example.com, ,second@example.com' }).adminEmails).toEqual([
       'boss@example.com',

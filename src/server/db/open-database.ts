@@ -24,8 +24,15 @@ export type DatabaseHandle = {
   executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
   /** Resolves when the database answers a trivial query. */
   ping: () => Promise<void>;
+  /** The pool's connections now (PGlite: its one connection inside the process). */
+  poolCounts: () => PoolCounts;
+  /** Calls `listener` with each query's time in seconds from now on (PostgreSQL; PGlite's are not timed). */
+  observeQueries: (listener: QueryListener) => void;
   close: () => Promise<void>;
 };
+
+export type PoolCounts = { total: number; idle: number; waiting: number; max: number };
+type QueryListener = (seconds: number) => void;
 
 /**
  * Every connection sets the trigram threshold behind the browse search's
@@ -60,7 +67,11 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
   // checked out for a transaction (pg emits 'error' on it, and the pool only listens while it is
   // idle); the query that was running, or the next one, reports the failure instead.
   pool.on('error', () => {});
-  pool.on('connect', (client) => client.on('error', () => {}));
+  const queryListeners = new Set<QueryListener>();
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    timeQueries(client, queryListeners);
+  });
   const db = drizzleNodePostgres({ client: pool, schema });
   await migrateNodePostgres(db, { migrationsFolder });
   return {
@@ -70,8 +81,41 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    poolCounts: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize }),
+    observeQueries: (listener) => {
+      queryListeners.add(listener);
+    },
     close: () => pool.end(),
   };
+}
+
+/**
+ * Every query a pooled client runs is timed for the listeners, in both of the forms it is called:
+ * with a callback (the pool's own query, which pg-boss uses) and for a promise (drizzle, in a
+ * transaction). All queries pass through a client, so this is the one place that sees them all.
+ */
+function timeQueries(client: pg.PoolClient, listeners: ReadonlySet<QueryListener>): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const timed = (...args: unknown[]): unknown => {
+    if (listeners.size === 0) return query(...args);
+    const started = performance.now();
+    const done = () => {
+      const seconds = (performance.now() - started) / 1000;
+      for (const listener of listeners) listener(seconds);
+    };
+    const callback = args.at(-1);
+    if (typeof callback === 'function') {
+      args[args.length - 1] = (...outcome: unknown[]) => {
+        done();
+        return (callback as (...values: unknown[]) => unknown)(...outcome);
+      };
+      return query(...args);
+    }
+    const result = query(...args);
+    if (result instanceof Promise) result.then(done, done);
+    return result;
+  };
+  client.query = timed as typeof client.query;
 }
 
 async function openPglite(directory: string | null): Promise<DatabaseHandle> {
@@ -101,6 +145,8 @@ async function openPglite(directory: string | null): Promise<DatabaseHandle> {
     ping: async () => {
       await client.query('select 1');
     },
+    poolCounts: () => ({ total: 1, idle: 1, waiting: 0, max: 1 }),
+    observeQueries: () => {},
     close: () => client.close(),
   };
 }

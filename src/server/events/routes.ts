@@ -26,6 +26,7 @@ export const eventRoutes =
     // close (SIGTERM) every open stream is ended first, and its page reconnects to another server
     // with Last-Event-ID, catching up on what it missed.
     const openStreams = new Set<() => void>();
+    deps.metrics?.readEventStreams(() => openStreams.size);
     app.addHook('preClose', async () => {
       for (const end of [...openStreams]) end();
     });

@@ -20,6 +20,8 @@ export type ContentVersion = {
    * write answered after it is not read stale from another server's cache by the next request.
    */
   publish(changed: readonly string[]): Promise<void>;
+  /** Resolves when Redis answers (readiness: without it other servers' caches go stale); null without REDIS_URL. */
+  readonly pingRedis: (() => Promise<void>) | null;
   close(): Promise<void>;
 };
 
@@ -104,6 +106,11 @@ export function createContentVersion(options: { redisUrl?: string } = {}): Conte
       record(changed);
       await broadcast(changed);
     },
+    pingRedis: publisher
+      ? async () => {
+          await publisher.ping();
+        }
+      : null,
     async close() {
       publisher?.disconnect();
       subscriber?.disconnect();

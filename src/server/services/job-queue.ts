@@ -55,6 +55,8 @@ export type SendOptions = { startAfter?: Date | number; singletonKey?: string };
 
 export type JobFailure = { name: string; error: string; failedAt: string };
 export type JobsSummary = { queued: number; active: number; failed: number; lastFailures: JobFailure[] };
+/** Jobs waiting to run (queued, or waiting to be retried) per kind. */
+export type QueueDepths = Record<string, number>;
 
 export type JobQueue = {
   /** Says whether a job was queued (false: one with its key already waits). */
@@ -73,6 +75,8 @@ export type JobQueue = {
    */
   settle: (names?: readonly JobName[], timeoutMs?: number) => Promise<boolean>;
   summary: () => Promise<JobsSummary>;
+  /** Every kind's waiting jobs (0 for a kind with none): the metrics' queue depth. */
+  countWaiting: () => Promise<QueueDepths>;
   /** Stops taking jobs; waits up to 10 s for those running, then hands them back to be retried (by this or another server). */
   close: () => Promise<void>;
 };
@@ -80,6 +84,8 @@ export type JobQueue = {
 export type JobQueueOptions = {
   /** How often an idle worker looks for jobs (a job sent from this process wakes it at once). */
   pollingIntervalSeconds?: number;
+  /** Told of every failed run (the metrics count them). */
+  onFailure?: (name: JobName) => void;
 };
 
 export async function createJobQueue(database: DatabaseHandle, log: FastifyBaseLogger, options: JobQueueOptions = {}): Promise<JobQueue> {
@@ -120,6 +126,7 @@ export async function createJobQueue(database: DatabaseHandle, log: FastifyBaseL
           await handler(job.data);
         } catch (error) {
           log.warn({ err: error, job: { id: job.id, name } }, 'a job failed; it will be retried if it has tries left');
+          options.onFailure?.(name);
           throw error;
         } finally {
           // pg-boss waits out the polling interval after each job: there may be more waiting, so look again at once.
@@ -164,6 +171,12 @@ export async function createJobQueue(database: DatabaseHandle, log: FastifyBaseL
           failedAt: row.completed_on ? new Date(row.completed_on).toISOString() : new Date(0).toISOString(),
         })),
       };
+    },
+    countWaiting: async () => {
+      const { rows } = await database.executeSql(`select name, count(*)::int as count from ${jobSchema}.job where state in ('created', 'retry') group by name`, []);
+      const depths: QueueDepths = Object.fromEntries(Object.keys(queueSettings).map((name) => [name, 0]));
+      for (const row of rows as { name: string; count: number }[]) depths[row.name] = Number(row.count);
+      return depths;
     },
     close: async () => {
       await boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });

@@ -54,6 +54,18 @@ export function createS3MediaStorage(settings: S3Settings): S3MediaStorage {
   const client = createS3Client(settings);
   const Bucket = settings.bucket;
 
+  const checkBucket = async () => {
+    try {
+      await client.send(new HeadBucketCommand({ Bucket }));
+    } catch (error) {
+      const where = settings.endpoint ? `S3_ENDPOINT ${settings.endpoint}` : `AWS S3 in S3_REGION ${settings.region}`;
+      throw new MediaStorageError(
+        `Media storage unreachable: S3_BUCKET "${Bucket}" at ${where} could not be reached (${describeFailure(error)}). Check S3_BUCKET, S3_ENDPOINT and the S3 credentials; the server will not start without its media.`,
+        { cause: error },
+      );
+    }
+  };
+
   const read = async (key: string, conditions: ReadConditions): Promise<StoredMedia | null> => {
     try {
       const object = await client.send(new GetObjectCommand({ Bucket, Key: checkedKey(key), Range: conditions.range, IfNoneMatch: conditions.ifNoneMatch }));
@@ -120,17 +132,9 @@ export function createS3MediaStorage(settings: S3Settings): S3MediaStorage {
         throw error;
       }
     },
-    checkBucket: async () => {
-      try {
-        await client.send(new HeadBucketCommand({ Bucket }));
-      } catch (error) {
-        const where = settings.endpoint ? `S3_ENDPOINT ${settings.endpoint}` : `AWS S3 in S3_REGION ${settings.region}`;
-        throw new MediaStorageError(
-          `Media storage unreachable: S3_BUCKET "${Bucket}" at ${where} could not be reached (${describeFailure(error)}). Check S3_BUCKET, S3_ENDPOINT and the S3 credentials; the server will not start without its media.`,
-          { cause: error },
-        );
-      }
-    },
+    checkBucket,
+    // Readiness (GET /api/health/ready) asks the bucket too.
+    check: checkBucket,
     close: () => client.destroy(),
   };
 }

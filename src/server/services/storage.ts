@@ -5,7 +5,7 @@
 // ("media/listings/ab/cd.jpg" is served at /media/listings/ab/cd.jpg, "videos/ef.mp4" at /videos/ef.mp4).
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { access, constants, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -22,6 +22,8 @@ export type MediaStorage = {
    */
   putStream: (key: string, source: Readable, contentType: string) => Promise<string>;
   remove: (key: string) => Promise<void>;
+  /** Resolves when the storage can take uploads (readiness: GET /api/health/ready). */
+  check?: () => Promise<void>;
   /** How GET /media/* and /videos/* find what was stored (web/media-routes.ts). */
   serving: MediaServing;
 };
@@ -96,6 +98,11 @@ export function createLocalMediaStorage(dataDir: string): MediaStorage {
     },
     remove: async (key) => {
       await rm(resolve(key), { force: true });
+    },
+    check: async () => {
+      // A server on PostgreSQL with APP_SECRET set may not have made DATA_DIR yet.
+      await mkdir(dataDir, { recursive: true });
+      await access(dataDir, constants.W_OK);
     },
     serving: { from: 'disk', root: dataDir },
   };

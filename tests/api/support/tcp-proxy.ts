@@ -48,3 +48,15 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     },
   };
 }
+
+/** A proxy in front of the PostgreSQL server at `serverUrl`, and `connectVia`, which sends a database's URL through it (openTestDatabase). */
+export async function proxyPostgres(serverUrl: string): Promise<{ proxy: TcpProxy; connectVia: (url: URL) => URL }> {
+  const target = new URL(serverUrl);
+  const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+  const connectVia = (url: URL) => {
+    url.hostname = '127.0.0.1';
+    url.port = String(proxy.port);
+    return url;
+  };
+  return { proxy, connectVia };
+}

@@ -1,0 +1,133 @@
+// The server's Prometheus metrics (prom-client), in a registry of this app's own: several apps in
+// one process (the API tests) never share or clash. What is counted as it happens (requests, query
+// times, job failures) is recorded here; what is a level (the pool, the queue, open streams) is read
+// from its owner when Prometheus scrapes.
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { PoolCounts } from '../db/open-database';
+import type { QueueDepths } from '../services/job-queue';
+import { withTimeout } from '../services/with-timeout';
+
+export type Metrics = {
+  registry: Registry;
+  /**
+   * One answered request, by its route's pattern (`/api/listings/:id`, never the address asked:
+   * the labels must stay few). Positional: it runs for every request.
+   */
+  recordRequest: (method: string, route: string, status: number, seconds: number, cacheOutcome: string | undefined) => void;
+  /** One database query's time (PostgreSQL; PGlite's run inside this process). */
+  observeQuery: (seconds: number) => void;
+  countJobFailure: (queue: string) => void;
+  readPool: (read: () => PoolCounts) => void;
+  readQueueDepths: (read: () => Promise<QueueDepths>) => void;
+  readEventStreams: (read: () => number) => void;
+};
+
+/** A scrape waits this long for the queue's count, then shows the last one. */
+const queueCountTimeoutMs = 1_000;
+
+/** Request times from 5 ms (a cached read) to 10 s (an upload on a slow link). */
+const requestBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const queryBuckets = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5];
+
+export function createMetrics(): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const registers = [registry];
+
+  const requests = new Counter({ name: 'http_requests_total', help: 'Requests answered, by route pattern and status', labelNames: ['method', 'route', 'status'], registers });
+  const requestSeconds = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time from a request arriving to its answer being sent, by route pattern and status',
+    labelNames: ['method', 'route', 'status'],
+    buckets: requestBuckets,
+    registers,
+  });
+  const cacheReads = new Counter({
+    name: 'cache_reads_total',
+    help: 'Reads answered through a read cache, by route pattern and outcome (hit: from memory; shared: joined a read under way; miss: computed)',
+    labelNames: ['route', 'outcome'],
+    registers,
+  });
+  const querySeconds = new Histogram({ name: 'db_query_duration_seconds', help: 'Database query time (PostgreSQL)', buckets: queryBuckets, registers });
+  const jobFailures = new Counter({ name: 'job_failures_total', help: 'Job runs that failed (retried while they have tries left)', labelNames: ['queue'], registers });
+
+  let readPool: (() => PoolCounts) | undefined;
+  const poolGauge = (name: string, help: string, pick: (counts: PoolCounts) => number) =>
+    new Gauge({
+      name,
+      help,
+      registers,
+      collect() {
+        if (readPool) this.set(pick(readPool()));
+      },
+    });
+  poolGauge('db_pool_connections', 'Open database connections (in use and idle)', (counts) => counts.total);
+  poolGauge('db_pool_idle_connections', 'Open database connections not in use', (counts) => counts.idle);
+  poolGauge('db_pool_waiting_queries', 'Queries waiting for a free connection', (counts) => counts.waiting);
+  poolGauge('db_pool_max_connections', 'The most connections the pool opens', (counts) => counts.max);
+
+  let readQueueDepths: (() => Promise<QueueDepths>) | undefined;
+  new Gauge({
+    name: 'job_queue_depth',
+    help: 'Jobs waiting to run (queued or waiting to be retried), by queue',
+    labelNames: ['queue'],
+    registers,
+    async collect() {
+      if (!readQueueDepths) return;
+      try {
+        const depths = await withTimeout(readQueueDepths(), queueCountTimeoutMs, 'counting queued jobs');
+        for (const [queue, depth] of Object.entries(depths)) this.set({ queue }, depth);
+      } catch {
+        // The database is slow or away: the last count stands, and readiness says what is wrong.
+      }
+    },
+  });
+
+  let readEventStreams: (() => number) | undefined;
+  new Gauge({
+    name: 'event_streams_open',
+    help: "Members' event streams (Server-Sent Events) open on this server",
+    registers,
+    collect() {
+      this.set(readEventStreams?.() ?? 0);
+    },
+  });
+
+  // The labelled children, made once per method, route and status (the label lookup is the costly part).
+  const byRequest = new Map<string, { count: Counter.Internal; seconds: Histogram.Internal<string> }>();
+  const byCacheRead = new Map<string, Counter.Internal>();
+
+  return {
+    registry,
+    recordRequest: (method, route, status, seconds, cacheOutcome) => {
+      const key = `${method} ${status} ${route}`;
+      let children = byRequest.get(key);
+      if (!children) {
+        const labels = { method, route, status: String(status) };
+        children = { count: requests.labels(labels), seconds: requestSeconds.labels(labels) };
+        byRequest.set(key, children);
+      }
+      children.count.inc();
+      children.seconds.observe(seconds);
+      if (cacheOutcome === undefined) return;
+      const cacheKey = `${cacheOutcome} ${route}`;
+      let cacheChild = byCacheRead.get(cacheKey);
+      if (!cacheChild) {
+        cacheChild = cacheReads.labels({ route, outcome: cacheOutcome });
+        byCacheRead.set(cacheKey, cacheChild);
+      }
+      cacheChild.inc();
+    },
+    observeQuery: (seconds) => querySeconds.observe(seconds),
+    countJobFailure: (queue) => jobFailures.inc({ queue }),
+    readPool: (read) => {
+      readPool = read;
+    },
+    readQueueDepths: (read) => {
+      readQueueDepths = read;
+    },
+    readEventStreams: (read) => {
+      readEventStreams = read;
+    },
+  };
+}
