@@ -3,6 +3,7 @@
 // times, job failures) is recorded here; what is a level (the pool, the queue, open streams) is read
 // from its owner when Prometheus scrapes.
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { createRequestSeries } from './request-series';
 import type { PoolCounts } from '../db/open-database';
 import type { QueueDepths } from '../services/job-queue';
 import { withTimeout } from '../services/with-timeout';
@@ -25,8 +26,6 @@ export type Metrics = {
 /** A scrape waits this long for the queue's count, then shows the last one. */
 const queueCountTimeoutMs = 1_000;
 
-/** Request times from 5 ms (a cached read) to 10 s (an upload on a slow link). */
-const requestBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const queryBuckets = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5];
 
 export function createMetrics(): Metrics {
@@ -34,20 +33,7 @@ export function createMetrics(): Metrics {
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
 
-  const requests = new Counter({ name: 'http_requests_total', help: 'Requests answered, by route pattern and status', labelNames: ['method', 'route', 'status'], registers });
-  const requestSeconds = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Time from a request arriving to its answer being sent, by route pattern and status',
-    labelNames: ['method', 'route', 'status'],
-    buckets: requestBuckets,
-    registers,
-  });
-  const cacheReads = new Counter({
-    name: 'cache_reads_total',
-    help: 'Reads answered through a read cache, by route pattern and outcome (hit: from memory; shared: joined a read under way; miss: computed)',
-    labelNames: ['route', 'outcome'],
-    registers,
-  });
+  const requests = createRequestSeries(registry);
   const querySeconds = new Histogram({ name: 'db_query_duration_seconds', help: 'Database query time (PostgreSQL)', buckets: queryBuckets, registers });
   const jobFailures = new Counter({ name: 'job_failures_total', help: 'Job runs that failed (retried while they have tries left)', labelNames: ['queue'], registers });
 
@@ -93,31 +79,9 @@ export function createMetrics(): Metrics {
     },
   });
 
-  // The labelled children, made once per method, route and status (the label lookup is the costly part).
-  const byRequest = new Map<string, { count: Counter.Internal; seconds: Histogram.Internal<string> }>();
-  const byCacheRead = new Map<string, Counter.Internal>();
-
   return {
     registry,
-    recordRequest: (method, route, status, seconds, cacheOutcome) => {
-      const key = `${method} ${status} ${route}`;
-      let children = byRequest.get(key);
-      if (!children) {
-        const labels = { method, route, status: String(status) };
-        children = { count: requests.labels(labels), seconds: requestSeconds.labels(labels) };
-        byRequest.set(key, children);
-      }
-      children.count.inc();
-      children.seconds.observe(seconds);
-      if (cacheOutcome === undefined) return;
-      const cacheKey = `${cacheOutcome} ${route}`;
-      let cacheChild = byCacheRead.get(cacheKey);
-      if (!cacheChild) {
-        cacheChild = cacheReads.labels({ route, outcome: cacheOutcome });
-        byCacheRead.set(cacheKey, cacheChild);
-      }
-      cacheChild.inc();
-    },
+    recordRequest: requests.record,
     observeQuery: (seconds) => querySeconds.observe(seconds),
     countJobFailure: (queue) => jobFailures.inc({ queue }),
     readPool: (read) => {

@@ -50,12 +50,15 @@ export async function installMetrics(app: FastifyInstance, deps: Pick<ServerDeps
 
 /** Every answer, by its route's pattern; addresses no route matched share one label. */
 function installRequestMetrics(app: FastifyInstance, metrics: Metrics): void {
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback, not an async function: no promise per request.
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     // Prometheus's own scrapes would only measure themselves.
-    if (route === metricsPath) return;
-    const outcome = reply.getHeader(cacheOutcomeHeader);
-    metrics.recordRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000, typeof outcome === 'string' && cacheOutcomes.has(outcome) ? outcome : undefined);
+    if (route !== metricsPath) {
+      const outcome = reply.getHeader(cacheOutcomeHeader);
+      metrics.recordRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000, typeof outcome === 'string' && cacheOutcomes.has(outcome) ? outcome : undefined);
+    }
+    done();
   });
 }
 
