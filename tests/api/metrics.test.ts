@@ -1,12 +1,14 @@
 // Observability on the real HTTP server: GET /metrics for Prometheus (behind METRICS_TOKEN, or on
 // METRICS_PORT, off otherwise) and the health checks a load balancer reads (/api/health/live and
 // /api/health/ready, 503 when the database, Redis or the storage cannot be reached, or while draining).
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorMessages } from '../../src/domain/errors';
 import { findFreePort } from '../../scripts/bench/processes';
 import { expectEventStream } from './support/event-stream-client';
 import { sellerMember, validListing } from './support/factories';
 import { createClient } from './support/http-client';
+import { startServerProcess } from './support/server-process';
 import { openTestDatabase, reachablePostgresUrl } from './support/test-database';
 import { proxyPostgres, type TcpProxy } from './support/tcp-proxy';
 import { startTestServer, type TestServer } from './support/test-server';
@@ -155,6 +157,26 @@ describe('health checks for a load balancer', () => {
       expect((await client.get('/api/health/live')).status).toBe(200);
     } finally {
       server.app.lifecycle.draining = false;
+    }
+  });
+});
+
+describe('the drain on SIGTERM', () => {
+  it('answers readiness 503 (draining) for DRAIN_SECONDS while still serving, then exits with 0', async () => {
+    const server = await startServerProcess({ DRAIN_SECONDS: '2' });
+    try {
+      expect((await fetch(`${server.baseUrl}/api/health/ready`)).status).toBe(200);
+      server.child.kill('SIGTERM');
+      await server.waitForLogs(1, (line) => line.msg === 'shutting down');
+      const ready = await fetch(`${server.baseUrl}/api/health/ready`);
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toMatchObject({ status: 'draining', database: 'ok' });
+      // Still serving the members whose requests the load balancer has not moved yet.
+      expect((await fetch(`${server.baseUrl}/api/listings`)).status).toBe(200);
+      expect(await server.exited).toBe(0);
+    } finally {
+      if (server.child.exitCode === null) server.child.kill('SIGKILL');
+      await rm(server.dataDir, { recursive: true, force: true });
     }
   });
 });
