@@ -39,6 +39,7 @@ const card = { cardNumber: '4242424242424242', expiry: '12/30', cvc: '123' };
 const rows: Row[] = [
   { method: 'GET', route: '/api/health', expect: everyone(200) },
   { method: 'GET', route: '/api/health/live', expect: everyone(200) },
+  { method: 'GET', route: '/api/health/ready', expect: everyone(200) },
   { method: 'POST', route: '/api/auth/register', body: () => ({ email: uniqueEmail('matrix'), password: 'matrix password', firstName: 'Max', lastName: 'Trix' }), expect: everyone(201) },
   { method: 'POST', route: '/api/auth/login', body: () => ({ email: uniqueEmail('nobody'), password: 'not a real password' }), expect: everyone(401) },
   { method: 'GET', route: '/api/auth/me', expect: members(200) },
