@@ -13,6 +13,11 @@ export const listingCategories = [
   { value: 'other', label: 'Other' },
 ] as const;
 export type ListingCategory = (typeof listingCategories)[number]['value'];
+/** A category's label ("Home & Garden"), or undefined for a value that is not one. */
+export function categoryLabel(value: string): string | undefined {
+  return listingCategories.find((category) => category.value === value)?.label;
+}
+
 export const listingCategoryValues = listingCategories.map((c) => c.value) as [ListingCategory, ...ListingCategory[]];
 
 export const locationFilters = ['sydney', 'melbourne', 'brisbane', 'perth', 'adelaide'] as const;

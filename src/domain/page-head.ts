@@ -1,7 +1,7 @@
 // How a page names itself to browsers, search engines and the link previews of chat apps: its tab
 // title, its description and the picture a shared link shows. The web app's pages and the server
 // both read these, so a listing is called the same everywhere it is shown.
-import { cityAreas, formatPrice, type LocationFilter, listingCategories } from './listing';
+import { categoryLabel, cityAreas, formatPrice, type LocationFilter } from './listing';
 import { productName, productTagline } from './product';
 
 /** Search engines show about this much of a description; longer ones are cut at a word. */
@@ -73,7 +73,7 @@ export function browsePageTitle(
   filters: { search: string; category: string; location: LocationFilter | ''; state: string; postcode: string },
   member: { suburb: string | null; state: string | null },
 ): string {
-  const category = listingCategories.find((entry) => entry.value === filters.category)?.label;
+  const category = categoryLabel(filters.category);
   const words = filters.search ? `“${filters.search}”` : '';
   const what = words && category ? `${words} in ${category}` : words || category || 'Listings';
   const home = placeName(member);

@@ -1,6 +1,6 @@
 // Saved searches: a member keeps a browse's filters with a name, sees on /saved how many listings are
 // new since they last looked, and is told of new ones by mail (decision 20). No zod here.
-import { cityAreas, listingCategories, type LocationFilter } from './listing';
+import { categoryLabel, cityAreas, type LocationFilter } from './listing';
 import { tierRules, type MembershipTier } from './tiers';
 
 export const savedSearchFrequencies = ['instant', 'daily'] as const;
@@ -48,7 +48,7 @@ export type SavedQuery = { search?: string; category?: string; location?: string
 export function describeSavedQuery(query: SavedQuery): string {
   const parts = [
     query.search ? `“${query.search}”` : '',
-    listingCategories.find((category) => category.value === query.category)?.label ?? '',
+    (query.category && categoryLabel(query.category)) || '',
     query.location ? (cityAreas[query.location as LocationFilter]?.label ?? '') : '',
     query.state ?? '',
     query.postcode ? `Postcode ${query.postcode}` : '',

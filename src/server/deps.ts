@@ -11,7 +11,7 @@ import type { PaymentProvider } from './services/payment-provider';
 import type { SmsSender } from './services/sms';
 import type { MemberEvents } from './services/member-events';
 import type { MediaStorage } from './services/storage';
-import type { Metrics } from './metrics';
+import type { Metrics } from './metrics/create-metrics';
 
 /**
  * What the operations of every feature may use. Built once by createDeps (create-deps.ts), for the

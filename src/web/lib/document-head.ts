@@ -3,7 +3,7 @@
 // chat app's link preview reads, and the page's schema.org data.
 import { documentTitle, defaultDescription } from '../../domain/page-head';
 import { productName } from '../../domain/product';
-import type { PageHead } from './use-page-head';
+import type { PageHead } from './page-head';
 
 export type DocumentHead = {
   title: string;

@@ -1,7 +1,7 @@
 // What a page rendered on the server reports back besides its HTML: how it names itself (its head)
 // and its status.
 import { createContext, useContext } from 'react';
-import type { PageHead } from './use-page-head';
+import type { PageHead } from './page-head';
 
 export type ServerRenderReport = {
   /** The public address the page is served at (PUBLIC_URL), for the absolute links in its head. */

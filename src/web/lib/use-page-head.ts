@@ -4,35 +4,11 @@
 // (server-render.ts writes it); in the browser, moving between pages keeps the title, description,
 // canonical link and robots rule in step (link previews and search engines read the server's).
 import { createContext, useContext, useEffect } from 'react';
-import type { Thing, WithContext } from 'schema-dts';
 import { defaultDescription, documentTitle } from '../../domain/page-head';
+import type { PageHead } from './page-head';
 import { useServerRenderReport } from './server-render';
 
-export type SharePreview = {
-  /** Open Graph's type: 'product' for a listing, 'profile' for a seller. */
-  type: 'website' | 'product' | 'profile';
-  title: string;
-  /** A path on this site ("/media/…-share.jpg"); made absolute when written. */
-  imagePath: string;
-  imageAlt: string;
-  /** Known only for pictures made to the share size. */
-  imageSize?: { width: number; height: number };
-  /** More Open Graph properties, such as a product's price ("product:price:amount"). */
-  properties?: Array<[property: string, content: string]>;
-};
-
-export type PageHead = {
-  /** The page's own title; " | Neighbourly" is added. */
-  title?: string;
-  description?: string;
-  /** The page's one address for search engines (path and query); none for a page kept out of them. */
-  canonicalPath?: string;
-  /** Kept out of search engines (a member's own view, a hidden listing). */
-  noindex?: boolean;
-  share?: SharePreview;
-  /** schema.org data for search engines, made with the site's address (only on the server). */
-  structuredData?: (origin: string) => Array<WithContext<Thing>>;
-};
+export type { PageHead, SharePreview } from './page-head';
 
 /** What the route table says of the page showing (app-routes.tsx), under what the page says itself. */
 export type PageHeadDefaults = Pick<PageHead, 'description' | 'canonicalPath'> & { noindex: boolean };

@@ -2,7 +2,7 @@
 // title, description, canonical address, the share picture and, for a listing, schema.org Product
 // data with its Offer.
 import type { Offer, Product, WithContext } from 'schema-dts';
-import { type ListingView, type SellerProfile, listingCategories, sellerDisplayName } from '../../../domain';
+import { type ListingView, type SellerProfile, categoryLabel, parsePrice, sellerDisplayName } from '../../../domain';
 import { defaultShareImage, describeListing, describeSeller, listingPageTitle, placeName, shareImageSize, shareImageUrl } from '../../../domain/page-head';
 import { productName } from '../../../domain/product';
 import type { PageHead } from '@/lib/use-page-head';
@@ -18,11 +18,8 @@ function sharePicture(imageUrls: string[], alt: string): Pick<NonNullable<PageHe
   return { imagePath, imageAlt: alt, imageSize: imagePath === first ? undefined : shareImageSize };
 }
 
-/** The price with its cents, as schema.org and Open Graph want it ("340.00"). */
-function offerPrice(price: string): string {
-  const [whole, fraction = ''] = price.split('.');
-  return `${whole}.${fraction.padEnd(2, '0').slice(0, 2)}`;
-}
+/** The price with its cents, as schema.org and Open Graph want it ("340.00"): the domain's canonical form. */
+const offerPrice = (price: string): string => parsePrice(price) ?? price;
 
 function listingProduct(listing: ListingView, origin: string): WithContext<Product> {
   const url = new URL(listingPath(listing.id), origin).href;
@@ -52,7 +49,7 @@ function listingProduct(listing: ListingView, origin: string): WithContext<Produ
     name: listing.title,
     description: listing.description,
     url,
-    category: listingCategories.find((category) => category.value === listing.category)?.label ?? listing.category,
+    category: categoryLabel(listing.category) ?? listing.category,
     ...(listing.imageUrls.length > 0 ? { image: listing.imageUrls.map((image) => new URL(image, origin).href) } : {}),
     offers: offer,
   };

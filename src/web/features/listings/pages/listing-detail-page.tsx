@@ -1,7 +1,7 @@
 import { CalendarDays, EyeOff, MapPin, PackageX, Tag } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'wouter';
-import { type CurrentUser, type ListingView, formatDateAU, formatPrice, listingCategories, listingRuleMessages, uuidPattern } from '../../../../domain';
+import { type CurrentUser, type ListingView, formatDateAU, categoryLabel, formatPrice, listingRuleMessages, uuidPattern } from '../../../../domain';
 import { listingHiddenMessages, moderationLabels, moderationMessages } from '../../../../domain/moderation';
 import { LoadingState } from '@/components/loading-state';
 import { NoticePage } from '@/components/notice-page';
@@ -22,10 +22,6 @@ import { ShareListingButton } from '@/features/listings/components/share-listing
 import { SimilarListings } from '@/features/listings/components/similar-listings';
 import { FavouriteButton } from '@/shared/listing/favourite-button';
 import { ReportButton } from '@/shared/moderation/report-button';
-
-function categoryLabel(value: string): string {
-  return listingCategories.find((category) => category.value === value)?.label ?? value;
-}
 
 /** Never there, or hidden (404); deleted by its seller (410: search engines drop the address at once). */
 function ListingNotFound({ removed = false }: { removed?: boolean }) {
@@ -100,7 +96,7 @@ function ListingDetails({ listing, user }: { listing: ListingView; user: Current
               </li>
               <li className="flex items-center gap-2">
                 <Tag className="size-5 shrink-0 text-ink-500" aria-hidden="true" />
-                <span>{categoryLabel(listing.category)}</span>
+                <span>{categoryLabel(listing.category) ?? listing.category}</span>
               </li>
             </ul>
           </div>
