@@ -70,7 +70,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   const transport = overrides.mail ?? createMailSender(config, database.db);
   for (let worker = 0; worker < 2; worker += 1) await jobs.work('mail', (message) => transport.send(message));
   const mail = queuedMail(transport, jobs);
-  const contentVersion = createContentVersion({ redisUrl: config.redisUrl });
+  const contentVersion = createContentVersion({ redisUrl: config.redisUrl, log });
   const limits = createRateLimits({ redisUrl: config.redisUrl, multiplier: config.rateLimitMultiplier });
   const background = createBackgroundTasks(log);
   // PGlite is one process: its events stay in it. A database server carries them between app servers (NOTIFY) unless Redis does.

@@ -33,15 +33,28 @@ const everything = '*';
  */
 const maxRememberedKeys = 200_000;
 
-/** How long a write waits for Redis to pass its notice on before it answers anyway. */
-const broadcastPatienceMs = 250;
+/**
+ * How long a write waits for Redis to pass its notice on before it answers anyway. A Redis that is
+ * down refuses at once (no offline queue); this bounds only a Redis that hangs, or one starved of
+ * CPU on a busy machine: 250 ms proved too short there, and a sign-out answered before the other
+ * servers had heard of it left them taking the ended session.
+ */
+export const broadcastPatienceMs = 2000;
 
 function kindOf(key: string): string {
   const colon = key.indexOf(':');
   return colon === -1 ? key : key.slice(0, colon);
 }
 
-export function createContentVersion(options: { redisUrl?: string } = {}): ContentVersion {
+export type ContentVersionOptions = {
+  redisUrl?: string;
+  /** Told when Redis was too slow to pass a notice on (other servers may serve it stale for a while). */
+  log?: { warn: (details: object, message: string) => void };
+  /** How long a write waits for Redis (broadcastPatienceMs). */
+  patienceMs?: number;
+};
+
+export function createContentVersion(options: ContentVersionOptions = {}): ContentVersion {
   let current = 0;
   const lastChanged = new Map<string, number>();
   const publisher = options.redisUrl ? new Redis(options.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : null;
@@ -60,10 +73,14 @@ export function createContentVersion(options: { redisUrl?: string } = {}): Conte
     if (!publisher) return;
     const sent = publisher.publish(invalidationChannel, JSON.stringify({ origin, keys })).catch(() => 0);
     // A Redis that hangs must not hold up the write's answer: the entries' short lifetime covers it.
+    const patienceMs = options.patienceMs ?? broadcastPatienceMs;
     let timer: NodeJS.Timeout | undefined;
-    const patience = new Promise((resolve) => (timer = setTimeout(resolve, broadcastPatienceMs)));
-    await Promise.race([sent, patience]);
+    const patience = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), patienceMs)));
+    const outcome = await Promise.race([sent, patience]);
     clearTimeout(timer);
+    if (outcome === 'late') {
+      options.log?.warn({ keys: keys.slice(0, 5), waitedMs: patienceMs }, 'Redis did not pass a change notice on in time: other servers may answer from their caches until their entries expire');
+    }
   };
 
   // A Redis outage leaves each server with its own writes plus the entries' short lifetime.

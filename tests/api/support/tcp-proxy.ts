@@ -1,5 +1,5 @@
-// A TCP proxy between the app and PostgreSQL that a test can cut and restore, as a network
-// failure or a database restart would.
+// A TCP proxy between the app and a server (PostgreSQL, Redis) that a test can cut and restore, as
+// a network failure or a database restart would, or hold, as a server that hangs would.
 import net from 'node:net';
 
 export type TcpProxy = {
@@ -7,12 +7,26 @@ export type TcpProxy = {
   /** Drops every open connection and refuses new ones until restored. */
   cut: () => void;
   restore: () => void;
+  /** Holds everything sent either way (a server that hangs) until released; nothing is lost. */
+  hold: () => void;
+  release: () => void;
   close: () => Promise<void>;
 };
 
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   let isCut = false;
+  let held = false;
   const open = new Set<net.Socket>();
+  const pipes: Array<{ from: net.Socket; to: net.Socket }> = [];
+  const forward = (from: net.Socket, to: net.Socket) => {
+    pipes.push({ from, to });
+    from.pipe(to);
+    if (held) from.pause();
+    // pipe() resumes a paused source when the target drains: a held proxy stays held.
+    from.on('resume', () => {
+      if (held) from.pause();
+    });
+  };
   const track = (socket: net.Socket) => {
     open.add(socket);
     socket.once('close', () => open.delete(socket));
@@ -26,8 +40,8 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     }
     const upstream = net.connect(target);
     track(upstream);
-    client.pipe(upstream);
-    upstream.pipe(client);
+    forward(client, upstream);
+    forward(upstream, client);
     client.once('close', () => upstream.destroy());
     upstream.once('close', () => client.destroy());
   });
@@ -41,6 +55,14 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     },
     restore: () => {
       isCut = false;
+    },
+    hold: () => {
+      held = true;
+      for (const { from } of pipes) from.pause();
+    },
+    release: () => {
+      held = false;
+      for (const { from } of pipes) if (!from.destroyed) from.resume();
     },
     close: async () => {
       for (const socket of open) socket.destroy();
