@@ -30,6 +30,9 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
+          // Two files at a time even on two cores: many API tests spend their time waiting (job
+          // polling, schedules, a server's drain), and one file's wait is another's run (300 s -> 200 s).
+          maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

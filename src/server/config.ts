@@ -123,6 +123,7 @@ const environmentSchema = z
     PHOTO_CLEANUP_GRACE_HOURS: z.coerce.number().min(1).max(24 * 365).default(24),
     EVENT_SESSION_CHECK_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
     JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(600).default(2),
+    JOB_SCHEDULE_SECONDS: z.coerce.number().int().min(1).max(45).default(30),
     METRICS_TOKEN: optionalText.refine((value) => value === undefined || value.length >= 16, {
       message: 'must be at least 16 characters (make one with: openssl rand -hex 24)',
     }),
@@ -264,6 +265,8 @@ export type Config = {
   photoCleanupGraceMs: number;
   /** How often an idle job worker looks for jobs other servers queued (its own wake it at once). */
   jobPollingSeconds: number;
+  /** How often the app servers look at the schedules (hourly upkeep, photo clean-up, digests): one of them queues what is due. */
+  jobScheduleSeconds: number;
   /** How often an open event stream checks that its session still exists (signed out: the stream ends). */
   eventSessionCheckMs: number;
   /** Prometheus metrics at /metrics: behind a bearer token on PORT, and/or on a port of their own. null: off (404). */
@@ -374,6 +377,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     photoCleanupGraceMs: env.PHOTO_CLEANUP_GRACE_HOURS * 60 * 60 * 1000,
     eventSessionCheckMs: env.EVENT_SESSION_CHECK_MS,
     jobPollingSeconds: env.JOB_POLL_SECONDS,
+    jobScheduleSeconds: env.JOB_SCHEDULE_SECONDS,
     mapTileUrl: env.MAP_TILE_URL,
     mapTileAttribution: env.MAP_TILE_ATTRIBUTION,
     // Off unless asked for: metrics name routes and volumes nobody outside should see.

@@ -27,7 +27,7 @@ describe.skipIf(!ready)(`two app servers on one database, one Redis and one buck
     await redis.flushdb();
     redis.disconnect();
   });
-  const servers = useTwoServers(postgresUrl!, () => ({ ...s3().environment, REDIS_URL: ownRedisUrl(), RATE_LIMIT_MULTIPLIER: '1', JOB_POLL_SECONDS: '0.5' }));
+  const servers = useTwoServers(postgresUrl!, () => ({ ...s3().environment, REDIS_URL: ownRedisUrl(), RATE_LIMIT_MULTIPLIER: '1', JOB_POLL_SECONDS: '0.5', JOB_SCHEDULE_SECONDS: '2' }));
   const a = () => servers.a();
   const b = () => servers.b();
   const clientOf = (server: TestServer) => createClient(server.baseUrl);
@@ -113,8 +113,8 @@ describe.skipIf(!ready)(`two app servers on one database, one Redis and one buck
       });
       await server.deps.jobs.schedule('photo-cleanup', '* * * * *');
     }
-    // pg-boss looks at its schedules every 30 s on each server.
-    const deadline = Date.now() + 75_000;
+    // Each server looks at the schedules every JOB_SCHEDULE_SECONDS (2 s here).
+    const deadline = Date.now() + 30_000;
     while (runs.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
     expect(runs.length).toBeGreaterThan(0);
     expect(await a().deps.jobs.settle(['photo-cleanup'])).toBe(true);
@@ -129,7 +129,7 @@ describe.skipIf(!ready)(`two app servers on one database, one Redis and one buck
     expect(await count(`select count(*)::int as count from ${jobSchema}.schedule where name = 'photo-cleanup'`)).toBe(1);
     // Both servers looked at the schedule; one job was queued for each minute, not one per server.
     expect(await count(`select count(*)::int as count from ${jobSchema}.job where name = 'photo-cleanup'`)).toBe(runs.length);
-  }, 90_000);
+  }, 45_000);
 
   it('brings a message sent through A to a stream held on B within a second', async () => {
     await messageAcross(a(), b());

@@ -84,12 +84,21 @@ export type JobQueue = {
 export type JobQueueOptions = {
   /** How often an idle worker looks for jobs (a job sent from this process wakes it at once). */
   pollingIntervalSeconds?: number;
+  /** How often this server looks at the schedules (one server a round queues what is due); 30 s by default. */
+  scheduleCheckSeconds?: number;
   /** Told of every failed run (the metrics count them). */
   onFailure?: (name: JobName) => void;
 };
 
 export async function createJobQueue(database: DatabaseHandle, log: FastifyBaseLogger, options: JobQueueOptions = {}): Promise<JobQueue> {
-  const boss = new PgBoss({ db: { executeSql: database.executeSql }, schema: jobSchema, migrate: true, supervise: true, schedule: true });
+  const boss = new PgBoss({
+    db: { executeSql: database.executeSql },
+    schema: jobSchema,
+    migrate: true,
+    supervise: true,
+    schedule: true,
+    cronMonitorIntervalSeconds: options.scheduleCheckSeconds ?? 30,
+  });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
   for (const [name, settings] of Object.entries(queueSettings)) {
