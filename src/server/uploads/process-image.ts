@@ -18,7 +18,20 @@ export type ProcessedImage = {
   height: number;
 };
 
-export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
+/**
+ * The files of one photo as each is made: the display size and the thumbnail are encoded at once,
+ * the share image from the display size. Storage can take each file the moment it is ready, so a
+ * bucket's round trips overlap the encoding that is still going on. The header is checked (type,
+ * declared size) before this resolves; a file that fails to decode rejects its parts with
+ * "unreadable". Every part is a promise the caller must await (Promise.allSettled).
+ */
+export type ImageParts = {
+  display: Promise<{ data: Buffer; width: number; height: number }>;
+  thumbnail: Promise<Buffer>;
+  share: Promise<Buffer>;
+};
+
+export async function startImageProcessing(bytes: Buffer): Promise<ImageParts> {
   if (bytes.length === 0) throw new AppError('IMAGE_EMPTY');
   let format: string | undefined;
   try {
@@ -37,26 +50,35 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', imageMessages.invalidType);
   }
 
-  try {
-    // failOn 'truncated' refuses half-uploaded files instead of padding them with grey.
-    const source = sharp(bytes, { limitInputPixels: maxImagePixels, failOn: 'truncated' }).rotate();
-    const { data: display, info } = await source
-      .clone()
-      .resize({ width: imageCompression.maxWidthOrHeight, height: imageCompression.maxWidthOrHeight, fit: 'inside', withoutEnlargement: true })
-      .flatten({ background: '#ffffff' })
-      .jpeg({ quality: Math.round(imageCompression.quality * 100), mozjpeg: true })
-      .toBuffer({ resolveWithObject: true });
-    const thumbnail = await source
-      .clone()
-      .resize({ width: thumbnailSize, height: thumbnailSize, fit: 'inside', withoutEnlargement: true })
-      .flatten({ background: '#ffffff' })
-      .jpeg({ quality: 80, mozjpeg: true })
-      .toBuffer();
-    const share = await makeShareImage(display);
-    return { display, thumbnail, share, width: info.width, height: info.height };
-  } catch {
+  const unreadable = () => {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', imageMessages.unreadable);
-  }
+  };
+  // failOn 'truncated' refuses half-uploaded files instead of padding them with grey.
+  const source = sharp(bytes, { limitInputPixels: maxImagePixels, failOn: 'truncated' }).rotate();
+  const display = source
+    .clone()
+    .resize({ width: imageCompression.maxWidthOrHeight, height: imageCompression.maxWidthOrHeight, fit: 'inside', withoutEnlargement: true })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: Math.round(imageCompression.quality * 100), mozjpeg: true })
+    .toBuffer({ resolveWithObject: true })
+    .then(({ data, info }) => ({ data, width: info.width, height: info.height }), unreadable);
+  const thumbnail = source
+    .clone()
+    .resize({ width: thumbnailSize, height: thumbnailSize, fit: 'inside', withoutEnlargement: true })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: 80, mozjpeg: true })
+    .toBuffer()
+    .catch(unreadable);
+  const share = display.then(({ data }) => makeShareImage(data).catch(unreadable));
+  return { display, thumbnail, share };
+}
+
+/** All of a photo's files, once made (startImageProcessing, awaited whole). */
+export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
+  const parts = await startImageProcessing(bytes);
+  // Promise.all listens to every part, so a second failure is not left unhandled.
+  const [display, thumbnail, share] = await Promise.all([parts.display, parts.thumbnail, parts.share]);
+  return { display: display.data, thumbnail, share, width: display.width, height: display.height };
 }
 
 /**
