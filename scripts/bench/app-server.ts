@@ -19,13 +19,15 @@ export type BenchAppOptions = {
   cpus?: ReturnType<typeof cpuSplit>;
   /** Node flags before the app's own (e.g. --cpu-prof, which NODE_OPTIONS refuses). */
   nodeArgs?: string[];
+  /** Another bundled entry than the server's (a benchmark's own harness), run with the same node settings. */
+  script?: string;
 };
 
 export async function startBenchApp(options: BenchAppOptions): Promise<ChildServer> {
   const port = await findFreePort();
   return startChildServer({
     label: options.label,
-    ...onServerCore(options.cpus ?? null, serve.command, [...(options.nodeArgs ?? []), ...serve.args]),
+    ...onServerCore(options.cpus ?? null, serve.command, [...(options.nodeArgs ?? []), ...serve.args.map((arg) => (arg === serve.script && options.script ? options.script : arg))]),
     env: {
       ...process.env,
       PORT: String(port),

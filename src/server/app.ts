@@ -72,7 +72,7 @@ export async function buildApp(deps: ServerDeps): Promise<FastifyInstance> {
   app.addHook('onClose', deps.background.drain);
   installRequestIdHeader(app);
   // Before any route, so the request metrics see every one.
-  await installMetrics(app, deps);
+  const countUnmatched = await installMetrics(app, deps);
   installSessionLoader(app, deps);
   installSecurityHeaders(app, config);
   await installSwagger(app);
@@ -100,6 +100,6 @@ export async function buildApp(deps: ServerDeps): Promise<FastifyInstance> {
   await app.register(seoRoutes(deps));
   if (!config.isProduction) await app.register(devRoutes(deps));
 
-  await registerWebRoutes(app, { storage: deps.storage, publicUrl: config.publicUrl });
+  await registerWebRoutes(app, { storage: deps.storage, publicUrl: config.publicUrl, countUnmatched });
   return app;
 }

@@ -64,6 +64,12 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expect(sample(text, series)).toBe(before + 2);
     expect(text).not.toContain(listing.id);
     expect(sample(text, 'http_request_duration_seconds_count{method="GET",route="/api/listings/:id",status="200"}')).toBe(before + 2);
+    // A HEAD request (the route Fastify adds beside each GET) is counted once, as HEAD.
+    const heads = 'http_requests_total{method="HEAD",route="/api/listings/:id",status="200"}';
+    const headsBefore = sample(text, heads) ?? 0;
+    expect((await client.call('HEAD', `/api/listings/${listing.id}`)).status).toBe(200);
+    const afterHead = await scrape();
+    expect([sample(afterHead, heads), sample(afterHead, series)]).toEqual([headsBefore + 1, before + 2]);
     // Addresses no route matches share one label; the scrapes do not count themselves.
     await client.call('POST', `/api/no-such-thing/${listing.id}`);
     const after = await scrape();

@@ -11,10 +11,10 @@ import { withTimeout } from '../services/with-timeout';
 export type Metrics = {
   registry: Registry;
   /**
-   * One answered request, by its route's pattern (`/api/listings/:id`, never the address asked:
-   * the labels must stay few). Positional: it runs for every request.
+   * The recorder of a route's answers, by its pattern (`/api/listings/:id`, never the address asked:
+   * the labels must stay few), made once per route: (method, status, seconds, cache outcome).
    */
-  recordRequest: (method: string, route: string, status: number, seconds: number, cacheOutcome: string | undefined) => void;
+  requestsOf: (route: string) => (method: string, status: number, seconds: number, cacheOutcome: string | undefined) => void;
   /** One database query's time (PostgreSQL; PGlite's run inside this process). */
   observeQuery: (seconds: number) => void;
   countJobFailure: (queue: string) => void;
@@ -81,7 +81,7 @@ export function createMetrics(): Metrics {
 
   return {
     registry,
-    recordRequest: requests.record,
+    requestsOf: requests.forRoute,
     observeQuery: (seconds) => querySeconds.observe(seconds),
     countJobFailure: (queue) => jobFailures.inc({ queue }),
     readPool: (read) => {

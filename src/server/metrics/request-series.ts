@@ -1,4 +1,4 @@
-// The per-request metrics, kept cheap: every answer adds to plain numbers (about 0.1 µs), and the
+// The per-request metrics, kept cheap: every answer adds to plain numbers of its route's own (about 0.1 µs), and the
 // Prometheus series (http_requests_total, http_request_duration_seconds, cache_reads_total) are
 // written from them only when Prometheus scrapes. prom-client's own Counter and Histogram cost
 // about 3 µs per answer here (label hashing on every call): 3% of a cached browse by themselves.
@@ -63,14 +63,27 @@ export function createRequestSeries(registry: Registry) {
     values: () => [...cacheReads.values()].map((reads) => ({ labels: reads.labels, value: reads.count })),
   });
 
-  return {
-    /** One answer; positional, as it runs for every request. */
-    record: (method: string, route: string, status: number, seconds: number, cacheOutcome: string | undefined): void => {
-      const key = `${method} ${status} ${route}`;
-      let series = byRequest.get(key);
+  /**
+   * The recorder of one route pattern, made once when the route is registered: each answer then
+   * adds to its numbers without building a label key (positional, as it runs for every request).
+   */
+  const recorders = new Map<string, (method: string, status: number, seconds: number, cacheOutcome: string | undefined) => void>();
+  const forRoute = (route: string) => {
+    const made = recorders.get(route);
+    if (made) return made;
+    const byMethod = new Map<string, Map<number, Series>>();
+    const readsByOutcome = new Map<string, { labels: { route: string; outcome: string }; count: number }>();
+    const record = (method: string, status: number, seconds: number, cacheOutcome: string | undefined): void => {
+      let byStatus = byMethod.get(method);
+      if (!byStatus) {
+        byStatus = new Map();
+        byMethod.set(method, byStatus);
+      }
+      let series = byStatus.get(status);
       if (!series) {
         series = { labels: { method, route, status: String(status) }, count: 0, sum: 0, buckets: new Array<number>(bucketBounds.length + 1).fill(0) };
-        byRequest.set(key, series);
+        byStatus.set(status, series);
+        byRequest.set(`${method} ${status} ${route}`, series);
       }
       series.count += 1;
       series.sum += seconds;
@@ -78,13 +91,17 @@ export function createRequestSeries(registry: Registry) {
       while (bucket < bucketBounds.length && seconds > bucketBounds[bucket]) bucket += 1;
       series.buckets[bucket] += 1;
       if (cacheOutcome === undefined) return;
-      const cacheKey = `${cacheOutcome} ${route}`;
-      let reads = cacheReads.get(cacheKey);
+      let reads = readsByOutcome.get(cacheOutcome);
       if (!reads) {
         reads = { labels: { route, outcome: cacheOutcome }, count: 0 };
-        cacheReads.set(cacheKey, reads);
+        readsByOutcome.set(cacheOutcome, reads);
+        cacheReads.set(`${cacheOutcome} ${route}`, reads);
       }
       reads.count += 1;
-    },
+    };
+    // One per pattern, however many routes share it (GET and the HEAD route Fastify adds, say).
+    recorders.set(route, record);
+    return record;
   };
+  return { forRoute };
 }

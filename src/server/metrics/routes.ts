@@ -3,7 +3,7 @@
 // <token>`; with METRICS_PORT a second listener serves it alone, without a token, for a private network.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/errors';
 import type { ServerDeps } from '../deps';
 import { cacheOutcomeHeader } from '../http/read-cache';
@@ -13,7 +13,8 @@ export const metricsPath = '/metrics';
 
 const cacheOutcomes = new Set(['hit', 'shared', 'miss']);
 
-export async function installMetrics(app: FastifyInstance, deps: Pick<ServerDeps, 'config' | 'metrics'>): Promise<void> {
+/** Serves /metrics and counts every answer; returns the not-found handler's hook (undefined without metrics). */
+export async function installMetrics(app: FastifyInstance, deps: Pick<ServerDeps, 'config' | 'metrics'>): Promise<UnmatchedRequestHook | undefined> {
   const { metrics } = deps;
   const settings = deps.config.metrics;
   if (!metrics || !settings) {
@@ -21,10 +22,10 @@ export async function installMetrics(app: FastifyInstance, deps: Pick<ServerDeps
     app.get(metricsPath, { schema: { hide: true }, config: { loadSession: false } }, async () => {
       throw new AppError('NOT_FOUND');
     });
-    return;
+    return undefined;
   }
 
-  installRequestMetrics(app, metrics);
+  const countUnmatched = installRequestMetrics(app, metrics);
 
   const { token, port } = settings;
   app.get(metricsPath, { schema: { hide: true }, config: { loadSession: false } }, async (request, reply) => {
@@ -46,20 +47,45 @@ export async function installMetrics(app: FastifyInstance, deps: Pick<ServerDeps
       await closed;
     });
   }
+  return countUnmatched;
 }
 
-/** Every answer, by its route's pattern; addresses no route matched share one label. */
-function installRequestMetrics(app: FastifyInstance, metrics: Metrics): void {
-  // A callback, not an async function: no promise per request.
-  app.addHook('onResponse', (request, reply, done) => {
-    const route = request.routeOptions.url ?? 'unmatched';
+/** A hook for the not-found handler (Fastify gives it no route for onRoute to see). */
+export type UnmatchedRequestHook = (request: FastifyRequest, reply: FastifyReply, done: () => void) => void;
+
+/**
+ * Every answer, by its route's pattern: each route gets its own onResponse hook as it is registered,
+ * holding its pattern and its numbers, so an answer costs no lookup of either (read per request,
+ * Fastify's routeOptions builds an object each time). Addresses no route matched share one label,
+ * counted by the hook this returns for the not-found handler.
+ */
+function installRequestMetrics(app: FastifyInstance, metrics: Metrics): UnmatchedRequestHook {
+  app.addHook('onRoute', (route) => {
     // Prometheus's own scrapes would only measure themselves.
-    if (route !== metricsPath) {
-      const outcome = reply.getHeader(cacheOutcomeHeader);
-      metrics.recordRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000, typeof outcome === 'string' && cacheOutcomes.has(outcome) ? outcome : undefined);
-    }
-    done();
+    if (route.url === metricsPath) return;
+    const hooks = route.onResponse ? (Array.isArray(route.onResponse) ? route.onResponse : [route.onResponse]) : [];
+    // A route made from another's options (the HEAD route Fastify adds for a GET) has its hook already.
+    if (hooks.some((hook) => countingHooks.has(hook))) return;
+    const hook = responseHook(metrics.requestsOf(route.url ?? route.path));
+    countingHooks.add(hook);
+    route.onResponse = [...hooks, hook];
   });
+  const unmatched = responseHook(metrics.requestsOf('unmatched'));
+  return (request, reply, done) => {
+    reply.raw.once('finish', () => unmatched(request, reply, () => {}));
+    done();
+  };
+}
+
+const countingHooks = new WeakSet<object>();
+
+/** A callback, not an async function: no promise per request. */
+function responseHook(record: ReturnType<Metrics['requestsOf']>) {
+  return (request: FastifyRequest, reply: FastifyReply, done: () => void): void => {
+    const outcome = reply.getHeader(cacheOutcomeHeader);
+    record(request.method, reply.statusCode, reply.elapsedTime / 1000, typeof outcome === 'string' && cacheOutcomes.has(outcome) ? outcome : undefined);
+    done();
+  };
 }
 
 /** Compared as digests, in constant time: how much of a guess matched never shows in the timing. */

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorMessages, type ErrorBody } from '../../domain/errors';
 import { projectPath } from '../project-paths';
+import type { UnmatchedRequestHook } from '../metrics';
 import type { MediaStorage } from '../services/storage';
 import { registerMediaRoutes } from './media-routes';
 import { createPageRenderer } from './server-render';
@@ -12,7 +13,10 @@ import { createPageRenderer } from './server-render';
 export const webRoot = projectPath('dist', 'web');
 const oneYearSeconds = 31_536_000;
 
-export async function registerWebRoutes(app: FastifyInstance, options: { storage: MediaStorage; publicUrl: string }): Promise<void> {
+export async function registerWebRoutes(
+  app: FastifyInstance,
+  options: { storage: MediaStorage; publicUrl: string; /** The request metrics' hook for answers no route matched. */ countUnmatched?: UnmatchedRequestHook },
+): Promise<void> {
   await registerMediaRoutes(app, { storage: options.storage, webRoot });
 
   const hasBuiltApp = existsSync(path.join(webRoot, 'index.html'));
@@ -38,7 +42,7 @@ export async function registerWebRoutes(app: FastifyInstance, options: { storage
   const sendApp = async (request: FastifyRequest, reply: FastifyReply) => ((await renderPage(request, reply)) ? reply : sendShell(reply));
   if (hasBuiltApp) app.get('/', { schema: { hide: true } }, sendApp);
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler({ preHandler: options.countUnmatched }, (request, reply) => {
     const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && !/^\/(media|videos)\//.test(request.url);
     if (wantsPage && hasBuiltApp) {
       // The app's router shows "404 Page Not Found" for paths it does not know.
