@@ -1,15 +1,16 @@
 // The conversation calls' schemas (api-schemas.ts names them per endpoint).
 import { z } from 'zod';
-import { conversationLimits, conversationMessages, hasControlCharacter } from './conversations';
+import { conversationMessages, messageTextProblem } from './conversations';
 import { fieldLimits } from './limits';
 
 /** A message's text, as the composer checks it before sending and the server when it arrives. */
 export const messageText = z
   .string({ error: conversationMessages.messageRequired })
   .trim()
-  .min(1, conversationMessages.messageRequired)
-  .max(conversationLimits.messageMax, conversationMessages.messageTooLong)
-  .refine((text) => !hasControlCharacter(text), conversationMessages.messageControlCharacter);
+  .superRefine((text, context) => {
+    const problem = messageTextProblem(text);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  });
 
 /** POST /api/listings/:id/conversations: the first message, typed on the listing page. */
 export const startConversationBody = z.object({ message: messageText });

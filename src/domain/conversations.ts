@@ -56,6 +56,18 @@ export function hasControlCharacter(text: string): boolean {
   return controlCharacter.test(text);
 }
 
+/**
+ * Why a message's text (trimmed) cannot be sent, in the member's words, or null: the one rule the
+ * server's schema (conversation-schemas.ts) and the composer both apply. Plain, so the page that
+ * shows a composer does not download the schema library for it.
+ */
+export function messageTextProblem(trimmed: string): string | null {
+  if (trimmed.length === 0) return conversationMessages.messageRequired;
+  if (trimmed.length > conversationLimits.messageMax) return conversationMessages.messageTooLong;
+  if (hasControlCharacter(trimmed)) return conversationMessages.messageControlCharacter;
+  return null;
+}
+
 /** A message the banned-word filter refused, naming the words (the listing filter's own sentence speaks of a listing). */
 export function bannedWordsInMessage(words: readonly string[]): string {
   return describeBannedWords('message', words);

@@ -9,9 +9,12 @@ import { aMember, fakeServer, renderPage } from './support/fixtures';
 
 const member = aMember({ id: 'member-1', firstName: 'Sam' });
 
+/** An hour before the tests run: recent, as an inbox's conversations are. */
+const newest = Date.now() - 60 * 60_000;
+
 /** The nth newest conversation (0 is the newest), a minute apart. */
 function aConversation(index: number): ConversationSummary {
-  const updatedAt = new Date(Date.UTC(2026, 10, 20, 12, 0) - index * 60_000).toISOString();
+  const updatedAt = new Date(newest - index * 60_000).toISOString();
   return {
     id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
     listing: { id: `listing-${index}`, title: `Item number ${index}`, imageUrl: null, price: '10.00' },
@@ -27,7 +30,7 @@ function aConversation(index: number): ConversationSummary {
 }
 
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_, offset) => aConversation(from + offset));
-const shownTitles = () => within(screen.getByRole('list', { name: 'Conversations' })).getAllByRole('listitem').map((item) => /Item number \d+/.exec(item.textContent ?? '')?.[0]);
+const shownTitles = () => within(screen.getByRole('list', { name: 'Conversations' })).getAllByRole('listitem').map((item) => within(item).getByText(/^Item number \d+$/).textContent);
 
 describe('the inbox', () => {
   const pageSize = conversationLimits.inboxPageSize;
@@ -53,7 +56,7 @@ describe('the inbox', () => {
     await expect.poll(() => shownTitles().length).toBe(pageSize + 2);
 
     // A new message about the oldest shown: it tops the first page, which now ends one earlier.
-    const moved = { ...aConversation(pageSize + 1), updatedAt: '2026-11-21T08:00:00.000Z' };
+    const moved = { ...aConversation(pageSize + 1), updatedAt: new Date(newest + 30 * 60_000).toISOString() };
     queryClient.setQueryData(conversationQueryKeys.inbox, [moved, ...firstPage.slice(0, pageSize - 1)]);
     await expect.poll(() => shownTitles()[0]).toBe(`Item number ${pageSize + 1}`);
     const titles = shownTitles();

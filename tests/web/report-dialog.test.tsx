@@ -2,7 +2,7 @@
 // characters, sent to our team with exactly the thing reported; thanks on success, the server's
 // words when it was reported already; a visitor is sent to sign in and back.
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { moderationLimits, moderationMessages, reportReasonLabels, reportReasons } from '../../src/domain/moderation';
@@ -41,10 +41,19 @@ function renderReport({ target = { listingId: 'listing-1' } as ReportTarget, tit
 
 async function openDialog(rendered: ReturnType<typeof renderReport>, title: string = moderationMessages.reportListingTitle) {
   await rendered.user.click(screen.getByRole('button', { name: title }));
-  return screen.getByRole('dialog', { name: title });
+  const dialog = screen.getByRole('dialog', { name: title });
+  // The form's code arrives when a report starts (the button fetches it ahead on hover or focus).
+  await within(dialog).findByRole('button', { name: moderationMessages.submitReport });
+  return dialog;
 }
 
 describe('the Report dialog', () => {
+  // The form is loaded when a report starts; compiling it for the tests the first time takes longer
+  // than a test's own timeout on a busy machine, so it is compiled here, before them.
+  beforeAll(async () => {
+    await import('../../src/web/shared/moderation/report-form');
+  }, 60_000);
+
   it('lists every reason in order and asks for one before sending anything', async () => {
     const server = stubServer(201, { id: 'report-1', message: moderationMessages.thanks });
     const rendered = renderReport();

@@ -1,7 +1,8 @@
 // What the two places a member writes a message share (the listing page's "Message seller" box and
 // a conversation's composer): the checks before sending, the words of a refusal, and the counter
-// that shows near the limit. The checks are the server's own schema (conversation-schemas.ts).
-import { bannedWordsInMessage, conversationLimits, conversationMessages, messageText } from '../../../domain';
+// that shows near the limit. The checks are the server's own rule (messageTextProblem, which its
+// schema applies), imported from the zod-free module so the listing page does not download zod.
+import { bannedWordsInMessage, conversationLimits, messageTextProblem } from '../../../domain/conversations';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 
@@ -12,8 +13,7 @@ const characterCount = new Intl.NumberFormat('en-AU');
 
 /** Why the text cannot be sent as it is, or null. */
 export function checkMessageText(text: string): string | null {
-  const checked = messageText.safeParse(text);
-  return checked.success ? null : (checked.error.issues[0]?.message ?? conversationMessages.messageRequired);
+  return messageTextProblem(text.trim());
 }
 
 /** A refused message in the member's words: the banned words by name, else the server's sentence. */

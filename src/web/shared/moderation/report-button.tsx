@@ -1,12 +1,20 @@
 import { Flag } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useLocation } from 'wouter';
 import { moderationMessages } from '../../../domain/moderation';
+import { LoadingState } from '@/components/loading-state';
 import { ModalDialog } from '@/components/modal-dialog';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { useAuthToken } from '@/lib/auth-token';
+import { lazyPage } from '@/lib/lazy-page';
 import { signInPath } from '@/lib/return-path';
-import { ReportForm, type ReportTarget } from './report-form';
+import type { ReportTarget } from './report-form';
+
+/**
+ * The form, and the form library under it, arrive when a member starts a report (fetched ahead when
+ * the pointer or focus reaches the button), not with every page that shows the button.
+ */
+const ReportForm = lazyPage(() => import('./report-form'), 'ReportForm');
 
 type ReportButtonProps = {
   target: ReportTarget;
@@ -34,12 +42,24 @@ export function ReportButton({ target, title, variant = 'ghost', className }: Re
 
   return (
     <>
-      <Button variant={variant} className={className} onClick={start} aria-label={title} aria-haspopup="dialog">
+      <Button
+        variant={variant}
+        className={className}
+        onClick={start}
+        onPointerEnter={signedIn ? () => void ReportForm.preload() : undefined}
+        onFocus={signedIn ? () => void ReportForm.preload() : undefined}
+        aria-label={title}
+        aria-haspopup="dialog"
+      >
         <Flag aria-hidden="true" />
         {moderationMessages.reportButton}
       </Button>
       <ModalDialog open={open} onClose={() => setOpen(false)} title={title} description={moderationMessages.reportIntro}>
-        <ReportForm target={target} onDone={() => setOpen(false)} />
+        {open && (
+          <Suspense fallback={<LoadingState className="min-h-40" />}>
+            <ReportForm target={target} onDone={() => setOpen(false)} />
+          </Suspense>
+        )}
       </ModalDialog>
     </>
   );
