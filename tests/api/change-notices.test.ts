@@ -58,7 +58,8 @@ describe.skipIf(!redisUrl)(`change notices through Redis${redisUrl ? '' : ' (ski
     await writer.publish(['sessions:hung-redis']);
     const waited = performance.now() - started;
     expect(waited).toBeGreaterThanOrEqual(broadcastPatienceMs - 50);
-    expect(waited).toBeLessThan(broadcastPatienceMs + 1500);
+    // Bounded: the wait ends with the patience (plus what a busy machine adds), not when Redis comes back.
+    expect(waited).toBeLessThan(broadcastPatienceMs + 5000);
     // This server knows of its own write; the other hears of it when Redis comes back.
     expect(writer.changedSince(['sessions:hung-redis'], 0)).toBe(true);
     expect(reader.changedSince(['sessions:hung-redis'], before)).toBe(false);
