@@ -34,10 +34,11 @@ export function readBearerToken(request: FastifyRequest): string | null {
  */
 export function createSessionLoader(db: Database, cache: ReadCache<AuthenticatedSession | null>) {
   return async function loadSession(request: FastifyRequest): Promise<void> {
-    // A health check must say what the server can do, not fail on the session of whoever asks.
-    if (request.routeOptions.config?.loadSession === false) return;
     const token = readBearerToken(request);
     if (!token) return;
+    // A health check must say what the server can do, not fail on the session of whoever asks.
+    // (Read after the token: Fastify builds routeOptions on every read, and most requests carry none.)
+    if (request.routeOptions.config?.loadSession === false) return;
     const sessionId = hashSessionToken(token);
     // The member's row and the session itself: a change to either (verified, upgraded, signed out) is seen at once.
     const session = await cache.read(sessionId, () => findSessionUser(db, token), (found) =>
