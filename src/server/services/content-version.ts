@@ -16,8 +16,9 @@ export type ContentVersion = {
   bump(): void;
   /**
    * A committed write changed the data under these keys: here, and on every app server through
-   * Redis. Resolves once Redis has passed the notice on (or failed to, or a moment passed), so a
-   * write answered after it is not read stale from another server's cache by the next request.
+   * Redis. Resolves once the notice has come back through this server's own subscription (Redis
+   * has written it to every server), or Redis failed, or broadcastPatienceMs passed, so a write
+   * answered after it is not read stale from another server's cache by the next request.
    */
   publish(changed: readonly string[]): Promise<void>;
   /** Resolves when Redis answers (readiness: without it other servers' caches go stale); null without REDIS_URL. */
@@ -69,15 +70,31 @@ export function createContentVersion(options: ContentVersionOptions = {}): Conte
     }
     for (const key of keys) lastChanged.set(key, current);
   };
+  /** Notices of this process waiting to come back through its own subscription, by number. */
+  const awaitingEcho = new Map<number, () => void>();
+  let sentNotices = 0;
+  let subscribed = false;
   const broadcast = async (keys: readonly string[]) => {
     if (!publisher) return;
-    const sent = publisher.publish(invalidationChannel, JSON.stringify({ origin, keys })).catch(() => 0);
+    sentNotices += 1;
+    const notice = sentNotices;
+    // Redis answers the publisher before it writes the notice to the subscribers (its pending
+    // writes go last-queued first): a write answered on that reply could be read stale from another
+    // server a moment later. The notice coming back through this process's own subscription means
+    // Redis has written it to every subscriber. Without a live subscription, the reply is all there is.
+    const listening = subscribed && subscriber?.status === 'ready';
+    const echoed = listening ? new Promise<void>((resolve) => awaitingEcho.set(notice, resolve)) : undefined;
+    const sent = publisher.publish(invalidationChannel, JSON.stringify({ origin, notice, keys })).then(
+      () => echoed,
+      () => undefined,
+    );
     // A Redis that hangs must not hold up the write's answer: the entries' short lifetime covers it.
     const patienceMs = options.patienceMs ?? broadcastPatienceMs;
     let timer: NodeJS.Timeout | undefined;
     const patience = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), patienceMs)));
     const outcome = await Promise.race([sent, patience]);
     clearTimeout(timer);
+    awaitingEcho.delete(notice);
     if (outcome === 'late') {
       options.log?.warn({ keys: keys.slice(0, 5), waitedMs: patienceMs }, 'Redis did not pass a change notice on in time: other servers may answer from their caches until their entries expire');
     }
@@ -87,19 +104,28 @@ export function createContentVersion(options: ContentVersionOptions = {}): Conte
   publisher?.on('error', () => {});
   subscriber?.on('error', () => {});
   subscriber?.on('message', (_channel, text: string) => {
-    let message: { origin?: unknown; keys?: unknown };
+    let message: { origin?: unknown; notice?: unknown; keys?: unknown };
     try {
       message = JSON.parse(text) as typeof message;
     } catch {
       // Not a notice this version writes (a server of an older release): something changed.
       message = { keys: null };
     }
-    if (message.origin === origin) return;
+    if (message.origin === origin) {
+      if (typeof message.notice === 'number') awaitingEcho.get(message.notice)?.();
+      return;
+    }
     // A notice that cannot be read says at least that something changed.
     const keys = Array.isArray(message.keys) && message.keys.every((key) => typeof key === 'string') ? (message.keys as string[]) : [everything];
     record(keys);
   });
-  void subscriber?.subscribe(invalidationChannel).catch(() => {});
+  // ioredis subscribes again by itself after a reconnection.
+  void subscriber
+    ?.subscribe(invalidationChannel)
+    .then(() => {
+      subscribed = true;
+    })
+    .catch(() => {});
 
   return {
     get current() {
