@@ -67,7 +67,7 @@ async function main(): Promise<void> {
   }
   const storage = createS3MediaStorage(config.s3);
   try {
-    await storage.checkBucket();
+    await storage.check();
     console.log(`Copying media from ${config.dataDir} to bucket ${config.s3.bucket}…`);
     const counts = await migrateMediaToBucket({ dataDir: config.dataDir, storage });
     console.log(

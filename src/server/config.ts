@@ -12,6 +12,10 @@ const optionalText = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
+/** A yes/no setting: `true`/`1`/`yes` or `false`/`0`/`no`; empty is unset. */
+const flagSetting = z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).optional();
+const isOn = (flag: z.infer<typeof flagSetting>) => flag === 'true' || flag === '1' || flag === 'yes';
+
 /** `NAME=` (as compose files write an unused setting) means unset, not zero. */
 const blankAsUnset = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
@@ -107,9 +111,9 @@ const environmentSchema = z
     S3_REGION: optionalText,
     S3_ACCESS_KEY_ID: optionalText,
     S3_SECRET_ACCESS_KEY: optionalText,
-    S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).optional(),
+    S3_FORCE_PATH_STYLE: flagSetting,
     MEDIA_PUBLIC_URL: optionalUrl(['http:', 'https:']),
-    DEMO_DATA: z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).optional(),
+    DEMO_DATA: flagSetting,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: trustProxySetting,
     MAP_TILE_URL: z.string().trim().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
@@ -156,7 +160,7 @@ const environmentSchema = z
       });
     }
     // The demo members include an admin whose password is published in the README.
-    if (env.DEMO_DATA !== undefined && ['true', '1', 'yes'].includes(env.DEMO_DATA)) {
+    if (isOn(env.DEMO_DATA)) {
       ctx.addIssue({ code: 'custom', path: ['DEMO_DATA'], message: 'cannot be true in production: the demo members include an admin with a published password' });
     }
   })
@@ -364,12 +368,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
           endpoint: env.S3_ENDPOINT,
           region: env.S3_REGION ?? 'us-east-1',
           credentials: env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY } : undefined,
-          forcePathStyle: env.S3_FORCE_PATH_STYLE !== undefined && ['true', '1', 'yes'].includes(env.S3_FORCE_PATH_STYLE),
+          forcePathStyle: isOn(env.S3_FORCE_PATH_STYLE),
           publicUrl: env.MEDIA_PUBLIC_URL?.replace(/\/+$/, ''),
         }
       : null,
     // Demo data by default on a laptop, never in production (refused above).
-    demoData: env.DEMO_DATA === undefined || env.DEMO_DATA === '' ? !isProduction : ['true', '1', 'yes'].includes(env.DEMO_DATA),
+    demoData: env.DEMO_DATA === undefined || env.DEMO_DATA === '' ? !isProduction : isOn(env.DEMO_DATA),
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,

@@ -51,7 +51,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   // A production server without its media would take photos it cannot keep: it does not start (decision 24).
   if (bucket && config.isProduction) {
     try {
-      await bucket.checkBucket();
+      await bucket.check();
     } catch (error) {
       bucket.close();
       throw error;

@@ -14,8 +14,11 @@ const partsInFlight = 2;
 export type S3MediaStorage = MediaStorage & {
   /** The stored size of a key, or null when nothing is stored under it. */
   sizeOf: (key: string) => Promise<number | null>;
-  /** Throws a message naming S3_BUCKET and S3_ENDPOINT when the bucket cannot be reached (main.ts, in production). */
-  checkBucket: () => Promise<void>;
+  /**
+   * Throws a message naming S3_BUCKET and S3_ENDPOINT when the bucket cannot be reached: readiness
+   * (GET /api/health/ready), and a production server's start (create-deps.ts).
+   */
+  check: () => Promise<void>;
   close: () => void;
 };
 
@@ -132,8 +135,6 @@ export function createS3MediaStorage(settings: S3Settings): S3MediaStorage {
         throw error;
       }
     },
-    checkBucket,
-    // Readiness (GET /api/health/ready) asks the bucket too.
     check: checkBucket,
     close: () => client.destroy(),
   };
