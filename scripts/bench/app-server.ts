@@ -37,7 +37,7 @@ export async function startBenchApp(options: BenchAppOptions): Promise<ChildServ
       DEMO_DATA: 'false',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
-      APP_SECRET: 'bench-only-app-secret-0123456789abcdef0123456789',
+      APP_SECRET: 'bench-only-7c1e94b05fa2d83e6b90c4a17f5d28e3b6a0c9f1',
       SMTP_URL: `smtp://127.0.0.1:${options.smtpPort}`,
       // Production requires its public https address; only links in mail and page heads are made from it.
       PUBLIC_URL: 'https://neighbourly.example',
@@ -46,9 +46,9 @@ export async function startBenchApp(options: BenchAppOptions): Promise<ChildServ
       RATE_LIMIT_MULTIPLIER: '10000',
       // Production refuses the test payment provider. No benchmark measures a payment route: Stripe
       // gets placeholder keys and an API address where nothing listens, so no call leaves the machine.
-      STRIPE_SECRET_KEY: 'sk_test_bench',
+      STRIPE_SECRET_KEY: 'sk_test_bench51NzQ8rKf3aTb7Wc2Xy9Lm4Pq6Rs1Uv0Hd',
       STRIPE_PUBLISHABLE_KEY: 'pk_test_bench',
-      STRIPE_WEBHOOK_SECRET: 'whsec_bench',
+      STRIPE_WEBHOOK_SECRET: 'whsec_bench5vR1tW9xC4nB7kJ3fP6sD0gYaQ7mZ',
       STRIPE_API_BASE: 'http://127.0.0.1:9',
       ...options.extraEnv,
     },

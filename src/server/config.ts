@@ -5,6 +5,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { productionSecretRules, productionUrlsWithPasswords, secretProblem, urlPasswordProblem } from './secret-strength';
 
 const optionalText = z
   .string()
@@ -136,8 +137,19 @@ const environmentSchema = z
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
-    if (!env.APP_SECRET || env.APP_SECRET.length < 32) {
-      ctx.addIssue({ code: 'custom', path: ['APP_SECRET'], message: 'must be at least 32 characters in production' });
+    if (!env.APP_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['APP_SECRET'], message: 'is required in production: make one with openssl rand -hex 32' });
+    }
+    // Placeholders and hand-typed values of every secret (decision 25): whoever reads them could forge what they sign.
+    for (const rule of productionSecretRules) {
+      const value = env[rule.variable as keyof typeof env];
+      const problem = typeof value === 'string' ? secretProblem(value, rule) : null;
+      if (problem) ctx.addIssue({ code: 'custom', path: [rule.variable], message: problem });
+    }
+    for (const variable of productionUrlsWithPasswords) {
+      const value = env[variable as keyof typeof env];
+      const problem = typeof value === 'string' ? urlPasswordProblem(value) : null;
+      if (problem) ctx.addIssue({ code: 'custom', path: [variable], message: problem });
     }
     if (!env.SMTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required in production so mail reaches members' });

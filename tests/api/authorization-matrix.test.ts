@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema';
 import { registerMember, sellerMember, uniqueEmail, validListing } from './support/factories';
+import { googleSettingsWithoutProvider } from './support/test-server';
 import { useTestServer } from './support/use-test-server';
 
 type Role = 'visitor' | 'owner' | 'other' | 'admin';
@@ -18,7 +19,7 @@ type Row = {
   expect: Record<Role, number | number[]>;
 };
 
-const { server, client } = useTestServer();
+const { server, client } = useTestServer(googleSettingsWithoutProvider);
 const tokens: Partial<Record<Role, string>> = {};
 let owner: Awaited<ReturnType<typeof sellerMember>>;
 let listingId: string;

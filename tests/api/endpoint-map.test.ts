@@ -4,9 +4,11 @@
 import { describe, expect, it } from 'vitest';
 import { apiEndpoints, type EndpointName } from '../../src/domain/api-endpoints';
 import { apiSchemas } from '../../src/domain/api-schemas';
+import { googleSettingsWithoutProvider } from './support/test-server';
 import { useTestServer } from './support/use-test-server';
 
-const { server, client } = useTestServer();
+// Google's routes exist only with its settings.
+const { server, client } = useTestServer(googleSettingsWithoutProvider);
 
 /** Hidden routes that are not API calls: the document itself and the spec's sign-in redirect. */
 const notApiCalls = new Set(['GET /api/openapi.json', 'GET /api/login']);

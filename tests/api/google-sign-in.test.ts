@@ -1,6 +1,6 @@
 // "Continue with Google" against a real OpenID Connect provider running on this machine
 // (support/local-oidc-provider.ts), with a browser's cookie jar following every redirect.
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { errorMessages } from '../../src/domain/errors';
 import { googleNameFallback } from '../../src/domain/google-profile';
 import { googleSignInPaths, googleSignInProblems } from '../../src/domain/google-sign-in';
 import { loadConfig, publicConfig } from '../../src/server/config';
+import { createGoogleSignInCookie } from '../../src/server/auth/google-sign-in-cookie';
 import { users } from '../../src/server/db/schema';
 import { createBrowser, type Browser, type Hop } from './support/browser';
 import { latestCodeFor, registerMember, sellerMember, uniqueEmail } from './support/factories';
@@ -162,6 +163,46 @@ describe('signing in with Google', () => {
     const { hops } = await continueWithGoogle(googleAccount());
     // The app's redirect to the landing page stays on its own origin, where the page then calls the API.
     expect(hops.find((hop) => isCallback(hop.url))?.location?.origin).toBe(publicUrl);
+  });
+});
+
+describe('the hand-off to the landing page cannot be forged or replayed', () => {
+  const pickUpWith = (cookieValue: string) => client.call('POST', googleSignInPaths.session, { headers: { cookie: `google_sign_in=${cookieValue}` } });
+  const cookieValueOf = (setCookie: string) => setCookie.split(';')[0].slice('google_sign_in='.length);
+
+  it('makes no session from a cookie signed with the server\'s own APP_SECRET that names a member (an admin too)', async () => {
+    const victim = await registerMember(client);
+    await server.database.db.update(users).set({ isAdmin: true }).where(eq(users.email, victim.email));
+    const victimId = victim.user.id as string;
+    // Someone who read the secret signs a cookie for the member of their choice.
+    const forger = createGoogleSignInCookie({ appSecret: server.config.appSecret, publicUrl });
+    const forged = forger.writeSignedIn({ userId: victimId, isNewMember: false, handOff: randomBytes(32).toString('base64url') });
+    const answer = await pickUpWith(cookieValueOf(forged));
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ code: 'INVALID_CODE', message: googleSignInProblems.expired });
+  });
+
+  it('takes the same cookie once: a copy presented again, or by someone else, is refused', async () => {
+    const browser = createBrowser();
+    provider.signInNextAs(googleAccount());
+    await browser.navigate(appUrl(googleSignInPaths.start), (url) => url.pathname === googleSignInPaths.done);
+    const copied = browser.cookie(appUrl(googleSignInPaths.session), 'google_sign_in')!;
+    expect(copied).toBeTruthy();
+    const [first, second] = [await pickUpWith(copied), await pickUpWith(copied)];
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(400);
+    expect(second.body.message).toBe(googleSignInProblems.expired);
+  });
+
+  it('has no routes at all on a server without Google settings', async () => {
+    const withoutGoogle = await startTestServer();
+    try {
+      for (const [method, path] of [['GET', googleSignInPaths.start], ['GET', googleSignInPaths.callback], ['POST', googleSignInPaths.session]] as const) {
+        expect((await fetch(`${withoutGoogle.baseUrl}${path}`, { method, redirect: 'manual' })).status, `${method} ${path}`).toBe(404);
+      }
+    } finally {
+      await withoutGoogle.close();
+    }
   });
 });
 

@@ -172,7 +172,8 @@ describe('a bucket that fails', () => {
   });
 
   it('stops a production server from starting, naming S3_BUCKET and S3_ENDPOINT', async () => {
-    const run = await runServer({ ...productionSettings, ...s3().environment, S3_ENDPOINT: 'http://127.0.0.1:1' });
+    // The local S3 server's fixed key would be refused as a production secret before the bucket is tried.
+    const run = await runServer({ ...productionSettings, ...s3().environment, S3_SECRET_ACCESS_KEY: 'f3a9c27e5b1d48e0a6c4b92d7e15f08a', S3_ENDPOINT: 'http://127.0.0.1:1' });
     expect(run.code).toBe(1);
     expect(run.output).toMatch(/Media storage unreachable: S3_BUCKET "neighbourly-media" at S3_ENDPOINT http:\/\/127\.0\.0\.1:1 could not be reached/);
   });

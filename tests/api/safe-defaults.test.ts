@@ -29,6 +29,12 @@ describe('production refuses to start unsafe', () => {
     expect(run.output).toMatch(/DEMO_DATA cannot be true in production/);
   });
 
+  it("with deploy/.env.example's placeholder APP_SECRET: exits non-zero naming it, before it opens a database", async () => {
+    const run = await runServer({ ...productionSettings, APP_SECRET: 'change-me-to-the-output-of-openssl-rand-hex-32' });
+    expect(run.code).toBe(1);
+    expect(run.output).toMatch(/APP_SECRET is a placeholder/);
+  });
+
   it('without Stripe: exits non-zero naming STRIPE_SECRET_KEY', async () => {
     const { STRIPE_SECRET_KEY: _secret, STRIPE_PUBLISHABLE_KEY: _publishable, STRIPE_WEBHOOK_SECRET: _webhook, ...withoutStripe } = productionSettings;
     const run = await runServer(withoutStripe);

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,13 +10,13 @@ const freshDataDir = () => mkdtempSync(path.join(os.tmpdir(), 'marketplace-confi
 /** Everything production needs, so each test can take one thing away. */
 const production = {
   NODE_ENV: 'production',
-  APP_SECRET: 'x'.repeat(40),
+  APP_SECRET: '3f9c0a7be21d4c58a6e0f4d2b17c9e83a5d06b4f1e2c7a98',
   SMTP_URL: 'smtp://mail.example.com:587',
   PUBLIC_URL: 'https://neighbourly.example',
   SMS_API_URL: 'https://sms.example.com/send',
-  STRIPE_SECRET_KEY: 'sk_live_abc123',
+  STRIPE_SECRET_KEY: 'sk_live_51NzQ8rKf3aTb7Wc2Xy9Lm4Pq6Rs1Uv0Hd5Jg8Ke',
   STRIPE_PUBLISHABLE_KEY: 'pk_live_abc123',
-  STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+  STRIPE_WEBHOOK_SECRET: 'whsec_Q7mZ2vK9pR4tX8wB1nL6cF3yH5jD0sGa',
 };
 
 function problemsOf(environment: Record<string, string>): string {
@@ -62,6 +62,34 @@ describe('settings', () => {
     const config = loadConfig(production);
     expect(config.isProduction).toBe(true);
     expect(config.host).toBe('0.0.0.0');
+  });
+
+  it("refuses production with a placeholder or hand-typed secret, naming each (anyone who reads it could sign what it signs)", () => {
+    const placeholder = 'change-me-to-the-output-of-openssl-rand-hex-32';
+    expect(problemsOf({ ...production, APP_SECRET: placeholder })).toMatch(/APP_SECRET is a placeholder \(it contains "change-me"\): make one with openssl rand -hex 32/);
+    expect(problemsOf({ ...production, APP_SECRET: 'q'.repeat(48) })).toMatch(/APP_SECRET does not look random/);
+    expect(problemsOf({ ...production, APP_SECRET: 'abcdef'.repeat(8) })).toMatch(/APP_SECRET does not look random/);
+    expect(problemsOf({ ...production, APP_SECRET: 'neighbourly-production-sekret' })).toMatch(/APP_SECRET must have at least 32 random characters/);
+    expect(problemsOf({ ...production, METRICS_TOKEN: 'change-me-to-the-output-of-openssl-rand-hex-24' })).toMatch(/METRICS_TOKEN is a placeholder/);
+    expect(problemsOf({ ...production, METRICS_TOKEN: 'a1b2c3d4e5f6a7b8' })).toMatch(/METRICS_TOKEN must have at least 32/);
+    expect(problemsOf({ ...production, STRIPE_WEBHOOK_SECRET: 'whsec_change_me' })).toMatch(/STRIPE_WEBHOOK_SECRET is a placeholder/);
+    // The prefix is not random: 32 characters after it.
+    expect(problemsOf({ ...production, STRIPE_WEBHOOK_SECRET: 'whsec_Q7mZ2vK9pR4tX8wB1nL6' })).toMatch(/STRIPE_WEBHOOK_SECRET must have at least 32/);
+    expect(problemsOf({ ...production, STRIPE_SECRET_KEY: 'sk_live_change_me' })).toMatch(/STRIPE_SECRET_KEY is a placeholder/);
+    expect(problemsOf({ ...production, S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'app', S3_SECRET_ACCESS_KEY: 'change-me-s3-secret-access-key' })).toMatch(/S3_SECRET_ACCESS_KEY is a placeholder/);
+    expect(problemsOf({ ...production, SMS_API_KEY: 'change-me-sms-api-key' })).toMatch(/SMS_API_KEY is a placeholder/);
+    expect(problemsOf({ ...production, GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com', GOOGLE_CLIENT_SECRET: 'GOCSPX-aaaaaaaaaaaaaaaaaaaaaaaaaaaa' })).toMatch(/GOOGLE_CLIENT_SECRET does not look random/);
+    expect(problemsOf({ ...production, DATABASE_URL: 'postgres://neighbourly:change-me-postgres-password@db:5432/neighbourly' })).toMatch(/DATABASE_URL holds a password that is a placeholder/);
+    expect(problemsOf({ ...production, SMTP_URL: 'smtps://change-me:change-me@smtp.example.com:465' })).toMatch(/SMTP_URL holds a password that is a placeholder/);
+    // Two webhook secrets while one replaces the other: each is checked.
+    expect(problemsOf({ ...production, STRIPE_WEBHOOK_SECRET: `${production.STRIPE_WEBHOOK_SECRET},whsec_old` })).toMatch(/STRIPE_WEBHOOK_SECRET must have at least 32/);
+    // Real values pass: openssl's output, a provider's key, a two-secret rotation.
+    for (let run = 0; run < 200; run += 1) {
+      expect(problemsOf({ ...production, APP_SECRET: randomBytes(32).toString('hex'), METRICS_TOKEN: randomBytes(16).toString('hex') })).toBe('');
+    }
+    expect(problemsOf({ ...production, STRIPE_WEBHOOK_SECRET: `${production.STRIPE_WEBHOOK_SECRET}, whsec_${randomBytes(24).toString('base64url')}` })).toBe('');
+    // Outside production a local secret is anyone's choice.
+    expect(problemsOf({ DATA_DIR: freshDataDir(), APP_SECRET: placeholder })).toBe('');
   });
 
   it('refuses production without its public https address: links in mail and pages are made from it', () => {
@@ -129,7 +157,7 @@ describe('settings', () => {
     expect(loadConfig({ DATA_DIR: dataDir }).metrics).toBeNull();
     expect(loadConfig({ ...production, DATA_DIR: dataDir }).metrics).toBeNull();
     expect(loadConfig({ DATA_DIR: dataDir, METRICS_TOKEN: '', METRICS_PORT: '' }).metrics).toBeNull();
-    const token = 'a'.repeat(48);
+    const token = randomBytes(24).toString('hex');
     expect(loadConfig({ DATA_DIR: dataDir, METRICS_TOKEN: token }).metrics).toEqual({ token, port: undefined });
     expect(loadConfig({ DATA_DIR: dataDir, METRICS_PORT: '9464' }).metrics).toEqual({ token: undefined, port: 9464 });
     expect(loadConfig({ ...production, DATA_DIR: dataDir, METRICS_TOKEN: token, METRICS_PORT: '9464' }).metrics).toEqual({ token, port: 9464 });

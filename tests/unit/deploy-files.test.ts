@@ -2,6 +2,7 @@
 // with explicit tags, gives both app servers every setting production requires (checked by the
 // server's own loadConfig), and puts them behind the proxy; the Caddyfile's limits and health checks
 // fit the app; the systemd unit starts, stops and confines the server as the guide says.
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
@@ -55,8 +56,13 @@ const services = compose.services;
 const envExample = parseEnvFile(read('deploy/.env.example'));
 const appServices = ['app1', 'app2'];
 
-function environmentOf(service: string): Record<string, string> {
-  return Object.fromEntries(Object.entries(services[service].environment ?? {}).map(([key, value]) => [key, interpolate(String(value ?? ''), envExample)]));
+/** deploy/.env as an operator fills it in: every placeholder replaced by a value from openssl rand. */
+const filledIn = Object.fromEntries(
+  Object.entries(envExample).map(([key, value]) => [key, value.replace(/change[-_]me[\w-]*/g, () => randomBytes(24).toString('hex'))]),
+);
+
+function environmentOf(service: string, env: Record<string, string> = filledIn): Record<string, string> {
+  return Object.fromEntries(Object.entries(services[service].environment ?? {}).map(([key, value]) => [key, interpolate(String(value ?? ''), env)]));
 }
 
 /** Official images, each with an explicit tag of a release line that exists (never `latest`). */
@@ -145,7 +151,7 @@ describe('deploy/compose.yaml', () => {
         bucket: envExample.S3_BUCKET,
         endpoint: 'http://minio:9000',
         region: 'us-east-1',
-        credentials: { accessKeyId: envExample.S3_ACCESS_KEY_ID, secretAccessKey: envExample.S3_SECRET_ACCESS_KEY },
+        credentials: { accessKeyId: filledIn.S3_ACCESS_KEY_ID, secretAccessKey: filledIn.S3_SECRET_ACCESS_KEY },
         forcePathStyle: true,
         publicUrl: undefined,
       });
@@ -153,6 +159,19 @@ describe('deploy/compose.yaml', () => {
     }
     // The same settings on both: a request must not depend on which server it reached.
     expect(environmentOf('app2')).toEqual(environmentOf('app1'));
+  });
+
+  it("refuses to start with the example's placeholders, naming every secret left as it is", () => {
+    let problems = '';
+    try {
+      loadConfig({ ...environmentOf('app1', envExample), NODE_ENV: 'production' });
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      problems = (error as Error).message;
+    }
+    for (const name of ['APP_SECRET', 'METRICS_TOKEN', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'S3_SECRET_ACCESS_KEY', 'SMS_API_KEY', 'DATABASE_URL', 'SMTP_URL']) {
+      expect(problems, name).toMatch(new RegExp(`${name} [^\\n]*placeholder`));
+    }
   });
 
   it('refuses to start without the required settings (Compose stops on an unset one)', () => {

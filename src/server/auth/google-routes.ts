@@ -9,6 +9,7 @@ import { abuseLimits } from '../../domain/limits';
 import { withRequestLog, type ServerDeps } from '../deps';
 import { endpoint } from '../http/endpoint';
 import { createGoogleIdentityProvider, GoogleSignInRefused } from './google-identity-provider';
+import { recordGoogleHandOff } from './google-hand-off';
 import { createGoogleSignInCookie } from './google-sign-in-cookie';
 import { pickUpGoogleSession } from './pick-up-google-session';
 import { signInWithGoogle } from './sign-in-with-google';
@@ -28,8 +29,9 @@ export const googleSignInRoutes =
   (deps: ServerDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const { config, limits } = deps;
-    // The routes answer without Google settings too (the button is hidden then): with a reason.
-    const google = config.google ? createGoogleIdentityProvider(config.google, config.publicUrl) : null;
+    // Without Google's settings the routes do not exist (and the button is hidden): nothing to forge.
+    if (!config.google) return;
+    const google = createGoogleIdentityProvider(config.google, config.publicUrl);
     const cookie = createGoogleSignInCookie({ appSecret: config.appSecret, publicUrl: config.publicUrl });
     const limit = limits.perIp('google-sign-in', abuseLimits.googleSignIn.perIp);
 
@@ -49,7 +51,6 @@ export const googleSignInRoutes =
       handler: async (request, reply) => {
         try {
           await limit(request);
-          if (!google) throw new GoogleSignInRefused('unavailable');
           const { url, flow } = await google.startSignIn();
           return reply.header('set-cookie', cookie.writeFlow(flow)).header('cache-control', 'no-store').redirect(url.href);
         } catch (error) {
@@ -63,14 +64,14 @@ export const googleSignInRoutes =
       handler: async (request, reply) => {
         try {
           await limit(request);
-          if (!google) throw new GoogleSignInRefused('unavailable');
           // Each flow is answered once: the cookie is replaced or cleared whatever happens next.
           const flow = cookie.readFlow(request.headers.cookie);
           if (!flow) throw new GoogleSignInRefused('expired');
           const identity = await google.finishSignIn(queryStringOf(request.url), flow);
           const member = await signInWithGoogle(withRequestLog(deps, request), identity);
+          const handOff = await recordGoogleHandOff(deps.db, { userId: member.userId, secret: config.appSecret, now: deps.clock.now() });
           // No token in the address: the landing page picks its session up with a POST.
-          return reply.header('set-cookie', cookie.writeSignedIn(member)).header('cache-control', 'no-store').redirect(googleSignInPaths.done);
+          return reply.header('set-cookie', cookie.writeSignedIn({ ...member, handOff })).header('cache-control', 'no-store').redirect(googleSignInPaths.done);
         } catch (error) {
           return sendBackToSignIn(request, reply, error);
         }

@@ -1,16 +1,17 @@
 // The one cookie of a Google sign-in (decision 11). Between the redirect to Google and its return
 // it keeps the flow's state, nonce and PKCE verifier; between the return and the landing page it
 // says which member Google signed in. It is signed with a key from APP_SECRET, expires within
-// minutes, is HttpOnly (no script reads it) and goes only to the Google sign-in's own routes.
+// minutes, is HttpOnly (no script reads it) and goes only to the Google sign-in's own routes. The
+// signature alone never makes a session: the signed-in stage names a hand-off recorded on the
+// server (google-hand-off.ts), redeemed once.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { googleSignInPaths } from '../../domain/google-sign-in';
+import { handOffLifetimeMs } from './google-hand-off';
 
 const cookieName = 'google_sign_in';
 /** Long enough to choose an account and consent at Google; short enough that a stale one is gone. */
 const flowLifetimeMs = 10 * 60 * 1000;
-/** The landing page picks its session up as soon as it loads. */
-const signedInLifetimeMs = 2 * 60 * 1000;
 
 const flowStage = z.object({
   stage: z.literal('flow'),
@@ -24,6 +25,8 @@ const signedInStage = z.object({
   stage: z.literal('signed-in'),
   userId: z.string().min(1),
   isNewMember: z.boolean(),
+  /** The hand-off recorded on the server for this sign-in. */
+  handOff: z.string().min(43),
   expiresAt: z.number(),
 });
 
@@ -75,7 +78,7 @@ export function createGoogleSignInCookie(options: { appSecret: string; publicUrl
     writeFlow: (flow: GoogleSignInFlow, now = Date.now()) => write({ stage: 'flow', ...flow, expiresAt: now + flowLifetimeMs }, flowLifetimeMs),
     /** Set-Cookie saying Google signed this member in, for the landing page to pick up. */
     writeSignedIn: (signedIn: GoogleSignedIn, now = Date.now()) =>
-      write({ stage: 'signed-in', ...signedIn, expiresAt: now + signedInLifetimeMs }, signedInLifetimeMs),
+      write({ stage: 'signed-in', ...signedIn, expiresAt: now + handOffLifetimeMs }, handOffLifetimeMs),
     /** Set-Cookie that removes it: each stage is used once. */
     clear: () => `${cookieName}=; Max-Age=0; ${attributes}`,
     /** The flow this browser started, or null when it has none, or one that is forged or too old. */
@@ -85,7 +88,7 @@ export function createGoogleSignInCookie(options: { appSecret: string; publicUrl
     },
     readSignedIn: (cookieHeader: string | undefined, now = Date.now()): GoogleSignedIn | null => {
       const value = read(cookieHeader, now);
-      return value?.stage === 'signed-in' ? { userId: value.userId, isNewMember: value.isNewMember } : null;
+      return value?.stage === 'signed-in' ? { userId: value.userId, isNewMember: value.isNewMember, handOff: value.handOff } : null;
     },
   };
 }

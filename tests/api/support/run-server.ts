@@ -27,12 +27,12 @@ export function runServer(env: Record<string, string>): Promise<{ code: number |
 
 export const productionSettings = {
   NODE_ENV: 'production',
-  APP_SECRET: 'p'.repeat(48),
+  APP_SECRET: '9d41f0c2a7e85b36d1c4f9a02e7b58c3d6a1f4e09b72c85d',
   SMTP_URL: 'smtp://127.0.0.1:1',
   PUBLIC_URL: 'https://neighbourly.example',
   SMS_API_URL: 'http://127.0.0.1:1/sms',
-  STRIPE_SECRET_KEY: 'sk_test_safe',
+  STRIPE_SECRET_KEY: 'sk_test_4eC39HqLyjWDarjtT1zdp7dcTestRun0nly9Xk',
   STRIPE_PUBLISHABLE_KEY: 'pk_test_safe',
-  STRIPE_WEBHOOK_SECRET: 'whsec_safe',
+  STRIPE_WEBHOOK_SECRET: 'whsec_8Hq2LmZ5vR1tW9xC4nB7kJ3fP6sD0gYa',
   DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
 };

@@ -59,3 +59,13 @@ export async function startTestServer(environment: Record<string, string> = {}, 
     },
   };
 }
+
+/**
+ * Google sign-in configured, with nothing listening at the issuer: its routes exist (they exist only
+ * with Google's settings), and a sign-in started comes back to /auth at once with provider-error.
+ */
+export const googleSettingsWithoutProvider = {
+  GOOGLE_CLIENT_ID: 'unreachable-client.apps.googleusercontent.com',
+  GOOGLE_CLIENT_SECRET: 'GOCSPX-unreachable-provider-secret',
+  GOOGLE_ISSUER_URL: 'http://127.0.0.1:9',
+};
