@@ -78,8 +78,17 @@ export const codePolicy = {
   maxAttempts: 5,
 } as const;
 
-/** Wrong passwords one address may try for one email before it must wait out the window. */
+/**
+ * Wrong passwords one address may try for one email before it must wait out the window; and, for an
+ * account guessed at from many addresses, how it is slowed (decision 26): past
+ * `accountAttemptsBeforeSlowing` tries in the window from addresses it has never been signed in
+ * from, those addresses share one try every `slowedAttemptSeconds`. Addresses the member signed in
+ * from in the last `knownAddressDays` are never slowed, and a password reset always works.
+ */
 export const signInPolicy = {
   maxFailures: 10,
   windowMinutes: 15,
+  accountAttemptsBeforeSlowing: 30,
+  slowedAttemptSeconds: 10,
+  knownAddressDays: 30,
 } as const;

@@ -32,6 +32,7 @@ export const errorMessages = {
   bodyTooLarge: 'The request is too large.',
   rateLimited: 'Too many requests. Please wait a moment and try again.',
   unexpected: 'Something went wrong on our side. Please try again.',
+  signInSlowed: "There have been many sign-in attempts on this account from other places, so we're slowing them down. Please wait a few seconds and try again, or reset your password.",
   unavailable: 'The service is temporarily unavailable. Please try again shortly.',
   metricsTokenInvalid: 'The metrics need the bearer token set in METRICS_TOKEN.',
 } as const;

@@ -26,7 +26,7 @@ export const fieldLimits = {
   opaqueIdMax: 100,
 } as const;
 
-/** A window as @fastify/rate-limit reads it ("15 minutes"). */
+/** A window of an abuse limit ("15 minutes"). */
 export type RateWindow = `${number} ${'minute' | 'minutes' | 'hour' | 'hours'}`;
 export type RateLimit = { max: number; window: RateWindow };
 

@@ -76,7 +76,6 @@ export async function buildApp(deps: ServerDeps): Promise<FastifyInstance> {
   installSessionLoader(app, deps);
   installSecurityHeaders(app, config);
   await installSwagger(app);
-  await deps.limits.install(app);
 
   await app.register(healthRoutes(deps));
   await app.register(systemRoutes(deps));

@@ -71,7 +71,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   for (let worker = 0; worker < 2; worker += 1) await jobs.work('mail', (message) => transport.send(message));
   const mail = queuedMail(transport, jobs);
   const contentVersion = createContentVersion({ redisUrl: config.redisUrl, log });
-  const limits = createRateLimits({ redisUrl: config.redisUrl, multiplier: config.rateLimitMultiplier });
+  const limits = createRateLimits({ redisUrl: config.redisUrl, multiplier: config.rateLimitMultiplier, log });
   const background = createBackgroundTasks(log);
   // PGlite is one process: its events stay in it. A database server carries them between app servers (NOTIFY) unless Redis does.
   const memberEvents =

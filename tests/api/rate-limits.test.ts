@@ -1,6 +1,7 @@
 // Abuse limits at their real size (multiplier 1), in memory and in Redis.
 import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
+import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { errorMessages } from '../../src/domain/errors';
@@ -200,15 +201,62 @@ describe('abuse limits shared through Redis', () => {
 });
 
 describe('abuse limits while Redis is down', () => {
-  it('lets sign-ins through rather than locking everyone out', async () => {
-    const server = await startTestServer({ REDIS_URL: 'redis://127.0.0.1:1', RATE_LIMIT_MULTIPLIER: '1' });
+  it('counts in the process instead, so password guessing is still stopped, and says so in the log once', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString('utf8'));
+        done();
+      },
+    });
+    const logger = { level: 'warn', stream };
+    const server = await startTestServer({ REDIS_URL: 'redis://127.0.0.1:1', RATE_LIMIT_MULTIPLIER: '1' }, { logger });
     try {
       const member = await registerMember(createClient(server.baseUrl));
-      expect(await signInTimes(11, () => signInFrom(server.baseUrl, '127.0.0.31', { email: member.email, password: 'a wrong guess' }))).toEqual(Array(11).fill(401));
-      expect((await signInFrom(server.baseUrl, '127.0.0.31', member)).status).toBe(200);
+      const guesses = await signInTimes(11, () => signInFrom(server.baseUrl, '127.0.0.31', { email: member.email, password: 'a wrong guess' }));
+      expect(guesses).toEqual([...Array(10).fill(401), 429]);
+      expect((await signInFrom(server.baseUrl, '127.0.0.31', member)).status).toBe(429);
+      // The owner elsewhere is not locked out.
+      expect((await signInFrom(server.baseUrl, '127.0.0.32', member)).status).toBe(200);
+      expect(lines.filter((line) => line.includes('abuse limits are counted in this process'))).toHaveLength(1);
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('many addresses guessing one account', () => {
+  // Behind one proxy, X-Forwarded-For names the client, so one test can be any number of places.
+  const { client } = useTestServer({ RATE_LIMIT_MULTIPLIER: '1', TRUST_PROXY: '1' });
+  const signInAs = (address: string, credentials: { email: string; password: string }) =>
+    client.call('POST', '/api/auth/login', { body: { email: credentials.email, password: credentials.password }, headers: { 'x-forwarded-for': address } });
+
+  it('counts an IPv6 client by its /64: new addresses in it get no new guesses, another /64 does', async () => {
+    const member = await registerMember(client);
+    const statuses = [];
+    for (let host = 1; host <= 11; host += 1) statuses.push((await signInAs(`2001:db8:7:42::${host.toString(16)}`, { email: member.email, password: 'a wrong guess' })).status);
+    expect(statuses).toEqual([...Array(10).fill(401), 429]);
+    expect((await signInAs('2001:db8:7:42:ffff:1:2:3', member)).status).toBe(429);
+    expect((await signInAs('2001:db8:7:43::1', member)).status).toBe(200);
+    // An IPv4 client written as IPv6 is the same client.
+    for (let attempt = 0; attempt < 10; attempt += 1) await signInAs('198.51.100.7', { email: member.email, password: 'a wrong guess' });
+    expect((await signInAs('::ffff:198.51.100.7', member)).status).toBe(429);
+  });
+
+  it('slows guesses at one account from many addresses, but never stops its owner at a known address', async () => {
+    const member = await registerMember(client);
+    // The owner signed in from home before the guessing started.
+    expect((await signInAs('203.0.113.200', member)).status).toBe(200);
+    const guesses = [];
+    for (let address = 1; address <= 32; address += 1) guesses.push(await signInAs(`198.51.${address}.1`, { email: member.email, password: `guess ${address}` }));
+    expect(guesses.slice(0, 31).map((answer) => answer.status)).toEqual(Array(31).fill(401));
+    expect([guesses[31].status, guesses[31].body]).toEqual([429, { message: errorMessages.signInSlowed, code: 'RATE_LIMITED' }]);
+    // Yet another fresh address, with the right password this time: slowed as well, not let in on the guessers' pace.
+    expect((await signInAs('198.51.99.1', member)).status).toBe(429);
+    // Home is known: no wait.
+    expect((await signInAs('203.0.113.200', member)).status).toBe(200);
+    // A password reset still works from anywhere.
+    expect((await client.call('POST', '/api/auth/reset-password-request', { body: { email: member.email }, headers: { 'x-forwarded-for': '198.51.99.2' } })).status).toBe(200);
   });
 });
 

@@ -1,10 +1,12 @@
-// Abuse limits: per IP, and per account or email where a body names one. Counters live in Redis
-// when REDIS_URL is set (shared by every app server), else in the process.
-import fastifyRateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+// Abuse limits (decision 5): per client address, and per account or email where a request names
+// one. Counters live in Redis when REDIS_URL is set, so the limits hold across app servers; while
+// Redis cannot be reached they are counted in this process instead (decision 26), never skipped.
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import { AppError } from '../../domain/errors';
-import type { RateLimit } from '../../domain/limits';
+import type { RateLimit, RateWindow } from '../../domain/limits';
+import { addressGroup } from './address-group';
+import { createMemoryCounters, createRedisCounters, type CounterStore } from './counter-store';
 
 export type Limiter = (request: FastifyRequest) => Promise<void>;
 
@@ -20,112 +22,52 @@ export type FailureCounter = {
 };
 
 export type RateLimits = {
-  /** At most `limit.max` requests per window from one IP address for this action. */
+  /** At most `limit.max` requests per window from one address (an IPv6 client's /64) for this action. */
   perIp: (action: string, limit: RateLimit) => Limiter;
   /** At most `limit.max` per window for one key (an account id or an email); no key, no limit. */
   perKey: (action: string, limit: RateLimit, key: (request: FastifyRequest) => string | null | undefined) => Limiter;
   /** At most `max` failures per window for one key; the window starts at the key's first failure. */
   failures: (action: string, max: number, windowMs: number) => FailureCounter;
-  /** Puts the counters on the app (@fastify/rate-limit); limiters work once this has run. */
-  install: (app: FastifyInstance) => Promise<void>;
+  /** The raw counters, for limits that are more than a count (sign-in's known addresses). */
+  counters: CounterStore;
   close: () => Promise<void>;
 };
 
-/** The limits of spec 6 (domain/limits.ts), each scaled by `multiplier` (RATE_LIMIT_MULTIPLIER, for tests). */
-export function createRateLimits(options: { redisUrl?: string; multiplier: number }): RateLimits {
+const unitMs = { minute: 60_000, minutes: 60_000, hour: 3_600_000, hours: 3_600_000 } as const;
+
+export function windowMs(window: RateWindow): number {
+  const [amount, unit] = window.split(' ') as [string, keyof typeof unitMs];
+  return Number(amount) * unitMs[unit];
+}
+
+type RateLimitOptions = { redisUrl?: string; multiplier: number; log: FastifyBaseLogger };
+
+/** The limits of domain/limits.ts, each scaled by `multiplier` (RATE_LIMIT_MULTIPLIER, for tests). */
+export function createRateLimits(options: RateLimitOptions): RateLimits {
   const redis = options.redisUrl ? new Redis(options.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false }) : null;
   redis?.on('error', () => {});
-  let installedOn: FastifyInstance | null = null;
+  const counters = redis ? createRedisCounters(redis, { fallback: createMemoryCounters(), log: options.log }) : createMemoryCounters();
 
-  const limiter = (action: string, limit: RateLimit, key: (request: FastifyRequest) => string | null | undefined): Limiter => {
-    let check: ReturnType<FastifyInstance['createRateLimit']> | undefined;
+  const limiter = (name: string, limit: RateLimit, key: (request: FastifyRequest) => string | null): Limiter => {
+    const max = limit.max * options.multiplier;
+    const span = windowMs(limit.window);
     return async (request) => {
-      if (key(request) == null) return;
-      if (!installedOn) throw new Error('Rate limits are used before they were installed on the app.');
-      check ??= installedOn.createRateLimit({ max: limit.max * options.multiplier, timeWindow: limit.window, keyGenerator: (keyed) => `${action}:${key(keyed) ?? ''}` });
-      const result = await check(request);
-      if ('isExceeded' in result && result.isExceeded) {
-        throw new AppError('RATE_LIMITED');
-      }
+      const value = key(request);
+      if (value === null) return;
+      if ((await counters.count(`${name}:${value}`, span)) > max) throw new AppError('RATE_LIMITED');
     };
   };
 
-  const failures = redis ? redisFailures(redis) : memoryFailures();
-
   return {
-    perIp: (action, limit) => limiter(`${action}:ip`, limit, (request) => request.ip),
-    perKey: (action, limit, key) =>
-      limiter(`${action}:key`, limit, (request) => {
-        const value = key(request);
-        return value ? value.toLowerCase() : null;
-      }),
-    failures: (action, max, windowMs) => ({
-      admit: async (key) => (await failures.count(`${action}:${key}`, windowMs)) <= max * options.multiplier,
-      clear: (key) => failures.clear(`${action}:${key}`),
+    perIp: (action, limit) => limiter(`${action}:ip`, limit, (request) => addressGroup(request.ip)),
+    perKey: (action, limit, key) => limiter(`${action}:key`, limit, (request) => key(request)?.toLowerCase() || null),
+    failures: (action, max, span) => ({
+      admit: async (key) => (await counters.count(`${action}:failures:${key}`, span)) <= max * options.multiplier,
+      clear: (key) => counters.clear(`${action}:failures:${key}`),
     }),
-    install: async (app) => {
-      // skipOnError: a Redis outage lets requests through rather than locking every member out.
-      await app.register(fastifyRateLimit, { global: false, redis: redis ?? undefined, nameSpace: 'neighbourly-rl-', skipOnError: true });
-      installedOn = app;
-    },
+    counters,
     close: async () => {
       redis?.disconnect();
-    },
-  };
-}
-
-type FailureStore = {
-  /** Adds one to the key's count, starting a window of `windowMs` if it has none, and returns the count. */
-  count: (key: string, windowMs: number) => Promise<number>;
-  clear: (key: string) => Promise<void>;
-};
-
-function redisFailures(redis: Redis): FailureStore {
-  const prefix = 'neighbourly-failures-';
-  return {
-    count: async (key, windowMs) => {
-      try {
-        // SET NX PX starts the window only for a new key and INCR keeps its expiry; in one MULTI,
-        // so no key is ever left without one.
-        const results = await redis.multi().set(prefix + key, 0, 'PX', windowMs, 'NX').incr(prefix + key).exec();
-        const [, count] = results?.[1] ?? [];
-        return typeof count === 'number' ? count : 0;
-      } catch {
-        // As skipOnError above: a Redis outage lets sign-ins through rather than locking everyone out.
-        return 0;
-      }
-    },
-    clear: async (key) => {
-      try {
-        await redis.del(prefix + key);
-      } catch {
-        // The count runs out with its window anyway.
-      }
-    },
-  };
-}
-
-function memoryFailures(): FailureStore {
-  const counts = new Map<string, { count: number; expiresAt: number }>();
-  let nextSweep = 0;
-  // Keys an attacker makes up must not pile up: expired ones go, at most once a minute.
-  const sweep = (now: number) => {
-    if (now < nextSweep) return;
-    nextSweep = now + 60_000;
-    for (const [key, entry] of counts) if (entry.expiresAt <= now) counts.delete(key);
-  };
-  return {
-    count: async (key, windowMs) => {
-      const now = Date.now();
-      sweep(now);
-      const current = counts.get(key);
-      const entry = current && current.expiresAt > now ? current : { count: 0, expiresAt: now + windowMs };
-      entry.count += 1;
-      counts.set(key, entry);
-      return entry.count;
-    },
-    clear: async (key) => {
-      counts.delete(key);
     },
   };
 }
