@@ -104,12 +104,15 @@ export const publicConfigSchema = z.object({
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
 const healthSchema = z.object({ status: z.enum(['ok', 'unavailable']), database: z.enum(['ok', 'unreachable']) });
-/** What a load balancer reads: each part this server needs, and whether it is shutting down (draining). */
+/**
+ * What a load balancer reads: whether this server takes requests, or is shutting down (draining).
+ * Each part it needs is named only to this computer and to the metrics token's bearer.
+ */
 const readinessSchema = z.object({
   status: z.enum(['ok', 'unavailable', 'draining']),
-  database: z.enum(['ok', 'unreachable']),
-  redis: z.enum(['ok', 'unreachable', 'not configured']),
-  storage: z.enum(['ok', 'unreachable', 'not checked']),
+  database: z.enum(['ok', 'unreachable']).optional(),
+  redis: z.enum(['ok', 'unreachable', 'not configured']).optional(),
+  storage: z.enum(['ok', 'unreachable', 'not checked']).optional(),
 });
 export type Readiness = z.infer<typeof readinessSchema>;
 

@@ -133,6 +133,7 @@ const environmentSchema = z
       message: 'must be at least 16 characters (make one with: openssl rand -hex 24)',
     }),
     METRICS_PORT: z.preprocess(blankAsUnset, z.coerce.number().int().min(1).max(65535).optional()),
+    METRICS_HOST: optionalText,
     DRAIN_SECONDS: z.preprocess(blankAsUnset, z.coerce.number().min(0).max(120).optional()),
   })
   .superRefine((env, ctx) => {
@@ -204,6 +205,9 @@ const environmentSchema = z
   .superRefine((env, ctx) => {
     if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
       ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'must differ from PORT: the metrics port is a second, private one' });
+    }
+    if (env.METRICS_HOST && env.METRICS_PORT === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['METRICS_HOST'], message: 'only applies with METRICS_PORT: set the port too, or leave it unset' });
     }
   })
   .superRefine((env, ctx) => {
@@ -296,6 +300,8 @@ export type MetricsSettings = {
   token: string | undefined;
   /** A second listener serving only /metrics, without a token: it must not be reachable from the internet. */
   port: number | undefined;
+  /** The interface that listener binds: loopback unless METRICS_HOST names Prometheus's network (or 0.0.0.0). */
+  host: string;
 };
 
 export type GoogleSettings = {
@@ -397,7 +403,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     mapTileUrl: env.MAP_TILE_URL,
     mapTileAttribution: env.MAP_TILE_ATTRIBUTION,
     // Off unless asked for: metrics name routes and volumes nobody outside should see.
-    metrics: env.METRICS_TOKEN || env.METRICS_PORT ? { token: env.METRICS_TOKEN, port: env.METRICS_PORT } : null,
+    // The tokenless port answers whoever reaches it, so it listens on loopback unless told otherwise.
+    metrics: env.METRICS_TOKEN || env.METRICS_PORT ? { token: env.METRICS_TOKEN, port: env.METRICS_PORT, host: env.METRICS_HOST ?? '127.0.0.1' } : null,
     // In production a load balancer checks readiness every few seconds: give it time to notice.
     drainMs: (env.DRAIN_SECONDS ?? (isProduction ? 5 : 0)) * 1000,
   };

@@ -2,6 +2,7 @@
 // METRICS_PORT, off otherwise) and the health checks a load balancer reads (/api/health/live and
 // /api/health/ready, 503 when the database, Redis or the storage cannot be reached, or while draining).
 import { rm } from 'node:fs/promises';
+import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorMessages } from '../../src/domain/errors';
 import { findFreePort } from '../../scripts/bench/processes';
@@ -22,6 +23,11 @@ function sample(text: string, series: string): number | undefined {
   const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `));
   return line === undefined ? undefined : Number(line.slice(series.length + 1));
 }
+
+/** This computer's address on its network (not loopback), or undefined on a machine without one. */
+const networkAddress = Object.values(os.networkInterfaces())
+  .flat()
+  .find((entry) => entry && entry.family === 'IPv4' && !entry.internal)?.address;
 
 describe('GET /metrics with METRICS_TOKEN', () => {
   const { server, client } = useTestServer({ METRICS_TOKEN: metricsToken });
@@ -116,7 +122,8 @@ describe('GET /metrics on METRICS_PORT', () => {
   beforeAll(async () => {
     port = await findFreePort();
   });
-  const { client } = useTestServer(() => ({ METRICS_PORT: String(port) }));
+  // HOST as production has it: the app on every interface.
+  const { client } = useTestServer(() => ({ METRICS_PORT: String(port), HOST: '0.0.0.0' }));
 
   it('serves the metrics on their own port without a token, and nothing else there', async () => {
     await client.get('/api/health/live');
@@ -127,8 +134,27 @@ describe('GET /metrics on METRICS_PORT', () => {
     expect((await fetch(`http://127.0.0.1:${port}/api/health/live`)).status).toBe(404);
   });
 
+  it('listens on loopback only: the tokenless port cannot be reached from the network', async ({ skip }) => {
+    if (!networkAddress) skip('this machine has no network address besides loopback');
+    expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(200);
+    await expect(fetch(`http://${networkAddress}:${port}/metrics`)).rejects.toThrow();
+  });
+
   it('does not serve them on the main port without METRICS_TOKEN', async () => {
     expect((await client.get('/metrics', metricsToken)).status).toBe(404);
+  });
+});
+
+describe('GET /metrics on METRICS_PORT and METRICS_HOST', () => {
+  let port = 0;
+  beforeAll(async () => {
+    port = await findFreePort();
+  });
+  useTestServer(() => ({ METRICS_PORT: String(port), METRICS_HOST: networkAddress ?? '127.0.0.1' }));
+
+  it("listens on the interface METRICS_HOST names (Prometheus's network)", async ({ skip }) => {
+    if (!networkAddress) skip('this machine has no network address besides loopback');
+    expect((await fetch(`http://${networkAddress}:${port}/metrics`)).status).toBe(200);
   });
 });
 
@@ -163,6 +189,69 @@ describe('health checks for a load balancer', () => {
       expect((await client.get('/api/health/live')).status).toBe(200);
     } finally {
       server.app.lifecycle.draining = false;
+    }
+  });
+});
+
+describe('readiness as others see it', () => {
+  // On every interface, so that the network address reaches it as well as loopback.
+  const { server, client } = useTestServer({ METRICS_TOKEN: metricsToken }, { host: '0.0.0.0' });
+  const details = { status: 'ok', database: 'ok', redis: 'not configured', storage: 'ok' };
+
+  it('names the parts it checked only to this computer or the metrics token; anyone else gets the status alone', async ({ skip }) => {
+    expect((await client.get('/api/health/ready')).body).toEqual(details);
+    // Through a proxy (one on this computer too): only the status, and the same code.
+    for (const headers of [{ 'x-forwarded-for': '203.0.113.7' }, { forwarded: 'for=203.0.113.7' }] as Record<string, string>[]) {
+      const proxied = await client.call('GET', '/api/health/ready', { headers });
+      expect([proxied.status, proxied.body]).toEqual([200, { status: 'ok' }]);
+    }
+    const withToken = await client.call('GET', '/api/health/ready', { headers: { 'x-forwarded-for': '203.0.113.7', authorization: `Bearer ${metricsToken}` } });
+    expect(withToken.body).toEqual(details);
+    const wrongToken = await client.call('GET', '/api/health/ready', { headers: { 'x-forwarded-for': '203.0.113.7', authorization: 'Bearer wrong-token-of-a-good-length-00' } });
+    expect(wrongToken.body).toEqual({ status: 'ok' });
+
+    if (!networkAddress) skip('this machine has no network address besides loopback');
+    const port = new URL(server.baseUrl).port;
+    const fromNetwork = createClient(`http://${networkAddress}:${port}`);
+    expect(await fromNetwork.get('/api/health/ready')).toMatchObject({ status: 200, body: { status: 'ok' } });
+    expect((await fromNetwork.get('/api/health/ready')).body).toEqual({ status: 'ok' });
+    expect((await fromNetwork.get('/api/health/ready', metricsToken)).body).toEqual(details);
+    server.app.lifecycle.draining = true;
+    try {
+      expect(await fromNetwork.get('/api/health/ready')).toMatchObject({ status: 503, body: { status: 'draining' } });
+      expect(Object.keys((await fromNetwork.get('/api/health/ready')).body)).toEqual(['status']);
+    } finally {
+      server.app.lifecycle.draining = false;
+    }
+  });
+
+  it('checks the database and the storage at most once a second, however many ask', async () => {
+    const { database, storage } = server.deps;
+    const ping = database.ping;
+    const check = storage.check!;
+    let pings = 0;
+    let checks = 0;
+    database.ping = async () => {
+      pings += 1;
+      return ping();
+    };
+    storage.check = async () => {
+      checks += 1;
+      return check();
+    };
+    try {
+      // Past the answer the first test may have left.
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      const answers = await Promise.all(Array.from({ length: 20 }, () => client.call('GET', '/api/health/ready', { headers: { 'x-forwarded-for': '203.0.113.7' } })));
+      expect(answers.every((answer) => answer.status === 200)).toBe(true);
+      for (let index = 0; index < 10; index += 1) expect((await client.get('/api/health/ready')).status).toBe(200);
+      expect([pings, checks]).toEqual([1, 1]);
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      expect((await client.get('/api/health/ready')).status).toBe(200);
+      expect([pings, checks]).toEqual([2, 2]);
+    } finally {
+      database.ping = ping;
+      storage.check = check;
     }
   });
 });
@@ -223,6 +312,8 @@ describe.skipIf(!postgresUrl)('readiness when the database is cut off (PostgreSQ
     const client = createClient(server.baseUrl);
     expect((await client.get('/api/health/ready')).status).toBe(200);
     proxy.cut();
+    // The last answer stands for up to a second; then the next check finds the database gone.
+    await expect.poll(async () => (await client.get('/api/health/ready')).status, { timeout: 10_000 }).toBe(503);
     const cut = await client.get('/api/health/ready');
     expect(cut.status).toBe(503);
     expect(cut.body).toEqual({ status: 'unavailable', database: 'unreachable', redis: 'not configured', storage: 'ok' });

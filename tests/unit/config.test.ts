@@ -158,9 +158,11 @@ describe('settings', () => {
     expect(loadConfig({ ...production, DATA_DIR: dataDir }).metrics).toBeNull();
     expect(loadConfig({ DATA_DIR: dataDir, METRICS_TOKEN: '', METRICS_PORT: '' }).metrics).toBeNull();
     const token = randomBytes(24).toString('hex');
-    expect(loadConfig({ DATA_DIR: dataDir, METRICS_TOKEN: token }).metrics).toEqual({ token, port: undefined });
-    expect(loadConfig({ DATA_DIR: dataDir, METRICS_PORT: '9464' }).metrics).toEqual({ token: undefined, port: 9464 });
-    expect(loadConfig({ ...production, DATA_DIR: dataDir, METRICS_TOKEN: token, METRICS_PORT: '9464' }).metrics).toEqual({ token, port: 9464 });
+    expect(loadConfig({ DATA_DIR: dataDir, METRICS_TOKEN: token }).metrics).toEqual({ token, port: undefined, host: '127.0.0.1' });
+    expect(loadConfig({ DATA_DIR: dataDir, METRICS_PORT: '9464' }).metrics).toEqual({ token: undefined, port: 9464, host: '127.0.0.1' });
+    // In production too the tokenless port listens on loopback, though the server listens on every interface.
+    expect(loadConfig({ ...production, DATA_DIR: dataDir, METRICS_TOKEN: token, METRICS_PORT: '9464' }).metrics).toEqual({ token, port: 9464, host: '127.0.0.1' });
+    expect(loadConfig({ DATA_DIR: dataDir, METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' }).metrics).toEqual({ token: undefined, port: 9464, host: '10.0.0.5' });
   });
 
   it('refuses a short METRICS_TOKEN and a METRICS_PORT that is no port or is PORT itself', () => {
@@ -168,6 +170,7 @@ describe('settings', () => {
     expect(problemsOf({ DATA_DIR: dataDir, METRICS_TOKEN: 'secret' })).toMatch(/METRICS_TOKEN must be at least 16 characters/);
     for (const port of ['0', '65536', 'nine', '94.5']) expect(problemsOf({ DATA_DIR: dataDir, METRICS_PORT: port }), port).toMatch(/METRICS_PORT/);
     expect(problemsOf({ DATA_DIR: dataDir, PORT: '5000', METRICS_PORT: '5000' })).toMatch(/METRICS_PORT must differ from PORT/);
+    expect(problemsOf({ DATA_DIR: dataDir, METRICS_HOST: '0.0.0.0' })).toMatch(/METRICS_HOST only applies with METRICS_PORT/);
   });
 
   it('drains for DRAIN_SECONDS after SIGTERM: 5 s in production, none elsewhere by default', () => {

@@ -1,6 +1,5 @@
 // The dev outbox: mail and SMS that had no real transport. Registered only outside production.
 import { desc, eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { devOutboxQuery, outboxMessageSchema } from '../../domain/api-schemas';
@@ -8,23 +7,11 @@ import { AppError } from '../../domain/errors';
 import { devOutbox } from '../db/schema';
 import type { ServerDeps } from '../deps';
 import { endpoint } from '../http/endpoint';
+import { isFromThisComputer } from '../http/from-this-computer';
 
 export const devOutboxMessages = {
   loopbackOnly: 'The dev outbox opens only on the computer running the server (http://localhost).',
 } as const;
-
-/**
- * The outbox holds every reset and verification code: whoever reads it can take over any account.
- * It answers only a browser on the same computer, judged by the connection itself (never by
- * X-Forwarded-For, which a client writes), and not through a proxy, whatever HOST the server
- * listens on.
- */
-function isFromThisComputer(request: FastifyRequest): boolean {
-  const address = request.socket.remoteAddress ?? '';
-  const loopback = address === '::1' || /^(::ffff:)?127\./.test(address);
-  const proxied = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
-  return loopback && !proxied;
-}
 
 /** The newest messages first, to one address or to all. */
 export async function listOutbox(deps: ServerDeps, query: z.infer<typeof devOutboxQuery>): Promise<z.infer<typeof outboxMessageSchema>[]> {
@@ -49,6 +36,7 @@ export async function listOutbox(deps: ServerDeps, query: z.infer<typeof devOutb
 export const devRoutes =
   (deps: ServerDeps): FastifyPluginAsyncZod =>
   async (app) => {
+    // The outbox holds every reset and verification code: whoever reads it can take over any account.
     app.addHook('onRequest', async (request) => {
       if (!isFromThisComputer(request)) throw new AppError('DEV_OUTBOX_LOCAL_ONLY', devOutboxMessages.loopbackOnly);
     });

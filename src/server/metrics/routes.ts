@@ -1,6 +1,7 @@
 // GET /metrics for Prometheus. Off unless METRICS_TOKEN or METRICS_PORT is set (404, and no hook
 // costs a request anything); with METRICS_TOKEN it answers on PORT only to `Authorization: Bearer
-// <token>`; with METRICS_PORT a second listener serves it alone, without a token, for a private network.
+// <token>`; with METRICS_PORT a second listener serves it alone, without a token, on loopback or the
+// private interface METRICS_HOST names.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -39,7 +40,7 @@ export async function installMetrics(app: FastifyInstance, deps: Pick<ServerDeps
   });
 
   if (port !== undefined) {
-    const listener = await listenForScrapes(metrics, { port, host: deps.config.host });
+    const listener = await listenForScrapes(metrics, { port, host: settings.host });
     app.addHook('onClose', async () => {
       const closed = new Promise<void>((resolve) => listener.close(() => resolve()));
       // Prometheus keeps its connection open between scrapes.
@@ -89,13 +90,13 @@ function responseHook(record: ReturnType<Metrics['requestsOf']>) {
 }
 
 /** Compared as digests, in constant time: how much of a guess matched never shows in the timing. */
-function presentsToken(authorization: string | undefined, token: string): boolean {
+export function presentsToken(authorization: string | undefined, token: string): boolean {
   const presented = authorization?.startsWith('Bearer ') ? authorization.slice('Bearer '.length).trim() : '';
   const digest = (text: string) => createHash('sha256').update(text).digest();
   return presented !== '' && timingSafeEqual(digest(presented), digest(token));
 }
 
-/** METRICS_PORT: only GET /metrics, no token; the port must be reachable from Prometheus's network and nowhere else. */
+/** METRICS_PORT: only GET /metrics, no token; on METRICS_HOST (loopback by default), reachable from Prometheus's network and nowhere else. */
 async function listenForScrapes(metrics: Metrics, address: { port: number; host: string }): Promise<http.Server> {
   const server = http.createServer((request, response) => {
     const path = (request.url ?? '').split('?')[0];
