@@ -24,6 +24,7 @@ import { installRouteTable } from './http/route-table';
 import { installSecurityHeaders } from './http/security-headers';
 import { serverOptions } from './http/server-options';
 import { installSwagger } from './http/swagger';
+import { installWriteLimits } from './http/write-limits';
 import { savedRoutes } from './listings/saved-routes';
 import { listingRoutes } from './listings/routes';
 import { workOnSavedSearchJobs } from './listings';
@@ -77,6 +78,8 @@ export async function buildApp(deps: ServerDeps): Promise<FastifyInstance> {
   installSecurityHeaders(app, config);
   await installSwagger(app);
 
+  // Before any route is registered: each writing route gets its own abuse limit.
+  installWriteLimits(app, deps.limits);
   await app.register(healthRoutes(deps));
   await app.register(systemRoutes(deps));
   await app.register(authRoutes(deps));

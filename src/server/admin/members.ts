@@ -8,7 +8,7 @@ import { giftedMembershipMessage } from '../../domain/plan-copy';
 import type { MembershipTier } from '../../domain/tiers';
 import { grantConfiguredAdmin } from '../auth';
 import { subscriptions, users } from '../db/schema';
-import { writeTransaction } from '../db/write-transaction';
+import { touchMemberListings, writeTransaction } from '../db/write-transaction';
 import type { ServerDeps } from '../deps';
 import { applyPlanLimits, mailListingLimitNotices } from '../membership';
 import { recordAdminAction } from './record-admin-action';
@@ -91,7 +91,7 @@ export async function giftMembership(deps: ServerDeps, input: { actorId: string;
     const noticeStarted = await applyPlanLimits(tx, user.id);
     // The tier, and with it what the member's listings show and which of them stay active.
     changes.touch('members', user.id);
-    changes.touch('listings');
+    await touchMemberListings(tx, changes, user.id);
     return { message: giftedMembershipMessage(user.email, input.membershipTier), ended: paid, limitNotices: noticeStarted ? [user.id] : [] };
   });
   for (const subscription of ended) {

@@ -25,7 +25,7 @@ export async function confirmPasswordReset(deps: ServerDeps, body: ResetConfirmB
     const [updated] = await tx.update(users).set({ password: passwordHash }).where(eq(users.id, user.id)).returning();
     await revokeUserSessions(tx, user.id);
     changes.touch('members', user.id);
-    changes.touch('sessions');
+    
     const token = await createSession(tx, user.id);
     return { token, user: toCurrentUser(updated) };
   });

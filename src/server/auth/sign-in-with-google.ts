@@ -50,7 +50,7 @@ async function findOrCreateMember(deps: ServerDeps, identity: GoogleIdentity): P
       if (sameEmail.googleId) throw new GoogleSignInRefused('account-conflict');
       await linkGoogleAccount(tx, config.adminEmails, sameEmail, identity);
       changes.touch('members', sameEmail.id);
-      changes.touch('sessions');
+      
       return { userId: sameEmail.id, isNewMember: false, firstName: sameEmail.firstName ?? '' };
     }
 

@@ -2,8 +2,10 @@
 // that makes the change, and it is published (to the read caches of every app server) only once
 // that transaction has committed. A write that fails, or that changes nothing a reader sees (a
 // contact form, an upload), publishes nothing.
+import { eq } from 'drizzle-orm';
 import type { ContentVersion } from '../services/content-version';
-import type { Database, Transaction } from './open-database';
+import type { Database, Queryable, Transaction } from './open-database';
+import { listings } from './schema';
 
 /**
  * What cached reads a write can make stale: listings (browse, detail and the map's counts), members
@@ -61,4 +63,13 @@ export async function writeTransaction<T>(
   // Awaited: the other servers have heard of the change before the writer hears it is done.
   await deps.contentVersion.publish([...touched]);
   return result;
+}
+
+/**
+ * A change to a member that every one of their listings shows (their plan's badge, pins and paused
+ * listings, their rating): those listings' answers and their areas' pages, nothing of anyone else's.
+ */
+export async function touchMemberListings(tx: Queryable, changes: Changes, memberId: string): Promise<void> {
+  const held = await tx.select({ id: listings.id, postcode: listings.postcode, state: listings.state }).from(listings).where(eq(listings.sellerId, memberId));
+  for (const listing of held) changes.touchListing(listing);
 }

@@ -28,6 +28,8 @@ async function lockOwnListing(tx: Queryable, listingId: string, ownerId: string)
 export async function updateListing(deps: ServerDeps, input: { listingId: string; ownerId: string; body: UpdateListingBody }): Promise<ListingView> {
   const was = await writeTransaction(deps, async (tx, changes) => {
     const { listing, owner } = await lockOwnListing(tx, input.listingId, input.ownerId);
+    // Saved as it was: nothing to check, write or make stale.
+    if (isUnchanged(listing, input.body)) return listing;
     await checkListingContent(tx, owner, input.body, listing.imageUrls);
     await tx
       .update(listings)
@@ -47,6 +49,17 @@ export async function updateListing(deps: ServerDeps, input: { listingId: string
     await deps.jobs.send('favourite-news', { listingId: was.id, news: 'price-drop', was: was.price });
   }
   return getListing(deps, { listingId: input.listingId });
+}
+
+function isUnchanged(listing: ListingRow, body: UpdateListingBody): boolean {
+  return (
+    listing.title === body.title &&
+    listing.description === body.description &&
+    listing.category === body.category &&
+    priceCents(listing.price) === priceCents(body.price) &&
+    listing.imageUrls.length === body.imageUrls.length &&
+    listing.imageUrls.every((url, index) => url === body.imageUrls[index])
+  );
 }
 
 /**

@@ -4,7 +4,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Transaction } from '../db/open-database';
 import { paymentEvents, subscriptions, users } from '../db/schema';
-import { writeTransaction, type Changes } from '../db/write-transaction';
+import { touchMemberListings, writeTransaction, type Changes } from '../db/write-transaction';
 import type { ServerDeps } from '../deps';
 import type { PaymentEvent } from '../services/payment-provider';
 import { applyPlanLimits } from './plan-limits';
@@ -61,7 +61,7 @@ async function endSubscription(tx: Transaction, changes: Changes, subscription: 
   const noticeStarted = ended.length > 0 && (await applyPlanLimits(tx, subscription.userId));
   if (ended.length > 0) {
     changes.touch('members', subscription.userId);
-    changes.touch('listings');
+    await touchMemberListings(tx, changes, subscription.userId);
   }
   return { outcome: 'applied', replacedSubscriptionIds: [], limitNotices: noticeStarted ? [subscription.userId] : [] };
 }
@@ -107,7 +107,7 @@ export async function applyPaymentEvent(deps: ServerDeps, event: PaymentEvent): 
         // A bigger plan brings paused listings back; a smaller one gives notice.
         const noticeStarted = await applyPlanLimits(tx, subscription.userId);
         changes.touch('members', subscription.userId);
-        changes.touch('listings');
+        await touchMemberListings(tx, changes, subscription.userId);
         return {
           outcome: 'applied',
           replacedSubscriptionIds: replaced.map((row) => row.providerSubscriptionId),

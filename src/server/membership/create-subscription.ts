@@ -7,7 +7,7 @@ import { firstChargeDate, type SubscriptionResponse } from '../../domain/members
 import { formatCents, tierRules, type PurchasableTier } from '../../domain/tiers';
 import type { Queryable } from '../db/open-database';
 import { subscriptions, users } from '../db/schema';
-import { writeTransaction } from '../db/write-transaction';
+import { touchMemberListings, writeTransaction } from '../db/write-transaction';
 import type { ServerDeps } from '../deps';
 import type { PaymentProvider } from '../services/payment-provider';
 import { ensurePaymentCustomer } from './ensure-payment-customer';
@@ -29,7 +29,11 @@ export async function createSubscription(
 
   if (input.tier === 'starter') {
     const cancelled = await writeTransaction(deps, async (tx, changes) => {
-      const [member] = await tx.select({ tier: users.membershipTier }).from(users).where(eq(users.id, input.userId)).for('update');
+      const [member] = await tx
+        .select({ tier: users.membershipTier, trialEndDate: users.trialEndDate, stripeSubscriptionId: users.stripeSubscriptionId })
+        .from(users)
+        .where(eq(users.id, input.userId))
+        .for('update');
       // Lifetime is a gift nobody can buy back: it ends only when the member says they mean it.
       if (member.tier === 'lifetime' && input.confirm !== true) throw new AppError('LIFETIME_CHANGE_UNCONFIRMED');
       const active = await tx
@@ -37,11 +41,14 @@ export async function createSubscription(
         .set({ status: 'cancelled' })
         .where(and(eq(subscriptions.userId, input.userId), inArray(subscriptions.status, ['active', 'trialing', 'past_due'])))
         .returning({ providerSubscriptionId: subscriptions.providerSubscriptionId });
+      // Starter already, with nothing to end: nothing changes, so no answer anywhere goes stale.
+      const alreadyStarter = member.tier === 'starter' && member.trialEndDate === null && member.stripeSubscriptionId === null;
+      if (alreadyStarter && active.length === 0) return { active, noticeStarted: false };
       await tx.update(users).set({ membershipTier: 'starter', trialEndDate: null, stripeSubscriptionId: null }).where(eq(users.id, input.userId));
       const noticeStarted = await applyPlanLimits(tx, input.userId);
       // The tier, and with it what the member's listings show and which of them stay active.
       changes.touch('members', input.userId);
-      changes.touch('listings');
+      await touchMemberListings(tx, changes, input.userId);
       return { active, noticeStarted };
     });
     if (cancelled.noticeStarted) await mailListingLimitNotices(deps, { userIds: [input.userId] });

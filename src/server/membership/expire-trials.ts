@@ -1,7 +1,7 @@
 // spec 1: Explorer's free month reverts to Starter when it ends without a subscription.
 import { and, eq, isNull, lte } from 'drizzle-orm';
 import { users } from '../db/schema';
-import { writeTransaction } from '../db/write-transaction';
+import { touchMemberListings, writeTransaction } from '../db/write-transaction';
 import type { ServerDeps } from '../deps';
 import { applyPlanLimits } from './plan-limits';
 
@@ -21,7 +21,7 @@ export async function expireTrials(deps: ServerDeps, input: { now?: Date } = {})
       reverted += 1;
       if (await applyPlanLimits(tx, id, { now })) limitNotices.push(id);
       changes.touch('members', id);
-      changes.touch('listings');
+      await touchMemberListings(tx, changes, id);
     });
   }
   return { reverted, limitNotices };

@@ -8,7 +8,7 @@ import { listingLimitNotice, planLimitMessages, planLimitNoticeDays } from '../.
 import { rulesForTier } from '../../domain/tiers';
 import type { Queryable } from '../db/open-database';
 import { listings, users } from '../db/schema';
-import { writeTransaction } from '../db/write-transaction';
+import { touchMemberListings, writeTransaction } from '../db/write-transaction';
 import type { ServerDeps } from '../deps';
 import { changePostcodeCount } from '../map';
 
@@ -87,7 +87,7 @@ export async function keepActiveListings(deps: ServerDeps, input: { userId: stri
     if (!member?.noticeAt) throw new AppError('NO_PLAN_NOTICE');
     await pauseListingsOverLimit(tx, input.userId, [...new Set(input.listingIds)], deps.clock.now());
     changes.touch('members', input.userId);
-    changes.touch('listings');
+    await touchMemberListings(tx, changes, input.userId);
   });
   return { message: planLimitMessages.settled };
 }
@@ -109,7 +109,7 @@ export async function pauseOverdueListings(deps: ServerDeps, input: { now?: Date
       if (!member?.noticeAt || member.noticeAt > cutoff) return;
       await pauseListingsOverLimit(tx, id, null, now);
       changes.touch('members', id);
-      changes.touch('listings');
+      await touchMemberListings(tx, changes, id);
     });
   }
   return due.length;

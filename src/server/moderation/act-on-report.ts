@@ -8,7 +8,7 @@ import { moderationMail, moderationMessages, type ModerationAction } from '../..
 import type { ModerationActionBody } from '../../domain/moderation-schemas';
 import { recordAdminAction, type AdminAction } from '../admin';
 import { listings, ratings, reports, users, type UserRow } from '../db/schema';
-import { writeTransaction } from '../db/write-transaction';
+import { touchMemberListings, writeTransaction } from '../db/write-transaction';
 import type { ServerDeps } from '../deps';
 import type { MailMessage } from '../services/mail';
 import { hideListings, showListing } from './hide-listings';
@@ -77,7 +77,7 @@ export async function actOnReport(deps: ServerDeps, input: { admin: UserRow; rep
             .where(eq(users.id, removed.rateeId));
           changes.touch('members', removed.rateeId);
           // Cards show the seller's rating: their listings' answers are stale.
-          changes.touch('listings');
+          await touchMemberListings(tx, changes, removed.rateeId);
         }
         break;
       }

@@ -45,7 +45,7 @@ export async function suspendMemberIn(tx: Queryable, changes: Changes, input: { 
   await hideListings(tx, changes, { listings: active, reason: 'suspension', now: input.now });
   await revokeUserSessions(tx, member.id);
   changes.touch('members', member.id);
-  changes.touch('sessions');
+  
 }
 
 /** Lifts a member's suspension (in the caller's transaction); says whether there was one. */

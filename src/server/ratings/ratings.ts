@@ -12,7 +12,7 @@ import { findBannedWords } from '../../domain/text-filter';
 import { currentBannedWords } from '../admin';
 import type { Queryable } from '../db/open-database';
 import { conversations, listings, ratings, users, type UserRow } from '../db/schema';
-import { writeTransaction } from '../db/write-transaction';
+import { touchMemberListings, writeTransaction } from '../db/write-transaction';
 import type { ServerDeps } from '../deps';
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -97,7 +97,7 @@ export async function createRating(deps: ServerDeps, input: { rater: UserRow; bo
       .where(eq(users.id, rateeId));
     changes.touch('members', rateeId);
     // Every card of theirs shows the new average.
-    changes.touch('listings');
+    await touchMemberListings(tx, changes, rateeId);
     return created.id;
   });
   const [row] = await selectRatings(deps.db).where(eq(ratings.id, id));
