@@ -6,6 +6,12 @@ export const favouriteLimits = {
   perMember: 100,
   /** A sold favourite stays on /saved, marked sold, this many days after the sale. */
   soldKeptDays: 30,
+  /**
+   * A member hears about one saved listing by mail at most this often (decision 26): a seller
+   * nudging the price or flipping sold and for sale cannot mail them at will. A drop is news only
+   * below the lowest price they were told (or saved it at); a sale is told once; relisting, never.
+   */
+  newsEveryHours: 24,
 } as const;
 
 export const favouriteMessages = {

@@ -15,6 +15,12 @@ const create = async (token: string, body: Record<string, unknown> = {}) => {
 };
 const save = (token: string, listingId: string) => client.call('PUT', `/api/favourites/${listingId}`, { token });
 const unsave = (token: string, listingId: string) => client.call('DELETE', `/api/favourites/${listingId}`, { token });
+/** The last mail about a listing is more than a day old. */
+const aDayPasses = (listingId: string) =>
+  server.database.db
+    .update(favourites)
+    .set({ lastToldAt: new Date(Date.now() - (favouriteLimits.newsEveryHours + 1) * 60 * 60 * 1000) })
+    .where(eq(favourites.listingId, listingId));
 const saved = async (token: string) => {
   const response = await client.get('/api/favourites', token);
   expect(response.status).toBe(200);
@@ -131,7 +137,7 @@ describe('favourites', () => {
     expect(await saved(buyer.token)).toHaveLength(favouriteLimits.perMember);
   });
 
-  it('tells everyone who saved a listing, once, when its price drops or it sells, and Saved shows the old price', async () => {
+  it('tells everyone who saved a listing when its price drops below what they knew or it sells, and Saved shows the old price', async () => {
     const seller = await sellerMember(client, server.database.db, { tier: 'connector' });
     const savers = [await sellerMember(client, server.database.db, { firstName: 'Kai' }), await sellerMember(client, server.database.db, { firstName: 'Lou' })];
     const listing = await create(seller.token, { title: 'Bamboo bookshelf', price: '120' });
@@ -139,21 +145,64 @@ describe('favourites', () => {
     const newsTo = async (email: string) => (await mailsTo(server, client, email)).filter((mail) => mail.subject.includes('Bamboo bookshelf'));
     const edit = (price: string) => client.call('PUT', `/api/listings/${listing.id}`, { token: seller.token, body: { ...validListing, title: 'Bamboo bookshelf', price } });
 
-    // A higher price is no news; a lower one is, once.
+    // A higher price is no news; a lower one than they saved it at is.
     expect((await edit('150')).status).toBe(200);
     expect((await edit('99.50')).status).toBe(200);
     await server.deps.jobs.settle();
     for (const saver of savers) {
       const mails = await newsTo(saver.email);
       expect(mails.map((mail) => mail.subject)).toEqual([favouriteMail.priceDropSubject('Bamboo bookshelf', '$99.50')]);
-      expect(mails[0].text).toContain('dropped from $150 to $99.50');
+      expect(mails[0].text).toContain('dropped from $120 to $99.50');
     }
     expect((await saved(savers[0].token))[0]).toMatchObject({ price: '99.50', priceWhenSaved: '120.00' });
 
-    // Sold: one more mail each, and none for the seller.
+    // Sold: the savers hear of it (a day after the drop), and the seller hears nothing.
+    await aDayPasses(listing.id);
     expect((await client.call('PATCH', `/api/listings/${listing.id}`, { token: seller.token, body: { isActive: false } })).status).toBe(200);
     await server.deps.jobs.settle();
     for (const saver of savers) expect((await newsTo(saver.email)).map((mail) => mail.subject)[0]).toBe(favouriteMail.soldSubject('Bamboo bookshelf'));
     expect(await newsTo(seller.email)).toEqual([]);
+  });
+
+  it('mails a saver at most once a day whatever the seller does: nudged prices, sold and for sale again', async () => {
+    const seller = await sellerMember(client, server.database.db, { tier: 'connector' });
+    const saver = await sellerMember(client, server.database.db, { firstName: 'Mo' });
+    const listing = await create(seller.token, { title: 'Oak ladder', price: '200' });
+    await save(saver.token, listing.id);
+    const news = async () => (await mailsTo(server, client, saver.email)).filter((mail) => mail.subject.includes('Oak ladder')).map((mail) => mail.subject);
+    const price = (value: string) => client.call('PUT', `/api/listings/${listing.id}`, { token: seller.token, body: { ...validListing, title: 'Oak ladder', price: value } });
+    const status = (isActive: boolean) => client.call('PATCH', `/api/listings/${listing.id}`, { token: seller.token, body: { isActive } });
+
+    // A day of games: up and down, sold and back. One mail, the first drop.
+    for (const value of ['190', '250', '180', '179.99', '150']) {
+      expect((await price(value)).status).toBe(200);
+      await server.deps.jobs.settle();
+    }
+    for (const isActive of [false, true, false, true]) {
+      expect((await status(isActive)).status).toBe(200);
+      await server.deps.jobs.settle();
+    }
+    expect(await news()).toEqual([favouriteMail.priceDropSubject('Oak ladder', '$190')]);
+
+    // The next day: back up and down to no lower than they were told ($190) is no news; lower is.
+    await aDayPasses(listing.id);
+    expect((await price('210')).status).toBe(200);
+    expect((await price('190')).status).toBe(200);
+    await server.deps.jobs.settle();
+    expect(await news()).toHaveLength(1);
+    expect((await price('185')).status).toBe(200);
+    await server.deps.jobs.settle();
+    expect((await news())[0]).toBe(favouriteMail.priceDropSubject('Oak ladder', '$185'));
+
+    // Sold is told once: relisted and sold again days later, nothing more.
+    await aDayPasses(listing.id);
+    expect((await status(false)).status).toBe(200);
+    await server.deps.jobs.settle();
+    expect((await news())[0]).toBe(favouriteMail.soldSubject('Oak ladder'));
+    expect((await status(true)).status).toBe(200);
+    await aDayPasses(listing.id);
+    expect((await status(false)).status).toBe(200);
+    await server.deps.jobs.settle();
+    expect(await news()).toHaveLength(3);
   });
 });

@@ -372,6 +372,12 @@ export const favourites = pgTable(
       .references(() => listings.id, { onDelete: 'cascade' }),
     /** The price when it was saved: /saved shows a drop since. */
     priceWhenSaved: numeric('price_when_saved', { precision: 12, scale: 2 }),
+    /** The lowest price the member was told of by mail: only a price below it is news. */
+    lowestPriceTold: numeric('lowest_price_told', { precision: 12, scale: 2 }),
+    /** When the member was last mailed about this listing: at most one mail a day. */
+    lastToldAt: timestamp('last_told_at', { withTimezone: true }),
+    /** When the member was told it sold: a sale is told once, however often it is relisted and sold again. */
+    soldToldAt: timestamp('sold_told_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.listingId] }), index('favourites_listing_idx').on(table.listingId)],

@@ -100,26 +100,56 @@ export function markFavourites<View extends ListingView>(views: readonly View[],
   return views.map((view) => (favouriteIds.has(view.id) ? { ...view, isFavourite: true } : view));
 }
 
-/** A saved listing's news by mail, one to each member who saved it (the seller aside). */
-export async function mailFavouriteNews(deps: Pick<ServerDeps, 'db' | 'mail' | 'config'>, news: JobData['favourite-news']): Promise<number> {
-  const [listing] = await deps.db.select({ title: listings.title, price: listings.price, sellerId: listings.sellerId }).from(listings).where(eq(listings.id, news.listingId));
-  if (!listing) return 0;
-  const savers = await deps.db
-    .select({ email: users.email, firstName: users.firstName })
-    .from(favourites)
-    .innerJoin(users, eq(users.id, favourites.userId))
-    .where(and(eq(favourites.listingId, news.listingId), sql`${favourites.userId} <> ${listing.sellerId}`));
+/**
+ * A saved listing's news by mail, to each member who saved it (the seller aside) and may hear of it
+ * now: a drop below the lowest price they were told of (or saved it at), a sale they were not told
+ * of, and nothing about this listing in the last day. The members to tell are claimed in one
+ * statement, so two jobs for one listing never mail anyone twice.
+ */
+export async function mailFavouriteNews(deps: Pick<ServerDeps, 'db' | 'mail' | 'config' | 'clock'>, news: JobData['favourite-news']): Promise<number> {
+  const [listing] = await deps.db
+    .select({ title: listings.title, price: listings.price, sellerId: listings.sellerId, isActive: listings.isActive, hiddenAt: listings.hiddenAt })
+    .from(listings)
+    .where(eq(listings.id, news.listingId));
+  // Gone, hidden, or no longer what the news says (sold again before a drop went out, relisted before a sale did).
+  if (!listing || listing.hiddenAt || listing.isActive !== (news.news === 'price-drop')) return 0;
+  const now = deps.clock.now();
+  const quietSince = new Date(now.getTime() - favouriteLimits.newsEveryHours * 60 * 60 * 1000);
+  const isDrop = news.news === 'price-drop';
+  // What each saver last knew: the lowest price they were told of, else the price they saved it at.
+  const knownPrice = sql`coalesce(f.lowest_price_told, f.price_when_saved, ${isDrop ? news.was : null}::numeric)`;
+  const claimed = await deps.db.execute(sql`
+    with due as (
+      select f.user_id, ${knownPrice} as was
+      from ${favourites} f
+      where f.listing_id = ${news.listingId}
+        and f.user_id <> ${listing.sellerId}
+        and (f.last_told_at is null or f.last_told_at < ${quietSince.toISOString()}::timestamptz)
+        and ${isDrop ? sql`${listing.price}::numeric < ${knownPrice}` : sql`f.sold_told_at is null`}
+      for update of f
+    )
+    update ${favourites} told
+    set last_told_at = ${now.toISOString()}::timestamptz, ${isDrop ? sql`lowest_price_told = ${listing.price}::numeric` : sql`sold_told_at = ${now.toISOString()}::timestamptz`}
+    from due, ${users} u
+    where told.listing_id = ${news.listingId} and told.user_id = due.user_id and u.id = due.user_id
+    returning u.email, u.first_name, due.was::text as was
+  `);
+  const told = (claimed as unknown as { rows: { email: string; first_name: string | null; was: string }[] }).rows.map((row) => ({
+    email: row.email,
+    firstName: row.first_name,
+    was: row.was,
+  }));
   const url = `${deps.config.publicUrl}/listing/${news.listingId}`;
-  for (const saver of savers) {
+  for (const saver of told) {
     await deps.mail.send(
       news.news === 'price-drop'
         ? {
             to: saver.email,
             subject: favouriteMail.priceDropSubject(listing.title, formatPrice(listing.price)),
-            text: favouriteMail.priceDropText(saver.firstName, listing.title, formatPrice(news.was), formatPrice(listing.price), url),
+            text: favouriteMail.priceDropText(saver.firstName, listing.title, formatPrice(saver.was), formatPrice(listing.price), url),
           }
         : { to: saver.email, subject: favouriteMail.soldSubject(listing.title), text: favouriteMail.soldText(saver.firstName, listing.title, `${deps.config.publicUrl}/saved`) },
     );
   }
-  return savers.length;
+  return told.length;
 }
