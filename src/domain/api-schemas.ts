@@ -212,7 +212,8 @@ export const apiSchemas = {
   unblockMember: { params: memberIdParams, response: {} },
   updateNotificationSettings: { body: notificationSettingsBody, response: { 200: currentUserSchema } },
   issueEventTicket: { response: { 200: eventTicketSchema } },
-  // text/event-stream: `message`, `read` and `conversation` events (MemberEvent), and `ready` once connected.
+  // text/event-stream: `message`, `read` and `conversation` events (MemberEvent), `ready` once connected, and
+  // `replaced` last when a newer stream of the member takes its place (decision 27).
   streamEvents: { querystring: eventStreamQuery, summary: 'The signed-in tab\'s live events (Server-Sent Events)', response: {} },
 
   createReport: { body: createReportBody, response: { 201: reportCreatedSchema } },

@@ -5,6 +5,7 @@
 import { accountMessages } from './account';
 import { adminMessages } from './admin';
 import { conversationMessages } from './conversations';
+import { eventStreamMessages } from './event-streams';
 import { favouriteMessages } from './favourites';
 import { savedSearchMail, savedSearchMessages } from './saved-searches';
 import { imageMessages } from './images';
@@ -101,8 +102,8 @@ export const appErrors = {
   // 401: who is asking is not known.
   UNAUTHENTICATED: { status: 401, message: errorMessages.signInRequired },
   INVALID_CREDENTIALS: { status: 401, message: errorMessages.invalidCredentials },
-  /** An event stream opened without a session: no bearer token, or a ticket that is forged or expired. */
-  EVENT_TICKET_INVALID: { status: 401 },
+  /** An event stream opened without a session: no bearer token, or a ticket that is forged, expired or already used. */
+  EVENT_TICKET_INVALID: { status: 401, message: eventStreamMessages.ticketInvalid },
   /** GET /metrics without `Authorization: Bearer <METRICS_TOKEN>`, or with another token. */
   METRICS_TOKEN_INVALID: { status: 401, message: errorMessages.metricsTokenInvalid },
 
@@ -191,6 +192,8 @@ export const appErrors = {
   PAYLOAD_TOO_LARGE: { status: 413, message: errorMessages.bodyTooLarge },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: errorMessages.unsupportedContentType },
   RATE_LIMITED: { status: 429, message: errorMessages.rateLimited },
+  /** An event stream from an address that holds as many open as one may (decision 27). */
+  EVENT_STREAM_LIMIT_REACHED: { status: 429, message: eventStreamMessages.tooManyStreams },
 
   // 5xx: our side.
   INTERNAL: { status: 500, message: errorMessages.unexpected },

@@ -29,6 +29,7 @@ export * from './timings';
 export * from './limits';
 export * from './conversations';
 export * from './conversation-schemas';
+export * from './event-streams';
 export * from './favourites';
 export * from './saved-searches';
 export * from './saved-search-schemas';

@@ -1,12 +1,14 @@
 // The live part of conversations (decision 15) on the real HTTP server: a tab's ticket, the event
 // stream (GET /api/events, Server-Sent Events), what arrives on it and when, replay on reconnect,
-// and the end of a stream whose session signed out.
+// the end of a stream whose session signed out, and the caps on open streams (decision 27).
+import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { eventStreamLimits, eventStreamMessages, replacedStreamEvent } from '../../src/domain/event-streams';
 import { messages } from '../../src/server/db/schema';
 import { issueEventTicket } from '../../src/server/events/event-tickets';
 import { expectEventStream, openEventStream, type OpenedStream, type StreamEvent } from './support/event-stream-client';
-import { sellerMember, validListing } from './support/factories';
+import { registerMember, sellerMember, validListing } from './support/factories';
 import { createClient } from './support/http-client';
 import { startTestServer } from './support/test-server';
 import { useTestServer } from './support/use-test-server';
@@ -82,12 +84,14 @@ describe('tickets', () => {
   it('refuses a stream without a ticket, or with a forged or expired one, at once with 401 EVENT_TICKET_INVALID', async () => {
     const member = await sellerMember(client, server.database.db);
     const ticket = await ticketFor(member);
-    const [sessionId, expires] = ticket.split('.');
+    const [sessionId, expires, id, signature] = ticket.split('.');
     const forged = [
       '',
       'not-a-ticket',
-      `${sessionId}.${expires}.not-the-signature`,
-      `${sessionId}.${Number(expires) + 3_600_000}.${ticket.split('.')[2]}`,
+      `${sessionId}.${expires}.${id}.not-the-signature`,
+      `${sessionId}.${Number(expires) + 3_600_000}.${id}.${signature}`,
+      // Another id under the same signature: a used ticket cannot be made new.
+      `${sessionId}.${expires}.${randomUUID()}.${signature}`,
       issueEventTicket('some other secret entirely', { sessionId, now: new Date() }).ticket,
     ];
     const expired = issueEventTicket(server.config.appSecret, { sessionId, now: new Date(Date.now() - 61_000) }).ticket;
@@ -242,5 +246,111 @@ describe('a server that is shutting down (SIGTERM)', () => {
     await within(closing.close(), 5_000, 'the server did not finish closing while a stream was open');
     expect(Date.now() - startedAt).toBeLessThan(5_000);
     expect(await within(stream.ended, 1_000, 'the stream did not end')).toBeGreaterThanOrEqual(startedAt);
+  });
+});
+
+describe('caps on open streams (decision 27)', () => {
+  /** A stream opened with the member's bearer token (no ticket needed), once it is ready. */
+  async function listenWithToken(baseUrl: string, token: string): Promise<OpenedStream> {
+    const stream = await expectEventStream(`${baseUrl}/api/events`, { authorization: `Bearer ${token}` });
+    opened.push(stream);
+    await stream.waitFor((event) => event.event === 'ready');
+    return stream;
+  }
+
+  it('a ticket opens one stream: the same ticket again, while it is open, after it closed or many at once, is refused with 401 EVENT_TICKET_INVALID', async () => {
+    const member = await sellerMember(client, server.database.db);
+    const refusal = { status: 401, body: { code: 'EVENT_TICKET_INVALID', message: eventStreamMessages.ticketInvalid } };
+    const url = (ticket: string) => `${server.baseUrl}/api/events?ticket=${encodeURIComponent(ticket)}`;
+
+    const ticket = await ticketFor(member);
+    const first = await expectEventStream(url(ticket));
+    opened.push(first);
+    await first.waitFor((event) => event.event === 'ready');
+    expect((await openEventStream(url(ticket))).refused).toMatchObject(refusal);
+    first.close();
+    await first.ended;
+    expect((await openEventStream(url(ticket))).refused).toMatchObject(refusal);
+
+    // Ten streams at once with one fresh ticket: one is served.
+    const shared = await ticketFor(member);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => openEventStream(url(shared))));
+    for (const answer of answers) if (answer.stream) opened.push(answer.stream);
+    expect(answers.filter((answer) => answer.stream)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.refused).map((answer) => answer.refused)).toEqual(Array(9).fill(expect.objectContaining(refusal)));
+
+    // A fresh ticket still opens a stream.
+    await listen(member);
+  });
+
+  it(`a member holds at most ${eventStreamLimits.perMember} streams: one more (by bearer token) replaces the oldest, which is told so and ends`, async () => {
+    const { seller, buyer, conversationId } = await conversationBetween();
+    const before = server.deps.memberEvents.openStreams;
+    const streams: OpenedStream[] = [];
+    for (let index = 0; index < eventStreamLimits.perMember; index += 1) streams.push(await listenWithToken(server.baseUrl, buyer.token));
+    expect(server.deps.memberEvents.openStreams).toBe(before + eventStreamLimits.perMember);
+
+    // Twice the cap more: each new one ends the oldest still open.
+    for (let index = 0; index < 2 * eventStreamLimits.perMember; index += 1) {
+      const oldest = streams[index];
+      const newest = await listenWithToken(server.baseUrl, buyer.token);
+      streams.push(newest);
+      await oldest.waitFor((event) => event.event === replacedStreamEvent, { timeoutMs: 1_000 });
+      await within(oldest.ended, 1_000, 'the replaced stream did not end');
+    }
+    const kept = streams.slice(-eventStreamLimits.perMember);
+    expect(kept.map((stream) => stream.hasEnded())).toEqual(Array(eventStreamLimits.perMember).fill(false));
+    await expect.poll(() => server.deps.memberEvents.openStreams).toBe(before + eventStreamLimits.perMember);
+
+    // The kept ones still hear everything; the replaced ones heard nothing more.
+    const sent = await send(seller, conversationId, 'Which tab gets this?');
+    for (const stream of kept) await stream.waitFor(isMessage(sent.id), { timeoutMs: 1_000 });
+    for (const stream of streams.slice(0, -eventStreamLimits.perMember)) expect(messageIds(stream.events)).not.toContain(sent.id);
+  });
+
+  it(`an address holds at most ${eventStreamLimits.perAddress} streams: past it a new one is refused with 429 EVENT_STREAM_LIMIT_REACHED, while a member at their own cap still replaces their oldest`, async () => {
+    // A server of its own: its count of this address starts at nothing, and other tests' streams do not count.
+    const own = await startTestServer();
+    try {
+      const ownClient = createClient(own.baseUrl);
+      const members: Member[] = [];
+      const streamsOf = new Map<string, OpenedStream[]>();
+      let open = 0;
+      while (open < eventStreamLimits.perAddress) {
+        const member = await registerMember(ownClient);
+        members.push(member as Member);
+        const count = Math.min(eventStreamLimits.perMember, eventStreamLimits.perAddress - open);
+        const streams = await Promise.all(Array.from({ length: count }, () => listenWithToken(own.baseUrl, member.token)));
+        streamsOf.set(member.token, streams);
+        open += count;
+      }
+      expect(own.deps.memberEvents.openStreams).toBe(eventStreamLimits.perAddress);
+
+      const refusal = { status: 429, body: { code: 'EVENT_STREAM_LIMIT_REACHED', message: eventStreamMessages.tooManyStreams } };
+      const newcomer = await registerMember(ownClient);
+      expect((await openEventStream(`${own.baseUrl}/api/events`, { authorization: `Bearer ${newcomer.token}` })).refused).toMatchObject(refusal);
+      const ticket = (await ownClient.post('/api/events/ticket', undefined, newcomer.token)).body.ticket as string;
+      expect((await openEventStream(`${own.baseUrl}/api/events?ticket=${encodeURIComponent(ticket)}`)).refused).toMatchObject(refusal);
+      // Many at once do not slip in together.
+      const burst = await Promise.all(Array.from({ length: 5 }, () => openEventStream(`${own.baseUrl}/api/events`, { authorization: `Bearer ${newcomer.token}` })));
+      expect(burst.map((answer) => answer.refused?.status)).toEqual(Array(5).fill(429));
+      expect(own.deps.memberEvents.openStreams).toBe(eventStreamLimits.perAddress);
+
+      // The first member holds their whole cap here: their new stream takes the place of their oldest.
+      const [first] = members;
+      const firstStreams = streamsOf.get(first.token)!;
+      expect(firstStreams).toHaveLength(eventStreamLimits.perMember);
+      await listenWithToken(own.baseUrl, first.token);
+      await firstStreams[0].waitFor((event) => event.event === replacedStreamEvent, { timeoutMs: 1_000 });
+      await expect.poll(() => own.deps.memberEvents.openStreams).toBe(eventStreamLimits.perAddress);
+
+      // A stream closed makes room for one more.
+      streamsOf.get(members[1].token)![0].close();
+      await expect.poll(() => own.deps.memberEvents.openStreams).toBe(eventStreamLimits.perAddress - 1);
+      await listenWithToken(own.baseUrl, newcomer.token);
+    } finally {
+      for (const stream of opened.splice(0)) stream.close();
+      await own.close();
+    }
   });
 });

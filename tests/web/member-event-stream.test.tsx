@@ -1,6 +1,7 @@
-// The tab's event stream (decision 15): opened with a ticket, its events applied to the cache; a
-// stream the server refuses (its ticket ran out) is opened again with a fresh ticket, and once it is
-// back the lists ask again; closing it stops everything.
+// The tab's event stream (decisions 15 and 27): opened with a ticket, its events applied to the
+// cache; a stream that drops or is refused is opened again with a fresh ticket (a ticket opens one
+// stream), waiting longer after each failure, and once it is back the lists ask again; a stream the
+// server replaced with a newer tab waits until the tab is shown again; closing it stops everything.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ConversationMessage } from '../../src/domain';
 import { createQueryClient } from '../../src/web/lib/query-client';
@@ -59,6 +60,7 @@ const message: ConversationMessage = { id: '5', conversationId: 'conversation-1'
 afterEach(() => {
   FakeEventSource.opened = [];
   vi.useRealTimers();
+  vi.restoreAllMocks();
 });
 
 describe('the event stream', () => {
@@ -78,7 +80,7 @@ describe('the event stream', () => {
     expect(stream.readyState).toBe(FakeEventSource.CLOSED);
   });
 
-  it('leaves a dropped connection to EventSource’s own retry, and reopens a refused one with a fresh ticket', async () => {
+  it('reopens a dropped or refused stream with a fresh ticket, never the spent one, and asks for what it missed once back', async () => {
     vi.useFakeTimers();
     const tickets = stubTickets();
     const queryClient = createQueryClient();
@@ -90,11 +92,9 @@ describe('the event stream', () => {
     expect(queryClient.getQueryState(conversationQueryKeys.inbox)?.isInvalidated).toBe(true);
     queryClient.setQueryData(conversationQueryKeys.inbox, []);
 
+    // Dropped: EventSource would retry with the spent ticket; the tab closes it and takes a new one.
     FakeEventSource.opened[0].fail({ refused: false });
-    await vi.advanceTimersByTimeAsync(60_000);
-    expect(FakeEventSource.opened).toHaveLength(1);
-
-    FakeEventSource.opened[0].fail({ refused: true });
+    expect(FakeEventSource.opened[0].readyState).toBe(FakeEventSource.CLOSED);
     await vi.advanceTimersByTimeAsync(1_000);
     expect(tickets.issued()).toBe(2);
     expect(FakeEventSource.opened.map((stream) => stream.url)).toEqual(['/api/events?ticket=ticket-1', '/api/events?ticket=ticket-2']);
@@ -104,9 +104,75 @@ describe('the event stream', () => {
     FakeEventSource.opened[1].receive('ready', {});
     expect(queryClient.getQueryState(conversationQueryKeys.inbox)?.isInvalidated).toBe(true);
 
-    close();
     FakeEventSource.opened[1].fail({ refused: true });
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(FakeEventSource.opened.map((stream) => stream.url).at(-1)).toBe('/api/events?ticket=ticket-3');
+
+    close();
+    FakeEventSource.opened[2].fail({ refused: true });
     await vi.advanceTimersByTimeAsync(60_000);
+    expect(FakeEventSource.opened).toHaveLength(3);
+  });
+
+  it('waits longer after each refusal (too many streams from this network), a 30-second pace at most', async () => {
+    vi.useFakeTimers();
+    const tickets = stubTickets();
+    const close = openMemberEventStream({ queryClient: createQueryClient(), viewerId: 'buyer-1' });
+    await vi.waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+    const opensAt: number[] = [];
+    const startedAt = Date.now();
+    // Every stream is refused for ten minutes.
+    while (Date.now() - startedAt < 600_000) {
+      const count = FakeEventSource.opened.length;
+      FakeEventSource.opened[count - 1].fail({ refused: true });
+      while (FakeEventSource.opened.length === count) await vi.advanceTimersByTimeAsync(100);
+      opensAt.push(Date.now() - startedAt);
+    }
+    const gaps = opensAt.map((at, index) => at - (opensAt[index - 1] ?? 0));
+    expect(gaps.slice(0, 5)).toEqual([1_000, 2_000, 4_000, 8_000, 16_000]);
+    expect(Math.max(...gaps)).toBe(30_000);
+    // Ten minutes of refusals cost about twenty-five tickets, not hundreds.
+    expect(tickets.issued()).toBeLessThan(30);
+    close();
+  });
+
+  it('stays closed once replaced by a newer tab of the member, until this tab is shown again', async () => {
+    vi.useFakeTimers();
+    let visibility: DocumentVisibilityState = 'hidden';
+    vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility);
+    const tickets = stubTickets();
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(conversationQueryKeys.inbox, []);
+    const close = openMemberEventStream({ queryClient, viewerId: 'buyer-1' });
+    await vi.waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+    FakeEventSource.opened[0].receive('ready', {});
+
+    FakeEventSource.opened[0].receive('replaced', {});
+    expect(FakeEventSource.opened[0].readyState).toBe(FakeEventSource.CLOSED);
+    // The server's end of the replaced stream comes after: it is not a failure to retry.
+    FakeEventSource.opened[0].fail({ refused: false });
+    await vi.advanceTimersByTimeAsync(600_000);
+    expect(FakeEventSource.opened).toHaveLength(1);
+    expect(tickets.issued()).toBe(1);
+
+    // Another tab comes to the front: this one stays hidden and quiet.
+    document.dispatchEvent(new Event('visibilitychange'));
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(FakeEventSource.opened).toHaveLength(1);
+
+    // Shown again: a fresh ticket, a new stream, and the lists ask for what it missed.
+    queryClient.setQueryData(conversationQueryKeys.inbox, []);
+    visibility = 'visible';
+    document.dispatchEvent(new Event('visibilitychange'));
+    await vi.waitFor(() => expect(FakeEventSource.opened).toHaveLength(2));
+    expect(FakeEventSource.opened[1].url).toBe('/api/events?ticket=ticket-2');
+    FakeEventSource.opened[1].receive('ready', {});
+    expect(queryClient.getQueryState(conversationQueryKeys.inbox)?.isInvalidated).toBe(true);
+
+    // Shown again while its stream is open: nothing more is opened.
+    document.dispatchEvent(new Event('visibilitychange'));
+    await vi.advanceTimersByTimeAsync(1_000);
     expect(FakeEventSource.opened).toHaveLength(2);
+    close();
   });
 });

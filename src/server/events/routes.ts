@@ -5,17 +5,19 @@ import fastifySse from '@fastify/sse';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { MemberEvent } from '../../domain/conversation-schemas';
 import { AppError } from '../../domain/errors';
+import { replacedStreamEvent } from '../../domain/event-streams';
 import { abuseLimits } from '../../domain/limits';
 import { findSessionUserById, requireUser, signedInUser } from '../auth';
 import { listMissedMessages } from '../conversations';
 import type { ServerDeps } from '../deps';
+import { addressGroup } from '../http/address-group';
 import { endpoint } from '../http/endpoint';
-import { issueEventTicket, readEventTicket } from './event-tickets';
+import { issueEventTicket } from './event-tickets';
+import { createOpenStreams } from './open-streams';
+import { createTicketUses, redeemEventTicket } from './ticket-uses';
 
 /** Messages a reconnecting stream is sent at most; beyond that the tab reloads its lists instead. */
 const catchUpLimit = 200;
-
-const ticketProblem = 'Your live updates have expired. Reload the page to reconnect.';
 
 export const eventRoutes =
   (deps: ServerDeps): FastifyPluginAsyncZod =>
@@ -24,12 +26,13 @@ export const eventRoutes =
 
     // A stream never falls idle, so it would hold a draining server open until it is killed: on
     // close (SIGTERM) every open stream is ended first, and its page reconnects to another server
-    // with Last-Event-ID, catching up on what it missed.
-    const openStreams = new Set<() => void>();
+    // and catches up on what it missed. The streams are counted and capped per member and per
+    // address (open-streams.ts, decision 27).
+    const openStreams = createOpenStreams();
     deps.metrics?.readEventStreams(() => openStreams.size);
-    app.addHook('preClose', async () => {
-      for (const end of [...openStreams]) end();
-    });
+    app.addHook('preClose', async () => openStreams.endAll());
+    const ticketUses = createTicketUses({ redisUrl: deps.config.redisUrl, db: deps.db, now: () => deps.clock.now(), log: deps.log });
+    app.addHook('onClose', async () => ticketUses.close());
 
     app.route({
       ...endpoint('issueEventTicket'),
@@ -40,25 +43,39 @@ export const eventRoutes =
     app.route({
       ...endpoint('streamEvents'),
       sse: { kind: 'only' },
-      // A bearer token (a fetch-based client) or a ticket (EventSource) says who is listening.
+      // A bearer token (a fetch-based client) or a ticket (EventSource) says who is listening; a
+      // ticket opens one stream, on any server (a second with it is refused as an expired one is).
       onRequest: async (request) => {
         // onRequest runs before the query is validated: `?ticket=a&ticket=b` arrives as an array.
         const ticket: unknown = (request.query as { ticket?: unknown }).ticket;
         if (!request.user && typeof ticket === 'string' && ticket !== '') {
-          const sessionId = readEventTicket(deps.config.appSecret, ticket, deps.clock.now());
-          const session = sessionId ? await findSessionUserById(deps.db, sessionId, deps.clock.now()) : null;
+          const session = await redeemEventTicket({ db: deps.db, secret: deps.config.appSecret, uses: ticketUses, ticket, now: deps.clock.now() });
           if (session) {
             request.user = session.user;
             request.sessionId = session.sessionId;
           }
         }
-        if (!request.user) throw new AppError('EVENT_TICKET_INVALID', ticketProblem);
+        if (!request.user) throw new AppError('EVENT_TICKET_INVALID');
       },
       handler: async (request, reply) => {
         const member = signedInUser(request);
         const sessionId = request.sessionId;
         // Gone while its session was looked up: no close event will come to end a subscription.
         if (request.raw.socket?.destroyed) return;
+        const end = () => reply.sse.close();
+        // Before anything is sent, so a refusal is still a JSON answer; nothing is awaited between
+        // the count and the place taken, so parallel opens cannot all slip in under the caps.
+        const release = openStreams.admit({
+          memberId: member.id,
+          address: addressGroup(request.ip),
+          end,
+          replace: () => {
+            void reply.sse
+              .send({ event: replacedStreamEvent, data: {} })
+              .catch(() => {})
+              .finally(end);
+          },
+        });
         reply.sse.keepAlive();
         // Listen first, then catch up: an event in between arrives twice, never not at all (the page drops repeats by id).
         const send = (event: MemberEvent) => {
@@ -67,8 +84,6 @@ export const eventRoutes =
           reply.sse.send({ id, event: event.type, data: event }).catch(() => {});
         };
         const unsubscribe = deps.memberEvents.subscribe(member.id, send);
-        const end = () => reply.sse.close();
-        openStreams.add(end);
         // Now and then the stream checks that its session still exists (signed out elsewhere: the stream ends).
         const sessionCheck = setInterval(() => {
           void findSessionUserById(deps.db, sessionId ?? '', deps.clock.now()).then(
@@ -80,7 +95,7 @@ export const eventRoutes =
         }, deps.config.eventSessionCheckMs);
         sessionCheck.unref();
         reply.sse.onClose(() => {
-          openStreams.delete(end);
+          release();
           unsubscribe();
           clearInterval(sessionCheck);
         });

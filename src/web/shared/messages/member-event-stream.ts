@@ -1,12 +1,15 @@
 // One event stream per signed-in tab (decision 15), opened by the app shell. An EventSource cannot
-// send the bearer token, so the tab first asks for a ticket that lasts a minute. A dropped stream
-// reconnects by itself with Last-Event-ID (and is sent what it missed) while its ticket lasts; once
-// the server refuses the old ticket, this opens a new stream with a fresh one, waiting longer after
-// each failure. A new stream cannot say what it last saw (EventSource sets no headers of ours), and
-// read marks are never replayed, so whenever a stream is back the lists and open threads ask again.
+// send the bearer token, so the tab first asks for a ticket that lasts a minute. A ticket opens one
+// stream (decision 27), so EventSource's own reconnection (with the spent ticket) is never used:
+// whenever a stream drops or is refused, this opens a new one with a fresh ticket, waiting longer
+// after each failure (a refusal, such as too many streams from this network, cannot be told apart
+// from the browser, so it waits as any failure does). A stream the server replaced with a newer tab
+// of the member stays closed until this tab is looked at again: reopening at once would replace
+// another tab's, and that one another's. A new stream cannot say what it last saw, and read marks
+// are never replayed, so whenever a stream is back the lists and open threads ask again.
 // The app shell loads this module once a member is signed in (visitors never download it).
 import type { QueryClient } from '@tanstack/react-query';
-import { endpointPath, memberEventTypes } from '../../../domain';
+import { endpointPath, memberEventTypes, replacedStreamEvent } from '../../../domain';
 import { ApiError, callApi } from '@/lib/api-client';
 import { applyMemberEvent, parseMemberEvent } from './member-events';
 import { refreshAllConversations } from './conversation-queries';
@@ -22,12 +25,25 @@ export function openMemberEventStream({ queryClient, viewerId }: StreamOptions):
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
   let failures = 0;
+  /** Replaced by a newer tab: waiting for this one to be shown again. */
+  let waitingToBeSeen = false;
+
+  const closeSource = () => {
+    source?.close();
+    source = null;
+  };
 
   const scheduleReopen = () => {
     if (stopped) return;
     const delay = Math.min(firstRetryMs * 2 ** failures, longestRetryMs);
     failures += 1;
     retryTimer = setTimeout(() => void open(), delay);
+  };
+
+  const reopenOnceSeen = () => {
+    if (stopped || !waitingToBeSeen || document.visibilityState !== 'visible') return;
+    waitingToBeSeen = false;
+    void open();
   };
 
   const open = async () => {
@@ -55,21 +71,25 @@ export function openMemberEventStream({ queryClient, viewerId }: StreamOptions):
         if (memberEvent) applyMemberEvent(queryClient, memberEvent, viewerId);
       });
     }
+    stream.addEventListener(replacedStreamEvent, () => {
+      if (source !== stream) return;
+      closeSource();
+      waitingToBeSeen = true;
+    });
     stream.addEventListener('error', () => {
-      // A dropped connection: EventSource retries by itself, with Last-Event-ID, while its ticket lasts.
-      if (stream.readyState !== EventSource.CLOSED) return;
-      // Refused (the ticket has run out): a new ticket, a new stream.
-      stream.close();
-      if (source === stream) source = null;
+      if (source !== stream) return;
+      // Dropped or refused: EventSource would retry with the spent ticket, so a new ticket, a new stream.
+      closeSource();
       scheduleReopen();
     });
   };
 
+  document.addEventListener('visibilitychange', reopenOnceSeen);
   void open();
   return () => {
     stopped = true;
     clearTimeout(retryTimer);
-    source?.close();
-    source = null;
+    document.removeEventListener('visibilitychange', reopenOnceSeen);
+    closeSource();
   };
 }
