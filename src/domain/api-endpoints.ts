@@ -7,7 +7,13 @@ import { googleSignInPaths } from './google-sign-in';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export type EndpointAddress = { readonly method: HttpMethod; readonly path: string; readonly tag: string };
+export type EndpointAddress = {
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly tag: string;
+  /** The `:name` segments that are secrets (an invitation's token): the logs blank them, whatever they look like. */
+  readonly secretParams?: readonly string[];
+};
 
 export const apiEndpoints = {
   // Accounts and sign-in
@@ -21,7 +27,7 @@ export const apiEndpoints = {
   startGoogleSignIn: { method: 'GET', path: googleSignInPaths.start, tag: 'auth' },
   finishGoogleSignIn: { method: 'GET', path: googleSignInPaths.callback, tag: 'auth' },
   pickUpGoogleSession: { method: 'POST', path: googleSignInPaths.session, tag: 'auth' },
-  getInvitation: { method: 'GET', path: '/api/invitations/:token', tag: 'auth' },
+  getInvitation: { method: 'GET', path: '/api/invitations/:token', tag: 'auth', secretParams: ['token'] },
 
   // The member's own account
   updateProfile: { method: 'PUT', path: '/api/user/profile', tag: 'account' },
@@ -86,6 +92,7 @@ export const apiEndpoints = {
 
   // Reports and ratings (the trust loop)
   createReport: { method: 'POST', path: '/api/reports', tag: 'trust' },
+  requestListingReview: { method: 'POST', path: '/api/my-listings/:id/review', tag: 'trust' },
   createRating: { method: 'POST', path: '/api/ratings', tag: 'trust' },
   getExchangeRating: { method: 'GET', path: '/api/listings/:id/rating', tag: 'trust' },
   listSellerRatings: { method: 'GET', path: '/api/sellers/:sellerId/ratings', tag: 'trust' },

@@ -13,7 +13,7 @@ import { createContentVersion } from './services/content-version';
 import { createBackgroundTasks } from './services/background-tasks';
 import { systemClock, type Clock } from './services/clock';
 import { createJobQueue } from './services/job-queue';
-import { createMailSender, queuedMail, type MailSender } from './services/mail';
+import { createMailSender, queueMail, type MailSender } from './services/mail';
 import { createMemberEvents, type MemberEvents } from './services/member-events';
 import { createPaymentProvider, type PaymentProvider } from './services/payments';
 import { createSmsSender, type SmsSender } from './services/sms';
@@ -68,8 +68,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   // Every mail is a job: a slow or failing mail server never holds up a request (nor shows, by its
   // delay, whether an account exists), and a mail that fails is tried again.
   const transport = overrides.mail ?? createMailSender(config, database.db);
-  for (let worker = 0; worker < 2; worker += 1) await jobs.work('mail', (message) => transport.send(message));
-  const mail = queuedMail(transport, jobs);
+  const mail = await queueMail(transport, jobs, config.appSecret);
   const contentVersion = createContentVersion({ redisUrl: config.redisUrl, log });
   const limits = createRateLimits({ redisUrl: config.redisUrl, multiplier: config.rateLimitMultiplier, log });
   const background = createBackgroundTasks(log);

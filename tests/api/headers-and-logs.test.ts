@@ -1,9 +1,15 @@
 // What the server tells browsers about itself (CSP, HSTS, sniffing, referrers, cookies), what it
 // writes to its logs, and what its error answers give away.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { errorMessages } from '../../src/domain/errors';
 import { authTokenCookieName } from '../../src/domain/session';
+import { createLogger } from '../../src/server/http/logger';
+import { createPageRenderer } from '../../src/server/web/server-render';
 import { latestCodeFor, makePhoto, registerMember, sellerMember, uploadPhoto } from './support/factories';
 import { createClient } from './support/http-client';
 import { startTestServer } from './support/test-server';
@@ -112,12 +118,43 @@ describe('logs', () => {
     // Links from mail put codes and invitation tokens in the address.
     await client.get(`/verify-email?code=${code}`);
     await client.get('/auth?invite=inv-secret-token-123&mode=register');
+    // An invitation's token is secret because its route says so, though letters alone look like a word.
+    const lettersOnlyToken = 'InvitationTokenOfLettersAlone';
+    expect((await client.get(`/api/invitations/${lettersOnlyToken}`)).status).toBe(404);
 
     const logText = logLines.join('\n');
     expect(logLines.filter((line) => line.includes('"incoming request"')).length).toBeGreaterThanOrEqual(10);
     expect(logText).toContain('/verify-email?code=[redacted]');
-    for (const secret of [password, newPassword, 'Wrong-Password-Guess-42', token, reset.body.token, code, 'inv-secret-token-123']) {
+    expect(logText).toContain('/api/invitations/[redacted]');
+    for (const secret of [password, newPassword, 'Wrong-Password-Guess-42', token, reset.body.token, code, 'inv-secret-token-123', lettersOnlyToken]) {
       expect(logText.includes(secret), `the logs hold ${secret}`).toBe(false);
+    }
+  });
+
+  it('never hold the invitation in the address of a page that failed to render on the server', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'failing-render-'));
+    const app = Fastify({ loggerInstance: createLogger({ logLevel: 'warn' }, { stream }) });
+    try {
+      await writeFile(path.join(folder, 'index.html'), '<!doctype html><title>Neighbourly</title><div id="root"></div>');
+      // A server build whose render fails for every page.
+      await writeFile(path.join(folder, 'entry-server.mjs'), "export async function renderPage() { throw new Error('the page could not be rendered'); }\n");
+      const renderPage = createPageRenderer(app, { webRoot: folder, publicUrl: 'http://localhost', entryPath: path.join(folder, 'entry-server.mjs') });
+      app.get('/auth', async (request, reply) => ((await renderPage(request, reply)) ? reply : reply.type('text/html').send('the app shell')));
+      const response = await app.inject({ method: 'GET', url: '/auth?invite=InvitationTokenOfLettersAlone&mode=register' });
+      expect(response.body).toBe('the app shell');
+      const failure = lines.find((line) => line.includes('A page failed to render on the server'));
+      expect(failure).toContain('/auth?invite=[redacted]&mode=[redacted]');
+      expect(lines.join('\n')).not.toContain('InvitationTokenOfLettersAlone');
+    } finally {
+      await app.close();
+      await rm(folder, { recursive: true, force: true });
     }
   });
 });

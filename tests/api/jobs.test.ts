@@ -1,5 +1,6 @@
 // The job queue: mail leaves through jobs, a failing mail is tried again and arrives once, failures
 // reach the admin's Jobs card, and a job a restarting server was running runs again elsewhere, once.
+import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/open-database';
 import { createMailSender, type MailMessage, type MailSender } from '../../src/server/services/mail';
@@ -89,6 +90,67 @@ describe('mail as jobs', () => {
   });
 });
 
+describe('what the job table keeps of mail', () => {
+  const servers: TestServer[] = [];
+  afterAll(async () => {
+    for (const server of servers) await server.close();
+  });
+
+  it('holds a waiting mail sealed (no code, link, address or words of it), and no data at all once a job is done', async () => {
+    const state = { failing: true, attempts: 0 };
+    const adminEmail = `sealed-admin-${Date.now()}@example.com`;
+    const server = await startTestServer({ ...fastPolling, ADMIN_EMAILS: adminEmail }, { mail: flakyMail(state) });
+    servers.push(server);
+    const client = createClient(server.baseUrl);
+    const mailJobs = async () =>
+      (await server.database.executeSql(`select state, data::text as data from ${jobSchema}.job where name = 'mail' union all select state, data::text from ${jobSchema}.archive where name = 'mail'`, []))
+        .rows as { state: string; data: string | null }[];
+
+    // The mail server is down: an invitation and a reset code wait in the queue.
+    const admin = await registerMember(client, { email: adminEmail });
+    await server.database.executeSql(`update users set is_email_verified = true, is_admin = true where email = $1`, [adminEmail]);
+    server.app.contentVersion.bump();
+    const invited = `sealed-invitee-${Date.now()}@example.com`;
+    expect((await client.post('/api/admin/invite-user', { email: invited, membershipTier: 'explorer' }, admin.token)).status).toBe(200);
+    const member = await registerMember(client);
+    await client.post('/api/auth/reset-password-request', { email: member.email });
+    await server.app.background.drain();
+    await until(async () => (await mailJobs()).every((job) => job.state === 'retry'), 'every mail to fail its first try');
+    const waiting = await mailJobs();
+    expect(waiting.length).toBeGreaterThanOrEqual(3);
+
+    // Back up: each mail goes out as it was written.
+    state.failing = false;
+    await retryNow(server);
+    await until(async () => (await mailsTo(server, client, member.email)).some((mail) => /reset/i.test(mail.subject)), 'the reset code');
+    expect(await server.deps.jobs.settle()).toBe(true);
+    const code = /\b(\d{6})\b/.exec((await mailsTo(server, client, member.email)).find((mail) => /reset/i.test(mail.subject))!.text)![1];
+    const invitation = (await mailsTo(server, client, invited))[0];
+    const inviteToken = /invite=([\w-]+)/.exec(invitation.text)![1];
+    expect((await client.get(`/api/invitations/${inviteToken}`)).status).toBe(200);
+
+    for (const job of waiting) {
+      for (const secret of [code, inviteToken, invited, member.email, adminEmail, 'reset', 'invite', "G'day"]) {
+        expect(job.data?.toLowerCase().includes(secret.toLowerCase()), `a waiting mail job holds ${secret}`).toBe(false);
+      }
+    }
+    // Sent: the jobs keep no data, sealed or not.
+    expect(await mailJobs()).toEqual(waiting.map(() => ({ state: 'completed', data: null })));
+  });
+
+  it('clears the data of a job whose tries ran out', async () => {
+    const state = { failing: true, attempts: 0 };
+    const server = await startTestServer(fastPolling, { mail: flakyMail(state) });
+    servers.push(server);
+    await server.deps.mail.send({ to: 'nobody@example.com', subject: 'Your reset code', text: 'Your code is 424242.' });
+    await until(() => state.attempts >= 1, 'the first try');
+    await server.database.executeSql(`update ${jobSchema}.job set retry_count = retry_limit, start_after = now() where name = 'mail' and state = 'retry'`, []);
+    await until(async () => (await server.deps.jobs.summary()).failed === 1, 'the failed job');
+    const { rows } = await server.database.executeSql(`select state, data from ${jobSchema}.job where name = 'mail'`, []);
+    expect(rows).toEqual([{ state: 'failed', data: null }]);
+  });
+});
+
 const postgresNote = postgresUrl ? '' : ` (skipped: two app servers need one PostgreSQL database, and neither TEST_DATABASE_URL nor ${localPostgresUrl} answers)`;
 
 describe.skipIf(!postgresUrl)(`a job a server was running when it restarted${postgresNote}`, () => {
@@ -101,10 +163,12 @@ describe.skipIf(!postgresUrl)(`a job a server was running when it restarted${pos
     const shared = await createPostgresDatabase(postgresUrl!);
     closers.push(shared.drop);
     const open = () => openDatabase({ databaseUrl: shared.url, poolSize: 3 });
+    // App servers behind one load balancer share APP_SECRET: B opens the mail A sealed.
+    const settings = { ...fastPolling, APP_SECRET: randomBytes(32).toString('hex') };
 
     // Server A takes the mail and hangs in the middle of sending it (a mail server that never answers).
     const hung = { attempts: 0 };
-    const restarting = await startTestServer(fastPolling, {
+    const restarting = await startTestServer(settings, {
       openDatabase: open,
       mail: () => ({
         kind: 'outbox',
@@ -117,7 +181,7 @@ describe.skipIf(!postgresUrl)(`a job a server was running when it restarted${pos
     await restarting.deps.mail.send({ to: 'restart@example.com', subject: 'Someone wrote about your listing', text: 'Hello' });
     await until(() => hung.attempts === 1, 'server A to start the job');
 
-    const survivor = await startTestServer(fastPolling, { openDatabase: open });
+    const survivor = await startTestServer(settings, { openDatabase: open });
     closers.push(survivor.close);
     const client = createClient(survivor.baseUrl);
     const sent = async () => Number(((await survivor.database.executeSql(`select count(*) as count from dev_outbox where "to" = $1`, ['restart@example.com'])).rows[0] as { count: string }).count);

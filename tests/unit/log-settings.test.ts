@@ -10,8 +10,13 @@ describe('URLs in the logs', () => {
     expect(redactUrl('/auth?%63ode=654321&flag')).toBe('/auth?%63ode=[redacted]&flag');
   });
 
-  it('blank a token in the path and keep ids, page and file names', () => {
+  it('blank the path segments a route declares secret, whatever they look like, and keep ids, page and file names', () => {
     expect(redactUrl('/api/invitations/Zk3x9QvT2mPq8LwY4nRb6sHd1JcF5gA7eU0oKiXy')).toBe('/api/invitations/[redacted]');
+    // Letters only, or short: still the invitation's token.
+    expect(redactUrl('/api/invitations/ZkxQvTmPqLwYnRbsHdJcFgAeUoKiXy')).toBe('/api/invitations/[redacted]');
+    expect(redactUrl('/api/invitations/abc')).toBe('/api/invitations/[redacted]');
+    expect(redactUrl('/api/invitations/abc/?x=1')).toBe('/api/invitations/[redacted]/?x=[redacted]');
+    expect(redactUrl('/api/invitations')).toBe('/api/invitations');
     expect(redactUrl('/api/listings/0b6f6c1e-3f1a-4c55-9a53-1d2f0e7c9b11')).toBe('/api/listings/0b6f6c1e-3f1a-4c55-9a53-1d2f0e7c9b11');
     expect(redactUrl('/community-guidelines-and-safety')).toBe('/community-guidelines-and-safety');
     expect(redactUrl('/assets/index-D8f3kLq2.js')).toBe('/assets/index-D8f3kLq2.js');

@@ -1,27 +1,41 @@
 // What the logs may say about a request: never a bearer token, cookie, password, one-time code,
 // invitation token or a member's search. Bodies are never logged; a URL is logged with its query
 // values blanked (links in mail carry codes and invitations there, and searches can hold an
-// email) and any path segment that looks like a token blanked. A database error is logged with its
-// SQL but never the values it was given (password hashes, emails).
+// email) and the path segments its route declares secret blanked. A database error is logged with
+// its SQL but never the values it was given (password hashes, emails).
 import type { FastifyRequest } from 'fastify';
+import { apiEndpoints, type EndpointAddress } from '../../domain/api-endpoints';
 
 const redacted = '[redacted]';
 
-/**
- * Long opaque segments with digits in them (invitation tokens); record ids (UUIDs), page names and
- * file names stay.
- */
-const tokenLikeSegment = /^(?=.*\d)[A-Za-z0-9_-]{20,}$/;
-const uuidSegment = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+type SecretPath = { segments: string[]; secret: Set<number> };
 
-function redactPath(path: string): string {
-  return path
-    .split('/')
-    .map((segment) => (tokenLikeSegment.test(segment) && !uuidSegment.test(segment) ? redacted : segment))
-    .join('/');
+/**
+ * The addresses whose `:name` segments the endpoint map declares secret (secretParams). Chosen by the
+ * route, not by how a value looks: a token of letters alone is as secret as one with digits.
+ */
+const secretPaths: SecretPath[] = (Object.values(apiEndpoints) as EndpointAddress[]).flatMap(({ path, secretParams }) => {
+  if (!secretParams?.length) return [];
+  const segments = path.split('/');
+  const secret = new Set(segments.flatMap((segment, index) => (segment.startsWith(':') && secretParams.includes(segment.slice(1)) ? [index] : [])));
+  return [{ segments, secret }];
+});
+
+/** Whether `segments` (a trailing slash aside) have the shape of the route's: its fixed parts, and something in each `:name`. */
+function matches(route: SecretPath, segments: string[]): boolean {
+  const length = segments.length > route.segments.length && segments.at(-1) === '' ? segments.length - 1 : segments.length;
+  if (length !== route.segments.length) return false;
+  return route.segments.every((part, index) => (part.startsWith(':') ? segments[index] !== '' : part === segments[index]));
 }
 
-/** The URL with every query value and every token-like path segment replaced; names stay, to tell requests apart. */
+function redactPath(path: string): string {
+  const segments = path.split('/');
+  const route = secretPaths.find((candidate) => matches(candidate, segments));
+  if (!route) return path;
+  return segments.map((segment, index) => (route.secret.has(index) ? redacted : segment)).join('/');
+}
+
+/** The URL with every query value and its route's secret path segments replaced; names stay, to tell requests apart. */
 export function redactUrl(url: string): string {
   const queryStart = url.indexOf('?');
   const path = redactPath(queryStart === -1 ? url : url.slice(0, queryStart));

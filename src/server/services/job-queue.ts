@@ -6,7 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { DatabaseHandle } from '../db/open-database';
-import type { MailMessage } from './mail-message';
+import type { SealedMail } from './sealed-mail';
 
 /** pg-boss reads a number of seconds as text (added to the database's now), a time as itself. */
 function secondsOrTime(startAfter: Date | number | undefined): Date | string | undefined {
@@ -15,7 +15,8 @@ function secondsOrTime(startAfter: Date | number | undefined): Date | string | u
 
 /** Every kind of job, with what it carries. */
 export type JobData = {
-  mail: MailMessage;
+  /** The message, sealed: codes and links in it are not for the job table's readers. */
+  mail: SealedMail;
   'membership-upkeep': Record<string, never>;
   'photo-cleanup': Record<string, never>;
   'away-mail': Record<string, never>;
@@ -116,6 +117,15 @@ export async function createJobQueue(database: DatabaseHandle, log: FastifyBaseL
     else if (delayMs <= pollingIntervalSeconds * 1000) setTimeout(notify, delayMs + 20).unref();
   };
   const count = async (text: string, values: unknown[]) => Number((((await database.executeSql(text, values)).rows[0] ?? {}) as { count?: string | number }).count ?? 0);
+  /**
+   * A job that is done (sent, or out of tries) keeps no data: a mail's, sealed or not, is no one's
+   * to read after it went. Cleared before pg-boss marks it finished, so a job whose data is gone
+   * has done its work (see work below).
+   */
+  const clearData = (name: JobName, id: string) => database.executeSql(`update ${jobSchema}.job set data = null where name = $1 and id = $2`, [name, id]);
+  // Jobs that finished before a server could clear them (one that stopped mid-way, a run that timed out on its last try).
+  await database.executeSql(`update ${jobSchema}.job set data = null where state in ('completed', 'failed', 'cancelled') and data is not null`, []);
+  await database.executeSql(`update ${jobSchema}.archive set data = null where data is not null`, []);
 
   return {
     send: async (name, data, sendOptions = {}) => {
@@ -130,13 +140,20 @@ export async function createJobQueue(database: DatabaseHandle, log: FastifyBaseL
     },
     work: async (name, handler) => {
       let workerId = '';
-      workerId = await boss.work<JobData[typeof name]>(name, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
+      workerId = await boss.work<JobData[typeof name] | null>(name, { pollingIntervalSeconds, batchSize: 1, includeMetadata: true }, async ([job]) => {
         try {
-          await handler(job.data);
-        } catch (error) {
-          log.warn({ err: error, job: { id: job.id, name } }, 'a job failed; it will be retried if it has tries left');
-          options.onFailure?.(name);
-          throw error;
+          // Its work was done and its data cleared, but its server stopped before pg-boss heard: done.
+          if (job.data === null) return;
+          try {
+            await handler(job.data);
+          } catch (error) {
+            log.warn({ err: error, job: { id: job.id, name } }, 'a job failed; it will be retried if it has tries left');
+            options.onFailure?.(name);
+            if (job.retryCount >= job.retryLimit) await clearData(name, job.id).catch(() => {});
+            throw error;
+          }
+          // Not a failure of the job if this fails: the start-up sweep clears it later.
+          await clearData(name, job.id).catch((error: unknown) => log.warn({ err: error, job: { id: job.id, name } }, "a finished job's data could not be cleared"));
         } finally {
           // pg-boss waits out the polling interval after each job: there may be more waiting, so look again at once.
           boss.notifyWorker(workerId);

@@ -1,4 +1,4 @@
-// One mail as the app writes it: what the mail jobs carry and the senders send.
+// One mail as the app writes it: what the senders send, and what a mail job carries sealed (sealed-mail.ts).
 export type MailMessage = {
   to: string;
   subject: string;

@@ -6,6 +6,7 @@ import type { Database } from '../db/open-database';
 import { devOutbox } from '../db/schema';
 import type { JobQueue } from './job-queue';
 import type { MailMessage } from './mail-message';
+import { createMailSeal } from './sealed-mail';
 
 export type { MailMessage };
 
@@ -48,12 +49,18 @@ export function createMailSender(config: Config, db: Database): MailSender {
   return createOutboxMailSender(db);
 }
 
-/** The app's mail: each message becomes a job that sends it through `transport` (and tries again if it fails). */
-export function queuedMail(transport: MailSender, jobs: Pick<JobQueue, 'send'>): MailSender {
+/**
+ * The app's mail: each message becomes a job, sealed with a key made from `appSecret`, that this
+ * server's two mail workers (and every other server's) open and send through `transport`, trying
+ * again if it fails.
+ */
+export async function queueMail(transport: MailSender, jobs: Pick<JobQueue, 'send' | 'work'>, appSecret: string): Promise<MailSender> {
+  const { seal, open } = createMailSeal(appSecret);
+  for (let worker = 0; worker < 2; worker += 1) await jobs.work('mail', (mail) => transport.send(open(mail)));
   return {
     kind: transport.kind,
     send: async (message) => {
-      await jobs.send('mail', message);
+      await jobs.send('mail', seal(message));
     },
   };
 }

@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readAuthTokenCookie } from '../../domain/session';
 import type { ApiFetch, RenderedPage, ServerRenderState } from '../../web/entry-server';
 import type { DocumentHead } from '../../web/lib/document-head';
+import { redactUrl } from '../http/log-settings';
 import { projectPath } from '../project-paths';
 
 type ServerEntry = { renderPage: (options: { url: string; origin: string; token: string | null; fetchApi: ApiFetch }) => Promise<RenderedPage> };
@@ -79,15 +80,15 @@ export type PageRenderer = (request: FastifyRequest, reply: FastifyReply) => Pro
  * Answers a page request with the page rendered on the server; false when it cannot (no server
  * build, a page that redirects, a render that failed) and the caller sends the plain app shell.
  */
-export function createPageRenderer(app: FastifyInstance, options: { webRoot: string; publicUrl: string }): PageRenderer {
-  const { webRoot, publicUrl } = options;
+export function createPageRenderer(app: FastifyInstance, options: { webRoot: string; publicUrl: string; /** The server build's entry; dist/ssr's by default. */ entryPath?: string }): PageRenderer {
+  const { webRoot, publicUrl, entryPath = serverEntryPath } = options;
   const templatePath = path.join(webRoot, 'index.html');
   let entry: Promise<ServerEntry | null> | null = null;
   let template: { mtimeMs: number; text: string } | null = null;
 
   const loadEntry = () =>
-    (entry ??= existsSync(serverEntryPath)
-      ? (import(pathToFileURL(serverEntryPath).href) as Promise<ServerEntry>).catch((error: unknown) => {
+    (entry ??= existsSync(entryPath)
+      ? (import(pathToFileURL(entryPath).href) as Promise<ServerEntry>).catch((error: unknown) => {
           app.log.warn({ err: error }, 'The server render entry did not load; pages are rendered in the browser.');
           return null;
         })
@@ -121,7 +122,8 @@ export function createPageRenderer(app: FastifyInstance, options: { webRoot: str
     try {
       page = await serverEntry.renderPage({ url: request.url, origin: publicUrl, token, fetchApi });
     } catch (error) {
-      request.log.warn({ err: error, url: request.url }, 'A page failed to render on the server; it is rendered in the browser.');
+      // The address as the request log has it: links from mail carry codes and invitations in it.
+      request.log.warn({ err: error, url: redactUrl(request.url) }, 'A page failed to render on the server; it is rendered in the browser.');
       return false;
     }
     // A redirect depends on who is signed in, which the browser knows better (its stored token).
