@@ -195,7 +195,12 @@ export const apiSchemas = {
   updateSavedSearch: { params: savedSearchIdParams, body: updateSavedSearchBody, response: { 200: savedSearchSchema } },
   deleteSavedSearch: { params: savedSearchIdParams, response: {} },
   markSavedSearchSeen: { params: savedSearchIdParams, response: {} },
-  unsubscribeSavedSearch: { params: savedSearchIdParams, querystring: unsubscribeQuery, summary: "A saved search mail's unsubscribe link: turns its mail off and shows /unsubscribed", response: {} },
+  unsubscribeSavedSearch: {
+    params: savedSearchIdParams,
+    querystring: unsubscribeQuery,
+    summary: "A saved search mail's unsubscribe link, opened: changes nothing (mail scanners open links) and redirects to /unsubscribe, whose button posts the one-click unsubscribe",
+    response: {},
+  },
   // RFC 8058 one-click: the mail client posts List-Unsubscribe=One-Click (form-encoded).
   unsubscribeSavedSearchOneClick: { params: savedSearchIdParams, querystring: unsubscribeQuery, response: { 200: messageResponseSchema } },
 
@@ -217,6 +222,7 @@ export const apiSchemas = {
   streamEvents: { querystring: eventStreamQuery, summary: 'The signed-in tab\'s live events (Server-Sent Events)', response: {} },
 
   createReport: { body: createReportBody, response: { 201: reportCreatedSchema } },
+  requestListingReview: { params: idParams, response: { 200: messageResponseSchema } },
   createRating: { body: createRatingBody, response: { 201: ratingSchema } },
   getExchangeRating: { params: listingIdParams, response: { 200: exchangeRatingStateSchema } },
   listSellerRatings: { params: sellerIdParams, response: { 200: z.array(ratingSchema) } },

@@ -182,6 +182,8 @@ export const appErrors = {
   LISTING_HIDDEN: { status: 409, message: moderationMessages.listingHiddenLocked },
   /** The same member reports the same thing twice. */
   ALREADY_REPORTED: { status: 409, message: moderationMessages.alreadyReported },
+  /** A review asked for a listing that is not hidden by reports. */
+  REVIEW_NOT_NEEDED: { status: 409, message: moderationMessages.reviewNotNeeded },
   /** An admin acts on a report that an earlier action closed. */
   REPORT_CLOSED: { status: 409, message: moderationMessages.reportClosed },
   MEMBER_NOT_SUSPENDED: { status: 409, message: moderationMessages.memberNotSuspended },

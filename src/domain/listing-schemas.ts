@@ -96,6 +96,8 @@ export const listingViewSchema = z.object({
   isPaused: z.boolean(),
   /** Out of sight while not sold, and why (only its seller and admins see such a listing). */
   hiddenReason: z.enum(listingHiddenReasons).nullable(),
+  /** On the seller's own listings only: they asked our team to review a listing hidden by reports. */
+  reviewRequested: z.boolean().optional(),
   postcode: z.string().nullable(),
   suburb: z.string().nullable(),
   state: z.string().nullable(),

@@ -75,6 +75,8 @@ export const reportGroupSchema = z.object({
   /** The report an action is posted against (the newest); an action closes every open report of the group. */
   reportId: z.string(),
   reportCount: z.number(),
+  /** Reporters who had earned trust, counted once per network (decision 26): the queue's ranking. */
+  trustedReporterCount: z.number(),
   newestAt: z.string(),
   reports: z.array(
     z.object({
@@ -83,12 +85,25 @@ export const reportGroupSchema = z.object({
       details: z.string().nullable(),
       createdAt: z.string(),
       status: z.enum(['open', 'closed']),
+      /** The reporter had earned trust when they reported. */
+      reporterTrusted: z.boolean(),
       reporter: reporterSchema,
     }),
   ),
   /** The member the reports are about (a listing's seller, a rating's author, the reported member). */
   member: reportedMemberSchema.nullable(),
-  listing: z.object({ id: z.string(), title: z.string(), price: z.string(), imageUrl: z.string().nullable(), hiddenReason: z.string().nullable(), isActive: z.boolean() }).nullable(),
+  listing: z
+    .object({
+      id: z.string(),
+      title: z.string(),
+      price: z.string(),
+      imageUrl: z.string().nullable(),
+      hiddenReason: z.string().nullable(),
+      isActive: z.boolean(),
+      /** Its seller asked for a review: first in the queue. */
+      reviewRequested: z.boolean(),
+    })
+    .nullable(),
   rating: z.object({ id: z.string(), stars: z.number(), comment: z.string().nullable(), removed: z.boolean() }).nullable(),
   /** A reported conversation's messages: the only way an admin reads one. */
   messages: z.array(z.object({ senderId: z.string(), senderName: z.string(), body: z.string(), createdAt: z.string() })).nullable(),

@@ -17,6 +17,26 @@ export const reportReasonLabels: Record<ReportReason, string> = {
   other: 'Other',
 };
 
+/** What a report's weight is read from: who the reporter is, and what they have done here. */
+export type ReporterRecord = {
+  isEmailVerified: boolean;
+  isPhoneVerified: boolean;
+  createdAt: Date;
+  /** Exchanges in which the other member rated them (a sale to their conversation, rated and not removed). */
+  completedExchanges: number;
+};
+
+/**
+ * Whether a reporter has earned the trust to hide a listing with their report (decision 26): free
+ * accounts made in minutes have not. A verified phone is one per account, and a completed exchange
+ * needs a real member on the other side.
+ */
+export function hasEarnedReportTrust(reporter: ReporterRecord, now: Date): boolean {
+  if (reporter.completedExchanges > 0) return true;
+  const ageDays = (now.getTime() - reporter.createdAt.getTime()) / (24 * 60 * 60 * 1000);
+  return reporter.isEmailVerified && reporter.isPhoneVerified && ageDays >= moderationLimits.trustedAfterDays;
+}
+
 /** What can be reported. */
 export const reportTargetKinds = ['listing', 'member', 'conversation', 'rating'] as const;
 export type ReportTargetKind = (typeof reportTargetKinds)[number];
@@ -26,8 +46,13 @@ export const moderationLimits = {
   detailsMax: 1000,
   /** An admin's reason for an action (mailed to the member for a warning or a suspension). */
   reasonMax: 1000,
-  /** Different members with a verified email who report one listing: it is hidden at once, pending review. */
+  /**
+   * Reporters who have earned trust, on different networks, who report one listing: it is hidden
+   * at once, pending review (decision 26). Other reports wait in the queue.
+   */
   reportsToHideListing: 3,
+  /** A reporter earns trust with a verified email and phone on an account this many days old, or with a completed exchange. */
+  trustedAfterDays: 7,
   /** Suspensions an admin may give, in days; null is for good. */
   suspensionDays: [7, 30] as const,
 } as const;
@@ -109,6 +134,8 @@ export const moderationMessages = {
   hiddenByReports: 'Hidden while our team reviews reports about it.',
   hiddenByModerator: 'Hidden by our team: it breaks the community guidelines.',
   hiddenBySuspension: 'Hidden while your account is suspended.',
+  reviewRequested: 'Thanks. Our team will review your listing first and let you know by email.',
+  reviewNotNeeded: 'Only a listing hidden by reports can be reviewed this way. If you think a decision was a mistake, write to us through the contact form at /contact.',
 } as const;
 
 export const listingHiddenMessages: Record<ListingHiddenReason, string> = {
@@ -126,6 +153,8 @@ export const moderationMail = {
   suspendedText: (firstName: string | null, reason: string, until: Date | null) =>
     `Hi ${firstName ?? 'there'},\n\nOur team has suspended your account ${until ? `until ${formatSuspensionEnd(until)}` : 'for good'}:\n\n${reason}\n\nWhile it is suspended you can’t sign in or send messages, and your listings are hidden. If you think this is a mistake, write to us through the contact form at /contact.`,
   listingHiddenSubject: (title: string) => `Your listing “${title}” is hidden`,
+  hiddenByReportsText: (firstName: string | null, title: string, dashboardUrl: string) =>
+    `Hi ${firstName ?? 'there'},\n\nSeveral members reported your listing “${title}”, so it is hidden while our team reviews the reports. It isn’t sold, and nothing else on your account changes.\n\nIf you think the reports are a mistake, ask for a review on your dashboard and our team will look at it first:\n\n${dashboardUrl}`,
   listingHiddenText: (firstName: string | null, title: string, reason: string) =>
     `Hi ${firstName ?? 'there'},\n\nOur team has hidden your listing “${title}”:\n\n${reason}\n\nIf you think this is a mistake, write to us through the contact form at /contact.`,
 } as const;
@@ -136,7 +165,7 @@ export const moderationLabels = {
   cancel: 'Cancel',
 
   // The admin's queue.
-  queueDescription: 'What members reported, the most reported and newest first. One action closes every open report of the same thing.',
+  queueDescription: 'What members reported: reviews sellers asked for first, then by trusted reporters, then the most reported and newest. One action closes every open report of the same thing.',
   loadingQueue: 'Loading reports…',
   refreshQueue: 'Refresh the reports',
   queueWhat: 'the reports',
@@ -152,6 +181,10 @@ export const moderationLabels = {
   noMessages: 'No messages.',
   reportsTitle: 'What reporters said',
   reportedBy: 'Reported by',
+  trustedReporter: 'Trusted',
+  trustedReporterHint: 'A verified phone on an account over a week old, or a completed exchange: reports from trusted members on different networks hide a listing at once.',
+  trustedCount: (count: number) => (count === 1 ? '1 trusted reporter' : `${count.toLocaleString('en-AU')} trusted reporters`),
+  reviewRequestedTag: 'Seller asked for a review',
   reporterBadges: { email: verifiedCheckLabels.isEmailVerified, phone: verifiedCheckLabels.isPhoneVerified, card: verifiedCheckLabels.isCardVerified },
   listingHiddenTag: 'Hidden',
   actionsTitle: 'Actions',
@@ -178,6 +211,10 @@ export const moderationLabels = {
   hiddenListingsNote: (count: number) =>
     `${count === 1 ? '1 listing is' : `${count.toLocaleString('en-AU')} listings are`} hidden (see All): not sold, and out of browse and search until our team shows it again.`,
   contactUs: 'Contact us',
+  askForReview: 'Ask for a review',
+  askingForReview: 'Asking…',
+  reviewRequestedNote: 'You asked for a review. Our team will look at it first.',
+  reviewRequestFailed: 'Request Failed',
 } as const;
 
 /** The admin's Reports card shows the open reports, or those already dealt with (where a suspension can still be lifted). */

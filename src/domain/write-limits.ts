@@ -56,6 +56,7 @@ export const writeLimits = {
   issueEventTicket: perHour(1200),
   // Trust
   createReport: perHour(30),
+  requestListingReview: perHour(10),
   createRating: perHour(30),
   replyToRating: perHour(30),
   // Membership: a plan changes a few times a year

@@ -82,6 +82,8 @@ const rows: Row[] = [
   { method: 'GET', route: '/api/admin/jobs', expect: adminOnly(200) },
   // Reports: the owner cannot report their own listing; each other member reports it once.
   { method: 'POST', route: '/api/reports', body: () => ({ listingId, reason: 'spam' }), expect: { visitor: 401, owner: 403, other: 201, admin: 201 } },
+  // Only a listing hidden by reports is reviewed; to anyone but its seller it is not found.
+  { method: 'POST', route: '/api/my-listings/:id/review', url: () => `/api/my-listings/${listingId}/review`, expect: { visitor: 401, owner: 409, other: 404, admin: 404 } },
   { method: 'GET', route: '/api/admin/reports', expect: adminOnly(200) },
   { method: 'POST', route: '/api/admin/reports/:id/actions', url: () => `/api/admin/reports/${zeroId}/actions`, body: () => ({ action: 'dismiss', reason: 'Nothing wrong' }), expect: adminOnly(404) },
   { method: 'DELETE', route: '/api/admin/members/:id/suspension', url: () => `/api/admin/members/${zeroId}/suspension`, expect: adminOnly(404) },

@@ -1,16 +1,17 @@
 // The trust loop's moderation half: members report listings, members and conversations; three
-// verified reporters hide a listing at once; admins dismiss, hide, warn or suspend from a queue; a
+// trusted reporters on three networks hide a listing at once, throwaway accounts only queue reports; admins dismiss, hide, warn or suspend from a queue; a
 // suspension refuses sign-in with its end date, ends sessions, hides listings, and lifting it
 // restores everything. Runs on PGlite and, in CI, again on PostgreSQL.
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { formatSuspensionEnd, moderationMail, moderationMessages } from '../../src/domain/moderation';
+import { formatSuspensionEnd, moderationLimits, moderationMail, moderationMessages } from '../../src/domain/moderation';
 import { users } from '../../src/server/db/schema';
 import { liftEndedSuspensions } from '../../src/server/moderation';
 import { mailsTo, registerMember, sellerMember, validListing, verifyEmailOf } from './support/factories';
 import { useTestServer } from './support/use-test-server';
 
-const { server, client } = useTestServer({ ADMIN_EMAILS: 'moderator@example.com' });
+// Behind one proxy, so each reporter can report from a network of their own (X-Forwarded-For).
+const { server, client } = useTestServer({ ADMIN_EMAILS: 'moderator@example.com', TRUST_PROXY: '1' });
 let admin: Awaited<ReturnType<typeof registerMember>>;
 
 beforeAll(async () => {
@@ -24,11 +25,23 @@ const list = async (token: string, title = 'Solid timber bookcase') => {
   expect(created.status).toBe(201);
   return created.body as { id: string; title: string };
 };
-const report = (token: string, body: Record<string, unknown>) => client.post('/api/reports', body, token);
+let network = 0;
+/** A report from a network of its own, unless one is named. */
+const report = (token: string, body: Record<string, unknown>, from = `198.51.100.${(network += 1)}`) =>
+  client.call('POST', '/api/reports', { token, body, headers: { 'x-forwarded-for': from } });
+/** A member who has earned trust: a verified phone on an account over a week old. */
+const trustedMember = async (options: Parameters<typeof sellerMember>[2] = {}) => {
+  const made = await member(options);
+  await server.database.db
+    .update(users)
+    .set({ isPhoneVerified: true, createdAt: new Date(Date.now() - (moderationLimits.trustedAfterDays + 1) * 24 * 60 * 60 * 1000) })
+    .where(eq(users.id, made.user.id));
+  return made;
+};
 const openGroups = async () => {
   const response = await client.get('/api/admin/reports?status=open', admin.token);
   expect(response.status).toBe(200);
-  return response.body as { targetKind: string; targetId: string; reportId: string; reportCount: number; reports: { reason: string; details: string | null; reporter: { id: string; isEmailVerified: boolean; isPhoneVerified: boolean } }[]; messages: { body: string }[] | null; member: { id: string; suspendedUntil: string | null; suspendedForGood: boolean } | null }[];
+  return response.body as { targetKind: string; targetId: string; reportId: string; reportCount: number; trustedReporterCount: number; listing: { reviewRequested: boolean } | null; reports: { reason: string; details: string | null; reporter: { id: string; isEmailVerified: boolean; isPhoneVerified: boolean } }[]; messages: { body: string }[] | null; member: { id: string; suspendedUntil: string | null; suspendedForGood: boolean } | null }[];
 };
 const act = (reportId: string, body: Record<string, unknown>) => client.post(`/api/admin/reports/${reportId}/actions`, body, admin.token);
 const browseIds = async (query: string, token?: string) => ((await client.get(`/api/listings?${query}`, token)).body as { id: string }[]).map((listing) => listing.id);
@@ -88,16 +101,16 @@ describe('reports', () => {
     expect((await client.get('/api/admin/reports', buyer.token)).status).toBe(403);
   });
 
-  it('hides a listing reported by three members with a verified email at once, pending review, and a dismissal brings it back', async () => {
+  it('hides a listing reported by three trusted members at once, pending review, and a dismissal brings it back', async () => {
     const seller = await member();
     const listing = await list(seller.token, 'Brand new phone still boxed');
-    const verified = [await member({ postcode: '3000' }), await member({ postcode: '3000' })];
+    const verified = [await trustedMember({ postcode: '3000' }), await trustedMember({ postcode: '3000' })];
     const unverified = await registerMember(client);
     for (const reporter of [...verified, unverified]) expect((await report(reporter.token, { listingId: listing.id, reason: 'scam' })).status).toBe(201);
-    // Two verified reporters and one unverified: still shown.
+    // Two trusted reporters and one unverified: still shown.
     expect(await browseIds(`search=${encodeURIComponent('phone boxed')}`)).toContain(listing.id);
 
-    const third = await member({ postcode: '3000' });
+    const third = await trustedMember({ postcode: '3000' });
     expect((await report(third.token, { listingId: listing.id, reason: 'prohibited' })).status).toBe(201);
     expect(await browseIds(`search=${encodeURIComponent('phone boxed')}`)).not.toContain(listing.id);
     expect(await browseIds(`search=${encodeURIComponent('phone boxed')}`, third.token)).not.toContain(listing.id);
@@ -117,6 +130,7 @@ describe('reports', () => {
     const group = (await openGroups()).find((entry) => entry.targetId === listing.id)!;
     expect(group.reportCount).toBe(4);
     expect(group.reports.filter((entry) => entry.reporter.isEmailVerified)).toHaveLength(3);
+    expect(group.trustedReporterCount).toBe(3);
     const dismissed = await act(group.reportId, { action: 'dismiss', reason: 'A genuine phone, receipt seen.' });
     expect([dismissed.status, dismissed.body.message]).toEqual([200, moderationMessages.actionDone]);
     expect(await browseIds(`search=${encodeURIComponent('phone boxed')}`)).toContain(listing.id);
@@ -126,6 +140,70 @@ describe('reports', () => {
     expect([twice.status, twice.body.message]).toEqual([409, moderationMessages.reportClosed]);
     const log = (await client.get('/api/admin/audit-log', admin.token)).body as { action: string; details: Record<string, unknown> }[];
     expect(log.find((entry) => entry.action === 'report_dismiss' && entry.details.targetId === listing.id)).toMatchObject({ details: { reason: 'A genuine phone, receipt seen.' } });
+  });
+});
+
+describe('reports from accounts that have not earned trust', () => {
+  it('three throwaway accounts with a verified email cannot hide a listing: their reports wait in the queue', async () => {
+    const seller = await member();
+    const listing = await list(seller.token, 'Honest secondhand kayak');
+    const throwaways = [await member(), await member(), await member(), await member()];
+    for (const throwaway of throwaways) expect((await report(throwaway.token, { listingId: listing.id, reason: 'scam' })).status).toBe(201);
+    expect(await browseIds(`search=${encodeURIComponent('secondhand kayak')}`)).toContain(listing.id);
+    const group = (await openGroups()).find((entry) => entry.targetId === listing.id)!;
+    expect([group.reportCount, group.trustedReporterCount]).toEqual([4, 0]);
+  });
+
+  it('counts trusted accounts on one network once, and trusts a new member who completed an exchange', async () => {
+    const seller = await member();
+    const listing = await list(seller.token, 'Canvas camping chair');
+    // Two trusted accounts from one home network: one voice.
+    const household = [await trustedMember(), await trustedMember()];
+    for (const one of household) expect((await report(one.token, { listingId: listing.id, reason: 'spam' }, '203.0.113.50')).status).toBe(201);
+    expect((await report((await trustedMember()).token, { listingId: listing.id, reason: 'spam' })).status).toBe(201);
+    expect(await browseIds(`search=${encodeURIComponent('camping chair')}`)).toContain(listing.id);
+    expect((await openGroups()).find((entry) => entry.targetId === listing.id)?.trustedReporterCount).toBe(2);
+
+    // A member of a day, no phone, but rated by someone they traded with: trusted.
+    const trader = await member();
+    const tradedWith = await member();
+    const sold = await list(trader.token, 'Bike pump');
+    const { conversation } = (await client.post(`/api/listings/${sold.id}/conversations`, { message: "Is the pump still available?" }, tradedWith.token)).body;
+    await client.post(`/api/conversations/${conversation.id}/messages`, { body: 'Yes, come by Saturday.' }, trader.token);
+    expect((await client.call('PATCH', `/api/listings/${sold.id}`, { token: trader.token, body: { isActive: false, soldToConversationId: conversation.id } })).status).toBe(200);
+    expect((await client.post('/api/ratings', { listingId: sold.id, stars: 5 }, tradedWith.token)).status).toBe(201);
+    expect((await report(trader.token, { listingId: listing.id, reason: 'spam' })).status).toBe(201);
+    expect(await browseIds(`search=${encodeURIComponent('camping chair')}`)).not.toContain(listing.id);
+  });
+
+  it('tells the seller by mail when reports hide a listing, and puts the review they ask for first in the queue', async () => {
+    const seller = await member({ firstName: 'Nell' });
+    const listing = await list(seller.token, 'Pine bunk beds');
+    const other = await list((await member()).token, 'Pram with rain cover');
+    // Another listing with more reports, none trusted.
+    for (let index = 0; index < 4; index += 1) await report((await member()).token, { listingId: other.id, reason: 'spam' });
+    for (let index = 0; index < 3; index += 1) await report((await trustedMember()).token, { listingId: listing.id, reason: 'prohibited' });
+
+    const mails = await mailsTo(server, client, seller.email);
+    expect(mails.map((mail) => mail.subject)).toContain(moderationMail.listingHiddenSubject('Pine bunk beds'));
+    expect(mails.find((mail) => mail.subject === moderationMail.listingHiddenSubject('Pine bunk beds'))?.text).toContain('ask for a review on your dashboard');
+    const mine = async () => (await client.get('/api/my-listings', seller.token)).body.find((entry: { id: string }) => entry.id === listing.id);
+    expect(await mine()).toMatchObject({ hiddenReason: 'reports', reviewRequested: false });
+
+    const asked = await client.post(`/api/my-listings/${listing.id}/review`, undefined, seller.token);
+    expect([asked.status, asked.body.message]).toEqual([200, moderationMessages.reviewRequested]);
+    expect((await client.post(`/api/my-listings/${listing.id}/review`, undefined, seller.token)).status).toBe(200);
+    expect(await mine()).toMatchObject({ reviewRequested: true });
+    const groups = await openGroups();
+    expect(groups[0]).toMatchObject({ targetId: listing.id, listing: { reviewRequested: true } });
+    expect(groups.findIndex((entry) => entry.targetId === other.id)).toBeGreaterThan(0);
+
+    // Only a listing hidden by reports, and only its seller.
+    const notHidden = await client.post(`/api/my-listings/${other.id}/review`, undefined, seller.token);
+    expect(notHidden.status).toBe(404);
+    const shown = await list(seller.token, 'Step ladder');
+    const refused = await client.post(`/api/my-listings/${shown.id}/review`, undefined, seller.token);
+    expect([refused.status, refused.body.code]).toEqual([409, 'REVIEW_NOT_NEEDED']);
   });
 });
 

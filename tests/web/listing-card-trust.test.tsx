@@ -4,9 +4,10 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ListingView, UserStats } from '../../src/domain';
-import { listingHiddenMessages, moderationLabels } from '../../src/domain/moderation';
+import { listingHiddenMessages, moderationLabels, moderationMessages } from '../../src/domain/moderation';
 import { formatRating } from '../../src/domain/ratings';
 import { YourListings } from '../../src/web/features/dashboard/components/your-listings';
+import { Toaster } from '../../src/web/components/ui/toaster';
 import { ListingCard } from '../../src/web/shared/listing/listing-card';
 import { aListing, aMember, fakeServer, renderPage } from './support/fixtures';
 
@@ -52,6 +53,29 @@ describe('a listing our team hid', () => {
     expect(within(card).queryByText('Sold')).toBeNull();
     expect(within(card).getByText(listingHiddenMessages.reports)).toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: /Mark as sold/ })).toBeNull();
+  });
+
+  it('lets its seller ask for a review once, and then says it was asked', async () => {
+    const { sent } = fakeServer(({ path }) => (path === '/api/auth/me' ? owner : path.endsWith('/review') ? { message: moderationMessages.reviewRequested } : []));
+    const { user } = renderPage(
+      <>
+        <ListingCard listing={hidden} mode="owner" />
+        <Toaster />
+      </>,
+      { signedIn: true, data: [[['/api/auth/me'], owner]] },
+    );
+    await user.click(within(screen.getByRole('article')).getByRole('button', { name: moderationLabels.askForReview }));
+    expect(sent.some((request) => request.method === 'POST' && request.path === `/api/my-listings/${hidden.id}/review`)).toBe(true);
+    expect(await screen.findByText(moderationMessages.reviewRequested)).toBeInTheDocument();
+  });
+
+  it('shows that a review was asked for, with no second button, and none for a listing our team hid itself', () => {
+    const { unmount } = renderCard({ ...hidden, reviewRequested: true }, 'owner');
+    expect(within(screen.getByRole('article')).getByText(moderationLabels.reviewRequestedNote)).toBeInTheDocument();
+    expect(within(screen.getByRole('article')).queryByRole('button', { name: moderationLabels.askForReview })).toBeNull();
+    unmount();
+    renderCard({ ...hidden, hiddenReason: 'moderator' }, 'owner');
+    expect(within(screen.getByRole('article')).queryByRole('button', { name: moderationLabels.askForReview })).toBeNull();
   });
 
   it('is not counted under Sold on the dashboard, and is listed under All with a note', async () => {

@@ -128,6 +128,8 @@ export const listings = pgTable(
     /** Out of sight while not sold (isActive is false too): reported, hidden by an admin, or the seller is suspended. */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     hiddenReason: varchar('hidden_reason', { length: 20 }).$type<ListingHiddenReason>(),
+    /** The seller asked our team to look again at a listing hidden by reports: first in the queue. */
+    reviewRequestedAt: timestamp('review_requested_at', { withTimezone: true }),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'B')`,
     ),
@@ -528,6 +530,10 @@ export const reports = pgTable(
     targetMemberId: uuid('target_member_id').references(() => users.id, { onDelete: 'cascade' }),
     reason: varchar('reason', { length: 20 }).$type<ReportReason>().notNull(),
     details: text('details'),
+    /** Whether the reporter had earned trust when they reported (decision 26): only such reports hide a listing at once. */
+    reporterTrusted: boolean('reporter_trusted').notNull().default(false),
+    /** A keyed hash of the reporter's network (their address, an IPv6 /64): accounts on one network count once. */
+    reporterNetwork: varchar('reporter_network', { length: 64 }),
     status: varchar('status', { length: 10 }).$type<'open' | 'closed'>().notNull().default('open'),
     action: varchar('action', { length: 20 }),
     closedBy: uuid('closed_by').references(() => users.id, { onDelete: 'set null' }),

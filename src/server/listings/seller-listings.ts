@@ -8,15 +8,18 @@ import { rulesForTier } from '../../domain/tiers';
 import { listings, users, type UserRow } from '../db/schema';
 import type { ServerDeps } from '../deps';
 import { countActiveListings } from './create-listing';
-import { selectListingsWithSeller, toListingView } from './listing-view';
+import { listingColumns, selectListingsWithSeller, toListingView } from './listing-view';
 
 const sellerPageSize = 100;
 
 export async function listMyListings(deps: ServerDeps, input: { ownerId: string }): Promise<ListingView[]> {
-  const rows = await selectListingsWithSeller(deps.db)
+  const rows = await deps.db
+    .select({ ...listingColumns, reviewRequestedAt: listings.reviewRequestedAt })
+    .from(listings)
+    .innerJoin(users, eq(users.id, listings.sellerId))
     .where(eq(listings.sellerId, input.ownerId))
     .orderBy(desc(listings.createdAt), desc(listings.id));
-  return rows.map((row) => toListingView(row));
+  return rows.map((row) => (row.hiddenReason === 'reports' ? { ...toListingView(row), reviewRequested: row.reviewRequestedAt !== null } : toListingView(row)));
 }
 
 export async function listSellerListings(deps: ServerDeps, input: { sellerId: string }): Promise<ListingView[]> {

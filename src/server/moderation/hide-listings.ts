@@ -15,7 +15,7 @@ export async function hideListings(tx: Queryable, changes: Changes, input: { lis
   if (showing.length === 0) return [];
   await tx
     .update(listings)
-    .set({ isActive: false, pinnedAt: null, hiddenAt: input.now, hiddenReason: input.reason })
+    .set({ isActive: false, pinnedAt: null, hiddenAt: input.now, hiddenReason: input.reason, reviewRequestedAt: null })
     .where(inArray(listings.id, showing.map((listing) => listing.id)));
   for (const listing of showing) {
     await changePostcodeCount(tx, listing, -1);
@@ -28,7 +28,7 @@ export async function hideListings(tx: Queryable, changes: Changes, input: { lis
 export async function showHiddenListings(tx: Queryable, changes: Changes, input: { sellerId: string; reason: ListingHiddenReason }): Promise<number> {
   const hidden = await tx
     .update(listings)
-    .set({ isActive: true, hiddenAt: null, hiddenReason: null })
+    .set({ isActive: true, hiddenAt: null, hiddenReason: null, reviewRequestedAt: null })
     .where(and(eq(listings.sellerId, input.sellerId), eq(listings.hiddenReason, input.reason)))
     .returning();
   for (const listing of hidden) {
@@ -41,7 +41,7 @@ export async function showHiddenListings(tx: Queryable, changes: Changes, input:
 /** Brings back one hidden listing (its reports were dismissed). */
 export async function showListing(tx: Queryable, changes: Changes, listing: ListingRow): Promise<void> {
   if (listing.hiddenAt === null) return;
-  await tx.update(listings).set({ isActive: true, hiddenAt: null, hiddenReason: null }).where(eq(listings.id, listing.id));
+  await tx.update(listings).set({ isActive: true, hiddenAt: null, hiddenReason: null, reviewRequestedAt: null }).where(eq(listings.id, listing.id));
   await changePostcodeCount(tx, listing, 1);
   changes.touchListing(listing);
   // The seller may have listed another while it was hidden: more than the plan allows waits for their choice.

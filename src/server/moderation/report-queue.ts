@@ -1,5 +1,6 @@
-// The admin's moderation queue: reports grouped by what they are about, the most reported and
-// newest first, each group with its listing or member, the reasons, the reporters' badges and, for
+// The admin's moderation queue: reports grouped by what they are about; listings whose seller asked
+// for a review first, then by how many trusted reporters (one per network) there are, then the most
+// reported and newest (decision 26); each group with its listing or member, the reasons, the reporters' badges and, for
 // a reported conversation, its messages (the only way an admin reads one).
 import { desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -33,18 +34,27 @@ export async function listReportGroups(deps: Pick<ServerDeps, 'db' | 'clock'>, i
     group.rows.push(row);
     groups.set(key, group);
   }
+  const listingIds = [...groups.values()].filter((group) => group.kind === 'listing').map((group) => group.targetId);
+  const listingRows = listingIds.length ? await deps.db.select().from(listings).where(inArray(listings.id, listingIds)) : [];
+  const listingById = new Map(listingRows.map((row) => [row.id, row]));
+  const trustedOf = (group: { rows: typeof rows }) => new Set(group.rows.filter((row) => row.report.reporterTrusted).map((row) => row.report.reporterNetwork ?? row.report.reporterId)).size;
+  const reviewAsked = (group: { kind: ReportTargetKind; targetId: string }) => (group.kind === 'listing' && listingById.get(group.targetId)?.reviewRequestedAt ? 1 : 0);
   const ordered = [...groups.values()]
-    .sort((a, b) => b.rows.length - a.rows.length || b.rows[0].report.createdAt.getTime() - a.rows[0].report.createdAt.getTime())
+    .sort(
+      (a, b) =>
+        reviewAsked(b) - reviewAsked(a) ||
+        trustedOf(b) - trustedOf(a) ||
+        b.rows.length - a.rows.length ||
+        b.rows[0].report.createdAt.getTime() - a.rows[0].report.createdAt.getTime(),
+    )
     .slice(0, groupsShown);
 
   const idsOf = (kind: ReportTargetKind) => ordered.filter((group) => group.kind === kind).map((group) => group.targetId);
   const memberIds = [...new Set(ordered.map((group) => group.targetMemberId).filter((id): id is string => id !== null))];
-  const [listingRows, ratingRows, memberRows] = await Promise.all([
-    idsOf('listing').length ? deps.db.select().from(listings).where(inArray(listings.id, idsOf('listing'))) : [],
+  const [ratingRows, memberRows] = await Promise.all([
     idsOf('rating').length ? deps.db.select().from(ratings).where(inArray(ratings.id, idsOf('rating'))) : [],
     memberIds.length ? deps.db.select().from(users).where(inArray(users.id, memberIds)) : [],
   ]);
-  const listingById = new Map(listingRows.map((row) => [row.id, row]));
   const ratingById = new Map(ratingRows.map((row) => [row.id, row]));
   const memberById = new Map(memberRows.map((row) => [row.id, row]));
 
@@ -58,6 +68,7 @@ export async function listReportGroups(deps: Pick<ServerDeps, 'db' | 'clock'>, i
         targetId: group.targetId,
         reportId: group.rows[0].report.id,
         reportCount: group.rows.length,
+        trustedReporterCount: trustedOf(group),
         newestAt: group.rows[0].report.createdAt.toISOString(),
         reports: group.rows.map(({ report, reporter }) => ({
           id: report.id,
@@ -65,6 +76,7 @@ export async function listReportGroups(deps: Pick<ServerDeps, 'db' | 'clock'>, i
           details: report.details,
           createdAt: report.createdAt.toISOString(),
           status: report.status,
+          reporterTrusted: report.reporterTrusted,
           reporter: {
             id: reporter.id,
             firstName: reporter.firstName,
@@ -85,7 +97,15 @@ export async function listReportGroups(deps: Pick<ServerDeps, 'db' | 'clock'>, i
             }
           : null,
         listing: listing
-          ? { id: listing.id, title: listing.title, price: listing.price, imageUrl: listing.imageUrls[0] ?? null, hiddenReason: listing.hiddenReason, isActive: listing.isActive }
+          ? {
+              id: listing.id,
+              title: listing.title,
+              price: listing.price,
+              imageUrl: listing.imageUrls[0] ?? null,
+              hiddenReason: listing.hiddenReason,
+              isActive: listing.isActive,
+              reviewRequested: listing.reviewRequestedAt !== null,
+            }
           : null,
         rating: rating ? { id: rating.id, stars: rating.stars, comment: rating.comment, removed: rating.removedAt !== null } : null,
         messages: group.kind === 'conversation' ? await conversationMessages(deps, group.targetId) : null,

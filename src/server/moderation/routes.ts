@@ -8,6 +8,7 @@ import { withRequestLog, type ServerDeps } from '../deps';
 import { endpoint } from '../http/endpoint';
 import { actOnReport, liftSuspension } from './act-on-report';
 import { createReport } from './create-report';
+import { requestListingReview } from './request-listing-review';
 import { listReportGroups } from './report-queue';
 
 const moderationRoutes =
@@ -35,7 +36,13 @@ export const reportRoutes =
     app.route({
       ...endpoint('createReport'),
       onRequest: [requireUser, deps.limits.perKey('report', abuseLimits.report.perKey, memberOf)],
-      handler: async (request, reply) => reply.code(201).send(await createReport(withRequestLog(deps, request), { reporter: signedInUser(request), body: request.body })),
+      handler: async (request, reply) => reply.code(201).send(await createReport(withRequestLog(deps, request), { reporter: signedInUser(request), address: request.ip, body: request.body })),
+    });
+
+    app.route({
+      ...endpoint('requestListingReview'),
+      onRequest: requireUser,
+      handler: async (request) => requestListingReview(withRequestLog(deps, request), { seller: signedInUser(request), listingId: request.params.id }),
     });
 
     await app.register(moderationRoutes(deps));

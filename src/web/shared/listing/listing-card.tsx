@@ -5,6 +5,7 @@ import { listingHiddenMessages, moderationLabels } from '../../../domain/moderat
 import { useCurrentUser } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { MessageSellerButton } from './contact-seller';
+import { AskForReviewButton } from './ask-for-review-button';
 import { DeleteListingButton } from './delete-listing-button';
 import { FavouriteButton } from './favourite-button';
 import { MarkSoldButton } from './mark-sold-button';
@@ -123,10 +124,13 @@ export function ListingCard({ listing, mode = 'browse', showEdit = true }: Listi
             )}
           </div>
           {mode === 'owner' && hiddenReason && (
-            <p className="flex items-start gap-2 rounded-xl bg-brand-50 px-3 py-2 text-sm text-brand-800">
-              <EyeOff className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-              {listingHiddenMessages[hiddenReason]}
-            </p>
+            <div className="relative z-10 space-y-2 rounded-xl bg-brand-50 px-3 py-2">
+              <p className="flex items-start gap-2 text-sm text-brand-800">
+                <EyeOff className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                {listingHiddenMessages[hiddenReason]}
+              </p>
+              <AskForReviewButton listing={listing} className="w-full px-3" />
+            </div>
           )}
           {mode === 'owner' && (
             <div className={cn('relative z-10 grid gap-2', showEdit && 'grid-cols-2')}>

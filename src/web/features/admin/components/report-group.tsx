@@ -33,6 +33,10 @@ export function ReportGroupItem({ group, canAct = true }: { group: ReportGroup; 
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
           <span className="rounded-full bg-sand-100 px-2.5 py-0.5 text-xs font-bold tracking-wide text-ink-700 uppercase">{moderationLabels.targetKinds[group.targetKind]}</span>
           <span className="font-semibold text-brand-700">{moderationLabels.reportCount(group.reportCount)}</span>
+          {group.trustedReporterCount > 0 && <span className="font-semibold text-ink-700">{moderationLabels.trustedCount(group.trustedReporterCount)}</span>}
+          {group.listing?.reviewRequested && (
+            <span className="rounded-full bg-sun-300 px-2.5 py-0.5 text-xs font-bold text-ink-900">{moderationLabels.reviewRequestedTag}</span>
+          )}
           <time dateTime={group.newestAt} className="text-ink-500">
             {formatWhen(group.newestAt)}
           </time>
@@ -56,6 +60,11 @@ export function ReportGroupItem({ group, canAct = true }: { group: ReportGroup; 
                 <p className="flex flex-wrap items-center gap-1.5 text-ink-500">
                   {moderationLabels.reportedBy} <span className="font-semibold wrap-anywhere text-ink-900">{fullName(report.reporter)}</span>
                   <MemberBadges member={report.reporter} />
+                  {report.reporterTrusted && (
+                    <span title={moderationLabels.trustedReporterHint} className="rounded-full bg-leaf-100 px-2 py-0.5 text-xs font-bold text-leaf-800">
+                      {moderationLabels.trustedReporter}
+                    </span>
+                  )}
                 </p>
               </li>
             ))}
