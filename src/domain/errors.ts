@@ -96,6 +96,8 @@ export const appErrors = {
   UNSUBSCRIBE_LINK_INVALID: { status: 400, message: savedSearchMail.unsubscribeInvalid },
   /** Marking a listing sold to a conversation that is not about it. */
   SOLD_TO_UNKNOWN_CONVERSATION: { status: 400, message: conversationMessages.soldToUnknownConversation },
+  /** Sold to a conversation in which only one of the two members wrote. */
+  SOLD_TO_ONE_SIDED_CONVERSATION: { status: 400, message: ratingMessages.oneSidedConversation },
   /** An admin's action that does not fit what was reported (hiding a member, removing a listing's rating). */
   ACTION_NOT_FOR_TARGET: { status: 400, message: moderationMessages.actionNotForTarget },
 
@@ -188,6 +190,8 @@ export const appErrors = {
   REPORT_CLOSED: { status: 409, message: moderationMessages.reportClosed },
   MEMBER_NOT_SUSPENDED: { status: 409, message: moderationMessages.memberNotSuspended },
   ALREADY_RATED: { status: 409, message: ratingMessages.alreadyRated },
+  /** Another buyer named for a sale whose buyer is settled (rated, or a day old). */
+  SALE_BUYER_SETTLED: { status: 409, message: ratingMessages.buyerSettled },
   ALREADY_ANSWERED: { status: 409, message: ratingMessages.alreadyAnswered },
 
   // 413, 415, 429: too big, the wrong kind, too often.

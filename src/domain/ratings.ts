@@ -10,6 +10,11 @@ export const ratingLimits = {
   replyMax: 500,
   /** Days after the sale that each side may rate the other. */
   windowDays: 30,
+  /**
+   * Hours after the sale that its seller may still name another buyer (decision 26): after that, or
+   * once either side has rated, the buyer is settled, so fake buyers cannot each rate one sale.
+   */
+  buyerSettledAfterHours: 24,
 } as const;
 
 const oneDecimal = new Intl.NumberFormat('en-AU', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
@@ -40,6 +45,8 @@ export const ratingMessages = {
   noExchange: 'You can rate a member only after they sold you this item, or you sold it to them, through a conversation.',
   ownRating: 'You can’t rate yourself.',
   alreadyRated: 'You have already rated this exchange.',
+  buyerSettled: 'The buyer of this sale is settled: one of you has rated the exchange, or a day has passed since the sale. You can list the item again instead.',
+  oneSidedConversation: 'You can name as the buyer only someone you have written with about this item. Reply in your conversation first, or choose someone else.',
   windowClosed: `Ratings close ${ratingLimits.windowDays} days after the sale.`,
   notFound: 'That rating no longer exists.',
   notYours: 'You can answer only ratings of you.',

@@ -563,6 +563,9 @@ describe('a listing sold or deleted under its conversations', () => {
     expect((await client.get(`/api/listings/${listingId}`)).body.isActive).toBe(true);
     expect(await status(buyer, conversationId)).toBe('active');
 
+    // Only the buyer has written: not yet a conversation a sale can name.
+    expect(await patch({ isActive: false, soldToConversationId: conversationId })).toMatchObject({ status: 400, body: { code: 'SOLD_TO_ONE_SIDED_CONVERSATION' } });
+    expect((await send(seller.token, conversationId, 'Yes, still here.')).status).toBe(201);
     expect((await patch({ isActive: false, soldToConversationId: conversationId })).status).toBe(200);
     expect(await status(buyer, conversationId)).toBe('soldToYou');
     expect(await status(seller, conversationId)).toBe('soldToYou');

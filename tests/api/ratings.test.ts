@@ -25,6 +25,7 @@ async function exchange(title = 'Cast iron frypan') {
   const buyer = await member({ firstName: 'Ben', postcode: '3000' });
   const listing = (await client.post('/api/listings', { ...validListing, title }, seller.token)).body as { id: string };
   const conversationId = (await client.post(`/api/listings/${listing.id}/conversations`, { message: 'Can I pick it up tonight?' }, buyer.token)).body.conversation.id;
+  expect((await client.post(`/api/conversations/${conversationId}/messages`, { body: 'Yes, after six works.' }, seller.token)).status).toBe(201);
   const sold = await client.call('PATCH', `/api/listings/${listing.id}`, { token: seller.token, body: { isActive: false, soldToConversationId: conversationId } });
   expect(sold.status).toBe(200);
   return { seller, buyer, listingId: listing.id };
@@ -109,5 +110,49 @@ describe('ratings', () => {
     expect((await client.get(`/api/sellers/${seller.user.id}/ratings`)).body).toEqual([]);
     // Removed, it cannot be rated again in its place.
     expect((await rate(buyer.token, { listingId, stars: 5 })).status).toBe(409);
+  });
+
+  /** A listing several members wrote about, each answered by its seller. */
+  async function listingWithBuyers(title: string, names: string[]) {
+    const seller = await member({ firstName: 'Sally' });
+    const listingId = ((await client.post('/api/listings', { ...validListing, title }, seller.token)).body as { id: string }).id;
+    const buyers = [];
+    for (const firstName of names) {
+      const buyer = await member({ firstName });
+      const conversationId = (await client.post(`/api/listings/${listingId}/conversations`, { message: 'Still for sale?' }, buyer.token)).body.conversation.id as string;
+      expect((await client.post(`/api/conversations/${conversationId}/messages`, { body: 'Sure, it is.' }, seller.token)).status).toBe(201);
+      buyers.push({ ...buyer, conversationId });
+    }
+    const sellTo = (conversationId: string) => client.call('PATCH', `/api/listings/${listingId}`, { token: seller.token, body: { isActive: false, soldToConversationId: conversationId } });
+    return { seller, listingId, buyers, sellTo };
+  }
+
+  it('keeps a seller from farming ratings with fake buyers: the buyer is settled once rated or a day old, and a listing gives one rating each way', async () => {
+    const { seller, listingId, buyers, sellTo } = await listingWithBuyers('Garden bench', ['Finn', 'Gus', 'Ivo']);
+    const [first, second, third] = buyers;
+
+    // Within the day and before any rating, the seller may correct the buyer.
+    expect((await sellTo(third.conversationId)).status).toBe(200);
+    expect((await sellTo(first.conversationId)).status).toBe(200);
+    // Once a side has rated, the buyer is settled: another fake buyer cannot be named to rate again.
+    expect((await rate(first.token, { listingId, stars: 5 })).status).toBe(201);
+    const moved = await sellTo(second.conversationId);
+    expect([moved.status, moved.body.code, moved.body.message]).toEqual([409, 'SALE_BUYER_SETTLED', ratingMessages.buyerSettled]);
+    expect((await rate(second.token, { listingId, stars: 5 })).status).toBe(403);
+
+    // Listed again and sold to another: still one rating from a buyer for this listing.
+    expect((await client.call('PATCH', `/api/listings/${listingId}`, { token: seller.token, body: { isActive: true } })).status).toBe(200);
+    expect((await sellTo(second.conversationId)).status).toBe(200);
+    const again = await rate(second.token, { listingId, stars: 5 });
+    expect([again.status, again.body.code]).toEqual([409, 'ALREADY_RATED']);
+    expect((await client.get(`/api/sellers/${seller.user.id}`)).body.ratingCount).toBe(1);
+  });
+
+  it('settles the buyer a day after the sale even when nobody has rated', async () => {
+    const { listingId, buyers, sellTo } = await listingWithBuyers('Folding table', ['Hana', 'Jo']);
+    expect((await sellTo(buyers[0].conversationId)).status).toBe(200);
+    await server.database.db.update(listings).set({ soldAt: new Date(Date.now() - 25 * 60 * 60 * 1000) }).where(eq(listings.id, listingId));
+    const moved = await sellTo(buyers[1].conversationId);
+    expect([moved.status, moved.body.code]).toEqual([409, 'SALE_BUYER_SETTLED']);
   });
 });

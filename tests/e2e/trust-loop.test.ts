@@ -188,6 +188,8 @@ describe('the trust loop', () => {
       token: buyer.token,
       body: { message: 'Hi Mia, is the bike still available?' },
     });
+    // Both wrote: only such a conversation can name the buyer of a sale.
+    await api.callApi('POST', `/api/conversations/${conversation.id}/messages`, { token: seller.token, body: { body: 'Yes, come by after five.' } });
 
     // The seller sells it to Sam from the listing's page.
     const sellerPage = await openPageAs(seller);

@@ -1,12 +1,13 @@
 // Edit, mark sold or list again, and delete: the owner only, checked here on the server.
 import { and, desc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
+import { ratingLimits } from '../../domain/ratings';
 import { rulesForTier } from '../../domain/tiers';
 import { priceCents, uuidPattern } from '../../domain/listing';
 import type { ListingView, UpdateListingBody } from '../../domain/listing-schemas';
 import type { Queryable } from '../db/open-database';
 import { announceConversations, announceListingConversations, listingConversationMembers } from '../conversations';
-import { conversations, listings, users, type ListingRow, type UserRow } from '../db/schema';
+import { conversations, listings, messages, ratings, users, type ListingRow, type UserRow } from '../db/schema';
 import { writeTransaction } from '../db/write-transaction';
 import type { ServerDeps } from '../deps';
 import { changePostcodeCount } from '../map';
@@ -75,8 +76,12 @@ export async function setListingStatus(
     // Hidden by our team (or while reports are reviewed): only an admin brings it back.
     if (listing.hiddenAt) throw new AppError('LISTING_HIDDEN');
     const soldTo = input.isActive ? null : (input.soldToConversationId ?? null);
-    if (soldTo !== null) await assertConversationOfListing(tx, soldTo, listing.id);
+    if (soldTo !== null) await assertConversationOfSale(tx, soldTo, listing);
     if (listing.isActive === input.isActive && listing.soldToConversationId === soldTo) return { changed: false, soldNow: false };
+    // Still sold, to someone else: only while the sale's buyer is not settled.
+    if (!listing.isActive && !input.isActive && listing.soldToConversationId !== null && (await isBuyerSettled(tx, listing, deps.clock.now()))) {
+      throw new AppError('SALE_BUYER_SETTLED');
+    }
     changes.touchListing(listing);
     if (listing.isActive !== input.isActive && input.isActive) await assertRoomForActiveListing(tx, owner);
     // Listed again, a paused listing is simply active; marked sold, it is sold (not paused).
@@ -104,14 +109,27 @@ export async function setListingStatus(
   return getListing(deps, { listingId: input.listingId });
 }
 
-async function assertConversationOfListing(tx: Queryable, conversationId: string, listingId: string): Promise<void> {
+/** A sale names one of the listing's conversations in which both its members wrote (decision 26). */
+async function assertConversationOfSale(tx: Queryable, conversationId: string, listing: ListingRow): Promise<void> {
   if (!uuidPattern.test(conversationId)) throw new AppError('SOLD_TO_UNKNOWN_CONVERSATION');
   const [conversation] = await tx
-    .select({ id: conversations.id })
+    .select({ id: conversations.id, buyerId: conversations.buyerId })
     .from(conversations)
-    .where(and(eq(conversations.id, conversationId), eq(conversations.listingId, listingId)))
+    .where(and(eq(conversations.id, conversationId), eq(conversations.listingId, listing.id)))
     .limit(1);
   if (!conversation) throw new AppError('SOLD_TO_UNKNOWN_CONVERSATION');
+  const writers = await tx
+    .selectDistinct({ senderId: messages.senderId })
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversation.id), inArray(messages.senderId, [conversation.buyerId, listing.sellerId])));
+  if (writers.length < 2) throw new AppError('SOLD_TO_ONE_SIDED_CONVERSATION');
+}
+
+/** Either side rated the sale, or it is a day old: its buyer stays who they are. */
+async function isBuyerSettled(tx: Queryable, listing: ListingRow, now: Date): Promise<boolean> {
+  if (listing.soldAt && now.getTime() - listing.soldAt.getTime() >= ratingLimits.buyerSettledAfterHours * 60 * 60 * 1000) return true;
+  const [rated] = await tx.select({ id: ratings.id }).from(ratings).where(eq(ratings.listingId, listing.id)).limit(1);
+  return rated !== undefined;
 }
 
 export async function deleteListing(deps: ServerDeps, input: { listingId: string; ownerId: string }): Promise<void> {

@@ -79,12 +79,17 @@ export async function createRating(deps: ServerDeps, input: { rater: UserRow; bo
   const comment = input.body.comment ? input.body.comment : undefined;
   await assertNoBannedWords(deps, comment);
   const id = await writeTransaction(deps, async (tx, changes) => {
+    // The listing's row is locked so two raters of one side take turns: one rating each way per listing.
+    if (uuidPattern.test(input.body.listingId)) await tx.select({ id: listings.id }).from(listings).where(eq(listings.id, input.body.listingId)).for('update');
     const exchange = await findExchange(tx, input.body.listingId);
     const raterRole = exchange?.buyerId === input.rater.id ? 'buyer' : exchange?.sellerId === input.rater.id ? 'seller' : null;
     if (!exchange || !raterRole) throw new AppError('RATING_NOT_ALLOWED', ratingMessages.noExchange);
     const rateeId = raterRole === 'buyer' ? exchange.sellerId : exchange.buyerId;
     if (rateeId === input.rater.id) throw new AppError('RATE_YOURSELF');
     if (deps.clock.now() > exchange.closesAt) throw new AppError('RATING_NOT_ALLOWED', ratingMessages.windowClosed);
+    // A listing gives one rating each way, whoever its buyer was over time (decision 26).
+    const [sameSide] = await tx.select({ id: ratings.id }).from(ratings).where(and(eq(ratings.listingId, exchange.listingId), eq(ratings.raterRole, raterRole))).limit(1);
+    if (sameSide) throw new AppError('ALREADY_RATED');
     const [created] = await tx
       .insert(ratings)
       .values({ listingId: exchange.listingId, listingTitle: exchange.listingTitle, raterId: input.rater.id, rateeId, raterRole, stars: input.body.stars, comment: comment ?? null })
