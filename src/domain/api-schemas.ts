@@ -152,7 +152,11 @@ export const apiSchemas = {
   requestPasswordReset: { body: resetRequestBody, response: { 200: messageResponseSchema } },
   verifyResetCode: { body: resetVerifyCodeBody, response: { 200: messageResponseSchema } },
   confirmPasswordReset: { body: resetConfirmBody, response: { 200: authResponseSchema } },
-  startGoogleSignIn: { summary: 'Starts a Google sign-in: redirects to Google', response: {} },
+  startGoogleSignIn: {
+    summary: 'Starts a Google sign-in: redirects to Google',
+    querystring: z.object({ invite: z.string().max(fieldLimits.opaqueIdMax).optional() }),
+    response: {},
+  },
   finishGoogleSignIn: { summary: "Google's return: signs the member in and redirects to the landing page", response: {} },
   pickUpGoogleSession: { summary: "The landing page's session after a Google sign-in", response: { 200: googleSignInResponseSchema } },
   getInvitation: { params: z.object({ token: z.string().max(fieldLimits.opaqueIdMax) }), response: { 200: invitationSchema } },

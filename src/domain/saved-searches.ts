@@ -75,6 +75,9 @@ export const stateTimeZones: Record<string, string> = {
   WA: 'Australia/Perth',
 };
 
+/** Where a saved search mail's unsubscribe link lands: a page that asks before anything changes (`?search=<id>&token=…&name=…`). */
+export const unsubscribePagePath = '/unsubscribe';
+
 /** The alert and digest mails' words. */
 export const savedSearchMail = {
   subject: (name: string, count: number, digest: boolean) =>
@@ -84,6 +87,11 @@ export const savedSearchMail = {
   more: (count: number) => `…and ${count} more.`,
   seeAll: 'See them all:',
   unsubscribe: 'Stop these emails for this search (no sign-in needed):',
+  confirmTitle: 'Stop these emails?',
+  confirm: (name: string | null) => `${name ? `Stop emails about your saved search “${name}”?` : 'Stop the emails about this saved search?'} The search stays on your Saved page.`,
+  confirmButton: 'Unsubscribe',
   unsubscribed: (name: string) => `You won’t get emails about “${name}” any more. It stays on your Saved page.`,
+  unsubscribedTitle: 'You’re unsubscribed',
+  unsubscribeInvalidTitle: 'That link didn’t work',
   unsubscribeInvalid: 'This unsubscribe link is not valid. Open your Saved page to change your emails.',
 } as const;

@@ -24,7 +24,8 @@ export const crawlerDisallowedPaths = [
   '/subscribe/',
   '/verify-email',
   '/verify-phone',
-  '/unsubscribed',
+  // /unsubscribe (asks) and /unsubscribed (done).
+  '/unsubscribe',
   '/dev/',
   '/api/',
   '/listing/*/edit',

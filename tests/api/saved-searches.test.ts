@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { savedSearchLimitFor, savedSearchMail, savedSearchMessages } from '../../src/domain/saved-searches';
+import { savedSearchLimitFor, savedSearchMail, savedSearchMessages, unsubscribePagePath } from '../../src/domain/saved-searches';
 import { queueDailyDigests, statesAtDigestHour, unsubscribeUrl } from '../../src/server/listings/saved-search-alerts';
 import { jobSchema } from '../../src/server/services/job-queue';
 import { mailsTo, sellerMember, validListing } from './support/factories';
@@ -132,12 +132,12 @@ describe('saved search mail', () => {
     expect(second.text).not.toContain(`/listing/${lamp.id}`);
     expect(second.text).not.toContain(`${word} rug`);
 
-    // The link works signed out, and a forged one does nothing.
+    // The link works signed out (its page's button posts it), and a forged one does nothing.
     const forged = await client.call('GET', `/api/saved-searches/${saved.id}/unsubscribe?token=forged`);
     expect([forged.status, forged.headers.get('location')]).toEqual([302, '/unsubscribed?invalid=1']);
-    const done = await client.call('GET', pathOf(unsubscribe));
-    expect(done.status).toBe(302);
-    expect(done.headers.get('location')).toBe(`/unsubscribed?${new URLSearchParams({ search: 'Bilby finds' })}`);
+    expect((await client.call('POST', `/api/saved-searches/${saved.id}/unsubscribe?token=forged`)).status).toBe(400);
+    const done = await client.call('POST', pathOf(unsubscribe));
+    expect([done.status, done.body]).toEqual([200, { message: savedSearchMail.unsubscribed('Bilby finds') }]);
     await list(nearSeller.token, { title: `${word} kettle` });
     await settle();
     expect(await alertsTo(starter.email)).toHaveLength(2);
@@ -171,6 +171,22 @@ describe('saved search mail', () => {
     const alerted = Object.fromEntries(await Promise.all(Object.entries(watchers).map(async ([name, watcher]) => [name, (await alertsTo(watcher.email)).length])));
     expect(alerted).toEqual({ starterNear: 1, starterFar: 0, explorerInState: 1, explorerElsewhere: 0, connectorFar: 1, lifetimeFar: 1 });
     expect(await alertsTo(seller.email)).toEqual([]);
+  });
+
+  it('changes nothing when the unsubscribe link is opened (mail scanners open links): it shows a page that asks, whose button unsubscribes', async () => {
+    const member = await sellerMember(client, server.database.db);
+    const saved = (await save(member.token, { name: 'Kayaks & canoes', query: { search: 'kayak' }, frequency: 'instant' })).body as { id: string };
+    const link = pathOf(unsubscribeUrl(server.config, saved.id));
+    const token = new URL(link, server.baseUrl).searchParams.get('token')!;
+    for (const method of ['GET', 'HEAD', 'GET']) {
+      const opened = await client.call(method, link);
+      expect([opened.status, opened.headers.get('location')], method).toEqual([302, `${unsubscribePagePath}?${new URLSearchParams({ search: saved.id, token, name: 'Kayaks & canoes' })}`]);
+    }
+    expect((await mine(member.token)).map((search) => search.mailEnabled)).toEqual([true]);
+    // The page's button: the one-click post, without a form body.
+    const clicked = await client.call('POST', link);
+    expect([clicked.status, clicked.body]).toEqual([200, { message: savedSearchMail.unsubscribed('Kayaks & canoes') }]);
+    expect((await mine(member.token)).map((search) => search.mailEnabled)).toEqual([false]);
   });
 
   it('takes the RFC 8058 one-click post a mail client sends', async () => {

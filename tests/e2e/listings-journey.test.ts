@@ -279,12 +279,18 @@ describe('selling and buying', () => {
     const savedSearch = page.getByRole('list', { name: 'Saved searches' }).getByRole('listitem').filter({ hasText: 'Brass sextant' });
     await seeVisible(savedSearch.getByText('1 new since you last looked'));
 
-    // Signed out, the mail's link turns the alerts off.
+    // Signed out, the mail's link asks first (opening it, as a mail scanner does, changes nothing); its button turns the alerts off.
     const link = new URL(/Stop these emails[^\n]*\s(http\S+)/.exec(alert?.text ?? '')?.[1] ?? 'http://missing.invalid/');
     const visitor = await openPageAs(null, viewports.phone);
     await visitor.goto(`${link.pathname}${link.search}`);
+    await seeVisible(visitor.getByRole('heading', { level: 1, name: 'Stop these emails?' }));
+    await seeVisible(visitor.getByText('Stop emails about your saved search “Brass sextant”?'));
+    const mailOn = async () => (await api.callApi<{ name: string; mailEnabled: boolean }[]>('GET', '/api/saved-searches', { token: buyer.token })).find((search) => search.name === 'Brass sextant')?.mailEnabled;
+    expect(await mailOn()).toBe(true);
+    await visitor.getByRole('button', { name: 'Unsubscribe' }).click();
     await seeVisible(visitor.getByRole('heading', { level: 1, name: 'You’re unsubscribed' }));
     await seeVisible(visitor.getByText('You won’t get emails about “Brass sextant” any more.'));
+    expect(await mailOn()).toBe(false);
   }, 120_000);
 
   it('a member at their plan’s listing limit sees Listing Limit Reached with a way to the plans', async () => {

@@ -3,12 +3,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser, signedInUser } from '../auth';
 import { AppError } from '../../domain/errors';
-import { savedSearchMail } from '../../domain/saved-searches';
+import { savedSearchMail, unsubscribePagePath } from '../../domain/saved-searches';
 import type { ServerDeps } from '../deps';
 import { endpoint } from '../http/endpoint';
 import { listFavourites, removeFavourite, saveFavourite } from './favourites';
 import { createSavedSearch, deleteSavedSearch, listSavedSearches, markSavedSearchSeen, updateSavedSearch } from './saved-searches';
-import { unsubscribeSavedSearch } from './saved-search-alerts';
+import { findUnsubscribeTarget, unsubscribeSavedSearch } from './saved-search-alerts';
 
 export const savedRoutes =
   (deps: ServerDeps): FastifyPluginAsyncZod =>
@@ -65,16 +65,19 @@ export const savedRoutes =
       },
     });
 
-    // A saved search mail's unsubscribe link: it works signed out (its token is signed), and shows a page saying so.
+    // A saved search mail's unsubscribe link, opened: it works signed out (its token is signed), but
+    // mail scanners open links too, so it changes nothing and shows a page whose button posts below.
     app.route({
       ...endpoint('unsubscribeSavedSearch'),
       handler: async (request, reply) => {
-        const done = await unsubscribeSavedSearch(deps, { savedSearchId: request.params.id, token: request.query.token });
-        return reply.redirect(done ? `/unsubscribed?${new URLSearchParams({ search: done.name })}` : '/unsubscribed?invalid=1');
+        const { id } = request.params;
+        const { token } = request.query;
+        const target = await findUnsubscribeTarget(deps, { savedSearchId: id, token });
+        return reply.redirect(target ? `${unsubscribePagePath}?${new URLSearchParams({ search: id, token, name: target.name })}` : '/unsubscribed?invalid=1');
       },
     });
 
-    // RFC 8058: mail clients post "List-Unsubscribe=One-Click" as a form; nothing in it is needed.
+    // The page's button, and RFC 8058: mail clients post "List-Unsubscribe=One-Click" as a form; nothing in it is needed.
     const oneClickRoutes: FastifyPluginAsyncZod = async (oneClick) => {
       oneClick.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) => done(null, {}));
       oneClick.route({

@@ -316,6 +316,13 @@ export async function queueDailyDigests(deps: Deps): Promise<number> {
   return due.length;
 }
 
+/** The search a signed link names, when the link is good; changes nothing (the page that asks first shows its name). */
+export async function findUnsubscribeTarget(deps: Pick<ServerDeps, 'db' | 'config'>, input: { savedSearchId: string; token: string }): Promise<{ name: string } | null> {
+  if (!isUnsubscribeToken(deps.config.appSecret, input.savedSearchId, input.token)) return null;
+  const [found] = await deps.db.select({ name: savedSearches.name }).from(savedSearches).where(eq(savedSearches.id, input.savedSearchId)).limit(1);
+  return found ?? null;
+}
+
 /** Turns a search's mail off through its signed link. Says whether the link was good. */
 export async function unsubscribeSavedSearch(deps: Pick<ServerDeps, 'db' | 'config'>, input: { savedSearchId: string; token: string }): Promise<{ name: string } | null> {
   if (!isUnsubscribeToken(deps.config.appSecret, input.savedSearchId, input.token)) return null;

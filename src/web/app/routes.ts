@@ -5,7 +5,7 @@
 import type { QueryKey } from '@tanstack/react-query';
 import { parse as parseRoutePath } from 'regexparam';
 import { matchRoute } from 'wouter';
-import { type ApiResponse, type CurrentUser, endpointPath, googleSignInPaths, uuidPattern } from '../../domain';
+import { type ApiResponse, type CurrentUser, endpointPath, googleSignInPaths, unsubscribePagePath, uuidPattern } from '../../domain';
 import { latestListingsPath, latestListingsQueryKey } from '@/features/dashboard/api';
 import { activeHomepageVideoQueryKey } from '@/features/landing/api';
 import { LandingPage } from '@/features/landing/pages/landing-page';
@@ -160,7 +160,8 @@ export const routes: RouteEntry[] = [
     page: lazyPage(() => import('@/features/support/pages/community-guidelines-page'), 'CommunityGuidelinesPage'),
     meta: { description: "Neighbourly's community guidelines: what can be listed, how to treat each other and what our team acts on." },
   }),
-  // A saved search mail's unsubscribe link lands here, signed in or not.
+  // A saved search mail's unsubscribe link lands on the first, signed in or not; its button leads to the second.
+  route({ path: unsubscribePagePath, access: 'visitor', page: lazyPage(() => import('@/features/saved/pages/unsubscribe-page'), 'UnsubscribePage'), meta: { noindex: true } }),
   route({ path: '/unsubscribed', access: 'visitor', page: lazyPage(() => import('@/features/saved/pages/unsubscribed-page'), 'UnsubscribedPage'), meta: { noindex: true } }),
   route({ path: '/dev/outbox', access: 'visitor', page: lazyPage(() => import('@/features/dev-outbox/pages/dev-outbox-page'), 'DevOutboxPage'), meta: { noindex: true } }),
   // Shared links to an item or a seller open for visitors too.

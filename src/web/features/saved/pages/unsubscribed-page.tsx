@@ -1,27 +1,11 @@
-import { MailX } from 'lucide-react';
-import { Link, useSearchParams } from 'wouter';
+import { useSearchParams } from 'wouter';
 import { savedSearchMail } from '../../../../domain';
-import { NoticePage } from '@/components/notice-page';
-import { buttonVariants } from '@/components/ui/button';
+import { InvalidUnsubscribeNotice, UnsubscribedNotice } from '../components/unsubscribe-notices';
 
-/** Where a saved search mail's unsubscribe link lands (signed out too). */
+/** Where an unsubscribe link with a bad signature lands (signed out too), and a done unsubscribe's address. */
 export function UnsubscribedPage() {
   const [params] = useSearchParams();
   const name = params.get('search');
-  if (params.has('invalid') || !name) {
-    return (
-      <NoticePage icon={MailX} title="That link didn’t work" description={savedSearchMail.unsubscribeInvalid}>
-        <Link href="/saved" className={buttonVariants()}>
-          Open Saved
-        </Link>
-      </NoticePage>
-    );
-  }
-  return (
-    <NoticePage icon={MailX} title="You’re unsubscribed" description={savedSearchMail.unsubscribed(name)}>
-      <Link href="/saved" className={buttonVariants({ variant: 'secondary' })}>
-        Open Saved
-      </Link>
-    </NoticePage>
-  );
+  if (params.has('invalid') || !name) return <InvalidUnsubscribeNotice />;
+  return <UnsubscribedNotice message={savedSearchMail.unsubscribed(name)} />;
 }
