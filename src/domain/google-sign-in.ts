@@ -25,6 +25,8 @@ export const googleSignInProblems = {
   'account-conflict': 'This email already belongs to an account linked to a different Google account. Sign in with your email and password instead.',
   'provider-error': "We couldn't sign you in with Google just now. Please try again, or sign in with your email and password.",
   unavailable: "Google sign-in isn't available here. Please sign in with your email and password.",
+  'invitation-invalid': 'This invitation link is invalid or has expired. Ask for a new one.',
+  'invitation-other-email': 'This invitation is for a different email address. Continue with the Google account of the invited address, or join with that address and a password.',
   'rate-limited': errorMessages.rateLimited,
 } as const;
 

@@ -3,7 +3,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { errorMessages } from '../../src/domain/errors';
 import { googleNameFallback } from '../../src/domain/google-profile';
 import { googleSignInPaths, googleSignInProblems } from '../../src/domain/google-sign-in';
@@ -60,10 +60,15 @@ type SignInOutcome = {
 };
 
 /** Presses "Continue with Google": Google signs `account` in (or it cancels) and the landing page picks up its session. */
-async function continueWithGoogle(account: ProviderAccount | 'cancel', options: { browser?: Browser; tamper?: (callback: URL) => URL } = {}): Promise<SignInOutcome> {
+async function continueWithGoogle(
+  account: ProviderAccount | 'cancel',
+  options: { browser?: Browser; tamper?: (callback: URL) => URL; inviteToken?: string } = {},
+): Promise<SignInOutcome> {
   const browser = options.browser ?? createBrowser();
   provider.signInNextAs(account);
-  const toGoogleAndBack = await browser.navigate(appUrl(googleSignInPaths.start), (url) => isCallback(url) || isAppPage(url));
+  const start = appUrl(googleSignInPaths.start);
+  if (options.inviteToken) start.searchParams.set('invite', options.inviteToken);
+  const toGoogleAndBack = await browser.navigate(start, (url) => isCallback(url) || isAppPage(url));
   const callback = options.tamper ? options.tamper(toGoogleAndBack.url) : toGoogleAndBack.url;
   const back = await browser.navigate(callback, isAppPage);
   const outcome: SignInOutcome = { landing: back.url, hops: [...toGoogleAndBack.hops, ...back.hops], browser, session: null };
@@ -222,7 +227,13 @@ describe('an account that already exists', () => {
   it('that never proved its address is linked and verified, and whoever registered it loses their password and sessions', async () => {
     const squatter = await registerMember(client, { email: linkedAdminEmail });
     expect(squatter.user.isAdmin).toBe(false);
+    const spy = vi.spyOn(server.deps.contentVersion, 'publish');
     const { session } = await continueWithGoogle(googleAccount({ email: linkedAdminEmail }));
+    // Its sessions end with it, and nobody else's: the cached sessions of every other member stay.
+    const keys = spy.mock.calls.flatMap(([changed]) => [...changed]);
+    spy.mockRestore();
+    expect(keys).toContain(`members:${squatter.user.id}`);
+    expect(keys.filter((key) => key === 'sessions' || key === 'members')).toEqual([]);
     // ADMIN_EMAILS applies once the address is proved, here by Google.
     expect(session?.body.user).toMatchObject({ id: squatter.user.id, isEmailVerified: true, isAdmin: true });
     expect(await membersWithEmail(linkedAdminEmail)).toHaveLength(1);
@@ -243,6 +254,35 @@ describe('an account that already exists', () => {
   it('named in ADMIN_EMAILS is an admin when Google made it', async () => {
     const { session } = await continueWithGoogle(googleAccount({ email: adminEmail }));
     expect(session?.body.user).toMatchObject({ email: adminEmail, isAdmin: true });
+  });
+});
+
+describe('an invitation link', () => {
+  async function invite(email: string, membershipTier: string) {
+    const admin = await registerMember(client);
+    await server.database.db.update(users).set({ isAdmin: true, isEmailVerified: true }).where(eq(users.id, admin.user.id));
+    expect((await client.post('/api/admin/invite-user', { email, membershipTier }, admin.token)).status).toBe(200);
+    const mail = (await client.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).body[0];
+    return /invite=([A-Za-z0-9_-]+)/.exec(mail.text)![1];
+  }
+
+  it('makes the new member Google signs in on the invited plan, and uses the invitation up', async () => {
+    const account = googleAccount();
+    const token = await invite(account.email, 'connector');
+    const { session } = await continueWithGoogle(account, { inviteToken: token });
+    expect(session?.status).toBe(200);
+    expect(session?.body.user).toMatchObject({ email: account.email, membershipTier: 'connector', trialEndDate: null });
+    expect((await client.get(`/api/invitations/${token}`)).status).toBe(404);
+  });
+
+  it('stops a Google sign-in with another address, making no account and leaving the invitation open', async () => {
+    const invited = uniqueEmail('invited');
+    const token = await invite(invited, 'connector');
+    const stranger = googleAccount();
+    const { landing } = await continueWithGoogle(stranger, { inviteToken: token });
+    expect(problemIn(landing)).toEqual({ path: '/auth', problem: 'invitation-other-email' });
+    expect(await membersWithEmail(stranger.email)).toHaveLength(0);
+    expect((await client.get(`/api/invitations/${token}`)).body).toMatchObject({ email: invited, membershipTier: 'connector' });
   });
 });
 

@@ -52,7 +52,9 @@ export const googleSignInRoutes =
         try {
           await limit(request);
           const { url, flow } = await google.startSignIn();
-          return reply.header('set-cookie', cookie.writeFlow(flow)).header('cache-control', 'no-store').redirect(url.href);
+          // From an invitation link: the invitation rides in the signed cookie to Google's return.
+          const inviteToken = request.query.invite || undefined;
+          return reply.header('set-cookie', cookie.writeFlow({ ...flow, inviteToken })).header('cache-control', 'no-store').redirect(url.href);
         } catch (error) {
           return sendBackToSignIn(request, reply, error);
         }
@@ -68,7 +70,7 @@ export const googleSignInRoutes =
           const flow = cookie.readFlow(request.headers.cookie);
           if (!flow) throw new GoogleSignInRefused('expired');
           const identity = await google.finishSignIn(queryStringOf(request.url), flow);
-          const member = await signInWithGoogle(withRequestLog(deps, request), identity);
+          const member = await signInWithGoogle(withRequestLog(deps, request), identity, { inviteToken: flow.inviteToken });
           const handOff = await recordGoogleHandOff(deps.db, { userId: member.userId, secret: config.appSecret, now: deps.clock.now() });
           // No token in the address: the landing page picks its session up with a POST.
           return reply.header('set-cookie', cookie.writeSignedIn({ ...member, handOff })).header('cache-control', 'no-store').redirect(googleSignInPaths.done);

@@ -18,6 +18,8 @@ const flowStage = z.object({
   state: z.string().min(1),
   nonce: z.string().min(1),
   codeVerifier: z.string().min(43),
+  /** The invitation link the sign-in started from (/auth?invite=…): a new member joins on its plan. */
+  inviteToken: z.string().max(200).optional(),
   expiresAt: z.number(),
 });
 
@@ -84,7 +86,7 @@ export function createGoogleSignInCookie(options: { appSecret: string; publicUrl
     /** The flow this browser started, or null when it has none, or one that is forged or too old. */
     readFlow: (cookieHeader: string | undefined, now = Date.now()): GoogleSignInFlow | null => {
       const value = read(cookieHeader, now);
-      return value?.stage === 'flow' ? { state: value.state, nonce: value.nonce, codeVerifier: value.codeVerifier } : null;
+      return value?.stage === 'flow' ? { state: value.state, nonce: value.nonce, codeVerifier: value.codeVerifier, inviteToken: value.inviteToken } : null;
     },
     readSignedIn: (cookieHeader: string | undefined, now = Date.now()): GoogleSignedIn | null => {
       const value = read(cookieHeader, now);

@@ -2,7 +2,10 @@
 // account with the address Google verified, now linked to it; else a new member, made as
 // registration makes one.
 import { eq } from 'drizzle-orm';
+import { isAppError } from '../../domain/errors';
 import { namesFromGoogleProfile } from '../../domain/google-profile';
+import { defaultMembershipTier, type MembershipTier } from '../../domain/tiers';
+import { acceptInvitation } from '../admin';
 import { isUniqueViolation } from '../db/errors';
 import type { Queryable } from '../db/open-database';
 import { writeTransaction } from '../db/write-transaction';
@@ -37,7 +40,18 @@ async function linkGoogleAccount(tx: Queryable, adminEmails: string[], member: U
   await grantConfiguredAdmin(tx, adminEmails, member.id);
 }
 
-async function findOrCreateMember(deps: ServerDeps, identity: GoogleIdentity): Promise<GoogleMember & { firstName: string }> {
+/** An invitation's plan for a new member Google made; a link that is no longer open, or for another address, stops the sign-in. */
+async function acceptGoogleInvitation(tx: Queryable, input: { token: string; email: string; userId: string }): Promise<MembershipTier> {
+  try {
+    return await acceptInvitation(tx, input);
+  } catch (error) {
+    if (isAppError(error) && error.code === 'INVITATION_OTHER_EMAIL') throw new GoogleSignInRefused('invitation-other-email');
+    if (isAppError(error) && error.code === 'INVITATION_INVALID') throw new GoogleSignInRefused('invitation-invalid');
+    throw error;
+  }
+}
+
+async function findOrCreateMember(deps: ServerDeps, identity: GoogleIdentity, inviteToken: string | undefined): Promise<GoogleMember & { firstName: string }> {
   const { config } = deps;
   return writeTransaction(deps, async (tx, changes) => {
     const linked = await findMember(tx, users.googleId, identity.subject);
@@ -68,6 +82,11 @@ async function findOrCreateMember(deps: ServerDeps, identity: GoogleIdentity): P
         trialEndDate: newMemberTrialEnd(deps.clock.now()),
       })
       .returning({ id: users.id });
+    if (inviteToken) {
+      // Joining through an admin's invitation with Google, as the form does: the invited plan.
+      const membershipTier = await acceptGoogleInvitation(tx, { token: inviteToken, email: identity.email, userId: created.id });
+      if (membershipTier !== defaultMembershipTier) await tx.update(users).set({ membershipTier, trialEndDate: null }).where(eq(users.id, created.id));
+    }
     await grantConfiguredAdmin(tx, config.adminEmails, created.id);
     changes.touch('members', created.id);
     return { userId: created.id, isNewMember: true, firstName };
@@ -75,10 +94,10 @@ async function findOrCreateMember(deps: ServerDeps, identity: GoogleIdentity): P
 }
 
 /** The member a verified Google identity signs in as; a new member is welcomed by mail. */
-export async function signInWithGoogle(deps: ServerDeps, identity: GoogleIdentity): Promise<GoogleMember> {
-  const member = await findOrCreateMember(deps, identity).catch((error: unknown) => {
+export async function signInWithGoogle(deps: ServerDeps, identity: GoogleIdentity, options: { inviteToken?: string } = {}): Promise<GoogleMember> {
+  const member = await findOrCreateMember(deps, identity, options.inviteToken).catch((error: unknown) => {
     // The same person's two tabs (or a registration) made the account a moment ago: use it.
-    if (isUniqueViolation(error)) return findOrCreateMember(deps, identity);
+    if (isUniqueViolation(error)) return findOrCreateMember(deps, identity, options.inviteToken);
     throw error;
   });
   if (member.isNewMember) await sendWelcomeMail(deps, { email: identity.email, firstName: member.firstName });

@@ -4,9 +4,10 @@ import { usePublicConfig } from '@/lib/public-config';
 
 /**
  * Shown only when the server has a Google client configured. A plain navigation: the server
- * redirects to Google, and Google back to the landing page (decision 11).
+ * redirects to Google, and Google back to the landing page (decision 11). From an invitation link,
+ * the invitation goes along: a new member joins on the invited plan.
  */
-export function GoogleSignInButton() {
+export function GoogleSignInButton({ inviteToken }: { inviteToken?: string }) {
   const { data: config } = usePublicConfig();
   if (!config?.googleClientId) return null;
   return (
@@ -16,7 +17,7 @@ export function GoogleSignInButton() {
         or
         <span className="h-px flex-1 bg-sand-200" />
       </div>
-      <Button variant="secondary" size="lg" className="w-full" onClick={() => window.location.assign(googleSignInPaths.start)}>
+      <Button variant="secondary" size="lg" className="w-full" onClick={() => window.location.assign(inviteToken ? `${googleSignInPaths.start}?invite=${encodeURIComponent(inviteToken)}` : googleSignInPaths.start)}>
         <svg viewBox="0 0 24 24" aria-hidden="true">
           <path fill="#4285F4" d="M22.56 12.25c0-.78-.07-1.53-.2-2.25H12v4.26h5.92a5.06 5.06 0 0 1-2.2 3.32v2.76h3.56c2.08-1.92 3.28-4.74 3.28-8.09z" />
           <path fill="#34A853" d="M12 23c2.97 0 5.46-.98 7.28-2.66l-3.56-2.76c-.99.66-2.25 1.06-3.72 1.06-2.86 0-5.29-1.93-6.16-4.53H2.18v2.84A11 11 0 0 0 12 23z" />

@@ -104,14 +104,14 @@ function AuthFlow({ invitation, invitationProblem }: AuthFlowProps) {
         {mode === 'sign-in' && (
           <>
             <SignInForm onForgotPassword={() => setMode('reset-request')} />
-            <GoogleSignInButton />
+            <GoogleSignInButton inviteToken={invitation?.token} />
             <SwitchMode question="New around here?" action="Create New Account" onSwitch={() => setMode('register')} />
           </>
         )}
         {mode === 'register' && (
           <>
             <RegisterForm invitation={invitation} />
-            <GoogleSignInButton />
+            <GoogleSignInButton inviteToken={invitation?.token} />
             <SwitchMode question="Already a member?" action="Sign In to Your Account" onSwitch={() => setMode('sign-in')} />
           </>
         )}
