@@ -169,6 +169,15 @@ describe('abuse limits shared through Redis', () => {
       }
       expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
       expect(statuses[10]).toBe(429);
+      // Each count is named by its limit and what it counts, nothing undefined.
+      const redis = new Redis(redisUrl);
+      try {
+        expect(await redis.exists(`neighbourly-rl:sign-in:failures:${email} 127.0.0.1`)).toBe(1);
+        expect(await redis.exists('neighbourly-rl:login:ip:127.0.0.1')).toBe(1);
+        expect((await redis.keys('neighbourly-rl*undefined*')).length).toBe(0);
+      } finally {
+        redis.disconnect();
+      }
     } finally {
       await first.close();
       await second.close();
