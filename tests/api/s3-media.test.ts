@@ -187,6 +187,18 @@ describe('MEDIA_PUBLIC_URL', () => {
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe('https://cdn.neighbourly.example/media/listings/ab/0b2c.jpg');
   });
+
+  it("lets pages load images and media from the CDN's origin, and nothing else from there (the browser test: tests/e2e/cdn-media.test.ts)", async () => {
+    const policy = new Map(
+      ((await fetch(`${behindCdn.baseUrl}/api/health/live`)).headers.get('content-security-policy') ?? '')
+        .split(';')
+        .map((part) => part.trim().split(/\s+/))
+        .map(([name, ...values]) => [name, values] as const),
+    );
+    expect(policy.get('img-src')).toContain('https://cdn.neighbourly.example');
+    expect(policy.get('media-src')).toContain('https://cdn.neighbourly.example');
+    for (const directive of ['script-src', 'connect-src', 'frame-src', 'default-src']) expect(policy.get(directive), directive).not.toContain('https://cdn.neighbourly.example');
+  });
 });
 
 describe('npm run media:migrate-to-s3', () => {

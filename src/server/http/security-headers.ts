@@ -50,9 +50,12 @@ function tileOrigin(tileUrl: string): string {
 }
 
 /** The headers for this server's pages: what they load from where (CSP), and no framing. */
-export function securityHeaderOptions(config: Pick<Config, 'stripe' | 'mapTileUrl'>): HelmetOptions {
+export function securityHeaderOptions(config: Pick<Config, 'stripe' | 'mapTileUrl' | 's3'>): HelmetOptions {
   // Stripe.js and its card fields, only where Stripe takes the payments.
   const stripeSources = config.stripe ? stripeBrowserSources : { script: [], frame: [], connect: [] };
+  // Photos and videos in a bucket behind a CDN: /media/… and /videos/… redirect there, and the
+  // browser checks the address it is sent to against img-src and media-src as well.
+  const mediaSources = config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : [];
   return {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -61,8 +64,8 @@ export function securityHeaderOptions(config: Pick<Config, 'stripe' | 'mapTileUr
         scriptSrc: ["'self'", ...stripeSources.script],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Map tiles come from the tile server in MAP_TILE_URL.
-        imgSrc: ["'self'", 'data:', 'blob:', tileOrigin(config.mapTileUrl)],
-        mediaSrc: ["'self'", 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', tileOrigin(config.mapTileUrl), ...mediaSources],
+        mediaSrc: ["'self'", 'blob:', ...mediaSources],
         connectSrc: ["'self'", ...stripeSources.connect],
         frameSrc: ["'self'", ...stripeSources.frame],
         // The photo compressor runs in a worker made from a blob URL.
@@ -80,7 +83,7 @@ export function securityHeaderOptions(config: Pick<Config, 'stripe' | 'mapTileUr
   };
 }
 
-export function installSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'stripe' | 'mapTileUrl'>): void {
+export function installSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'stripe' | 'mapTileUrl' | 's3'>): void {
   app.addHook('onRequest', securityHeaders(securityHeaderOptions(config)));
   // HSTS only on answers that went out over HTTPS: an encrypted connection, or (TRUST_PROXY) a
   // load balancer's X-Forwarded-Proto. Over plain HTTP the header is meaningless and ignored.
