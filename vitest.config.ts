@@ -30,6 +30,8 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
+          // One migrated database per run, copied by every test server (support/database-template.ts).
+          globalSetup: ['tests/api/support/global-setup.ts'],
           // Two files at a time even on two cores: many API tests spend their time waiting (job
           // polling, schedules, a server's drain), and one file's wait is another's run (300 s -> 200 s).
           maxWorkers: 2,

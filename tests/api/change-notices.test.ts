@@ -5,11 +5,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { broadcastPatienceMs, createContentVersion, type ContentVersion } from '../../src/server/services/content-version';
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy';
-import { reachableRedisUrl } from './support/test-redis';
+import { redisForTests } from './support/test-redis';
 
-const redisUrl = await reachableRedisUrl();
+const { url: redisUrl, note: redisNote } = await redisForTests();
 
-describe.skipIf(!redisUrl)(`change notices through Redis${redisUrl ? '' : ' (skipped: no Redis server reachable)'}`, () => {
+describe.skipIf(!redisUrl)(`change notices through Redis${redisNote}`, () => {
   let proxy: TcpProxy;
   let writer: ContentVersion;
   let reader: ContentVersion;

@@ -15,14 +15,12 @@ import { cleanUpPhotos } from '../../src/server/uploads/clean-up-photos';
 import { latestCodeFor, makePhoto, sellerMember, uploadPhoto, validListing } from './support/factories';
 import { createClient } from './support/http-client';
 import { startServerProcess } from './support/server-process';
-import { createPostgresDatabase, localPostgresUrl, openTestDatabase, reachablePostgresUrl } from './support/test-database';
+import { createPostgresDatabase, openTestDatabase, postgresForTests } from './support/test-database';
 import { proxyPostgres, type TcpProxy } from './support/tcp-proxy';
 import { startTestServer, type TestServer } from './support/test-server';
 
-const postgresUrl = await reachablePostgresUrl();
-const skipNote = postgresUrl
-  ? ''
-  : ` (skipped: these tests need a real PostgreSQL server to cut off and to kill a server on, and neither TEST_DATABASE_URL nor ${localPostgresUrl} names one that answers)`;
+// A real PostgreSQL server to cut off and to kill a server on.
+const { url: postgresUrl, note: skipNote } = await postgresForTests();
 
 /** A fresh database on the PostgreSQL server when there is one; otherwise the process uses PGlite in its data folder. */
 async function processDatabase(): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {

@@ -7,10 +7,10 @@ import { createMailSender, type MailMessage, type MailSender } from '../../src/s
 import { jobSchema } from '../../src/server/services/job-queue';
 import { createClient } from './support/http-client';
 import { mailsTo, registerMember, sellerMember, validListing } from './support/factories';
-import { createPostgresDatabase, localPostgresUrl, reachablePostgresUrl } from './support/test-database';
+import { createPostgresDatabase, postgresForTests } from './support/test-database';
 import { startTestServer, type TestServer } from './support/test-server';
 
-const postgresUrl = await reachablePostgresUrl();
+const { url: postgresUrl, note: postgresNote } = await postgresForTests();
 const fastPolling = { JOB_POLL_SECONDS: '0.5' };
 
 /** Sends through the dev outbox, failing while `failing` says so (a mail server that is down). */
@@ -151,7 +151,6 @@ describe('what the job table keeps of mail', () => {
   });
 });
 
-const postgresNote = postgresUrl ? '' : ` (skipped: two app servers need one PostgreSQL database, and neither TEST_DATABASE_URL nor ${localPostgresUrl} answers)`;
 
 describe.skipIf(!postgresUrl)(`a job a server was running when it restarted${postgresNote}`, () => {
   const closers: (() => Promise<void>)[] = [];

@@ -9,7 +9,7 @@ import { expectEventStream } from './support/event-stream-client';
 import { sellerMember, validListing } from './support/factories';
 import { createClient } from './support/http-client';
 import { startServerProcess } from './support/server-process';
-import { openTestDatabase, reachablePostgresUrl } from './support/test-database';
+import { openTestDatabase, postgresForTests } from './support/test-database';
 import { proxyPostgres, type TcpProxy } from './support/tcp-proxy';
 import { startTestServer, type TestServer } from './support/test-server';
 import { useTestServer } from './support/use-test-server';
@@ -283,9 +283,9 @@ describe('readiness when Redis is configured but unreachable', () => {
   });
 });
 
-const postgresUrl = await reachablePostgresUrl();
+const { url: postgresUrl, note: postgresNote } = await postgresForTests();
 
-describe.skipIf(!postgresUrl)('readiness when the database is cut off (PostgreSQL)', () => {
+describe.skipIf(!postgresUrl)(`readiness when the database is cut off (PostgreSQL)${postgresNote}`, () => {
   let proxy: TcpProxy;
   let server: TestServer;
 

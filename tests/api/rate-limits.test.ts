@@ -8,23 +8,8 @@ import { errorMessages } from '../../src/domain/errors';
 import { registerMember, uniqueEmail } from './support/factories';
 import { createClient } from './support/http-client';
 import { startTestServer } from './support/test-server';
+import { redisForTests } from './support/test-redis';
 import { useTestServer } from './support/use-test-server';
-
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisReachable(): Promise<boolean> {
-  const probe = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  probe.on('error', () => {});
-  try {
-    await probe.connect();
-    await probe.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
 
 /**
  * Signs in from a chosen loopback address, so one test can play two places (Linux routes all of
@@ -150,13 +135,11 @@ describe('abuse limits in memory', () => {
   });
 });
 
-describe('abuse limits shared through Redis', () => {
+const { url: sharedRedisUrl, note: redisNote } = await redisForTests();
+
+describe.skipIf(!sharedRedisUrl)(`abuse limits shared through Redis${redisNote}`, () => {
+  const redisUrl = sharedRedisUrl!;
   it('counts across two app servers', async () => {
-    if (!(await redisReachable())) {
-      // No Redis on this machine: the in-memory store above carries the limits.
-      expect(process.env.CI_REQUIRE_REDIS).not.toBe('true');
-      return;
-    }
     const namespace = { REDIS_URL: redisUrl, RATE_LIMIT_MULTIPLIER: '1' };
     const first = await startTestServer(namespace);
     const second = await startTestServer(namespace);
@@ -185,10 +168,6 @@ describe('abuse limits shared through Redis', () => {
   });
 
   it('counts wrong passwords per address across two app servers, and a success on either clears them', async () => {
-    if (!(await redisReachable())) {
-      expect(process.env.CI_REQUIRE_REDIS).not.toBe('true');
-      return;
-    }
     const namespace = { REDIS_URL: redisUrl, RATE_LIMIT_MULTIPLIER: '1' };
     const servers = [await startTestServer(namespace), await startTestServer(namespace)];
     try {

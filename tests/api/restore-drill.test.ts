@@ -12,13 +12,11 @@ import { seedDemoData } from '../../src/server/demo/seed-demo-data';
 import { mediaKeyFromUrl, createLocalMediaStorage } from '../../src/server/services/storage';
 import { runRestoreDrill } from '../../scripts/restore-drill/run-drill';
 import { createS3MediaStorage } from '../../src/server/services/s3-storage';
-import { createPostgresDatabase, localPostgresUrl, reachablePostgresUrl } from './support/test-database';
+import { createPostgresDatabase, postgresForTests } from './support/test-database';
 import { useLocalS3 } from './support/test-s3';
 
-const postgresUrl = await reachablePostgresUrl();
-if (!postgresUrl) {
-  console.log(`restore-drill (skipped: pg_dump and pg_restore need a PostgreSQL server, and neither TEST_DATABASE_URL nor ${localPostgresUrl} names one that answers)`);
-}
+// pg_dump and pg_restore need a PostgreSQL server.
+const { url: postgresUrl, note: postgresNote } = await postgresForTests();
 
 const projectRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -43,7 +41,7 @@ async function databaseExists(serverUrl: string, name: string): Promise<boolean>
   }
 }
 
-describe.skipIf(!postgresUrl)('restore drill', () => {
+describe.skipIf(!postgresUrl)(`restore drill${postgresNote}`, () => {
   const s3 = useLocalS3();
   let source: { url: string; drop: () => Promise<void> };
   let dataDir: string;

@@ -58,7 +58,3 @@ describe.skipIf(!postgresUrl)(`two app servers on one PostgreSQL database${postg
     });
   });
 });
-
-it('requires Redis where CI says it is there', () => {
-  if (!redisUrl) expect(process.env.CI_REQUIRE_REDIS).not.toBe('true');
-});

@@ -28,6 +28,8 @@ export type DatabaseHandle = {
   poolCounts: () => PoolCounts;
   /** Calls `listener` with each query's time in seconds from now on (PostgreSQL; PGlite's are not timed). */
   observeQueries: (listener: QueryListener) => void;
+  /** PGlite only: its whole data directory as a tar, to start other databases from (the tests' template). */
+  dumpPgliteDataDir?: () => Promise<Blob>;
   close: () => Promise<void>;
 };
 
@@ -49,11 +51,13 @@ export type OpenDatabaseOptions = {
   pgliteDir?: string | null;
   /** Connections in the `pg` pool. */
   poolSize?: number;
+  /** A PGlite data directory to start from (PGlite's dumpDataDir), already migrated: the tests' copy of one database. */
+  pgliteTemplate?: Blob;
 };
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
-  return openPglite(options.pgliteDir ?? null);
+  return openPglite(options.pgliteDir ?? null, options.pgliteTemplate);
 }
 
 async function openPostgres(databaseUrl: string, poolSize: number): Promise<DatabaseHandle> {
@@ -118,7 +122,7 @@ function timeQueries(client: pg.PoolClient, listeners: ReadonlySet<QueryListener
   client.query = timed as typeof client.query;
 }
 
-async function openPglite(directory: string | null): Promise<DatabaseHandle> {
+async function openPglite(directory: string | null, template?: Blob): Promise<DatabaseHandle> {
   // Loaded only here, so a server on PostgreSQL never carries PGlite's WebAssembly in memory.
   const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
@@ -129,7 +133,7 @@ async function openPglite(directory: string | null): Promise<DatabaseHandle> {
   if (directory) mkdirSync(path.dirname(directory), { recursive: true });
   // The extensions the migrations create must be bundled into PGlite explicitly.
   const extensions = { pg_trgm };
-  const client = directory ? await PGlite.create(directory, { extensions }) : await PGlite.create({ extensions });
+  const client = directory ? await PGlite.create(directory, { extensions }) : await PGlite.create({ extensions, ...(template ? { loadDataDir: template } : {}) });
   const pgliteDb = drizzlePglite({ client, schema });
   await migratePglite(pgliteDb, { migrationsFolder });
   await client.query(`set pg_trgm.word_similarity_threshold = ${trigramThreshold}`);
@@ -147,6 +151,7 @@ async function openPglite(directory: string | null): Promise<DatabaseHandle> {
     },
     poolCounts: () => ({ total: 1, idle: 1, waiting: 0, max: 1 }),
     observeQueries: () => {},
+    dumpPgliteDataDir: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }

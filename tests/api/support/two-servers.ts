@@ -7,8 +7,8 @@ import { openDatabase } from '../../../src/server/db/open-database';
 import { expectEventStream, type OpenedStream, type StreamEvent } from './event-stream-client';
 import { sellerMember, validListing } from './factories';
 import { createClient } from './http-client';
-import { createPostgresDatabase, localPostgresUrl, reachablePostgresUrl } from './test-database';
-import { localRedisUrl, reachableRedisUrl } from './test-redis';
+import { createPostgresDatabase, postgresForTests } from './test-database';
+import { redisForTests } from './test-redis';
 import { startTestServer, type TestServer } from './test-server';
 
 /**
@@ -31,12 +31,9 @@ const sharedSecret = 'two-servers-test-secret-0123456789abcdef';
  * reason is printed, and named in the describe block's title.
  */
 export async function twoServerServices(fileName: string) {
-  const postgresUrl = await reachablePostgresUrl();
-  const redisUrl = await reachableRedisUrl();
-  const postgresNote = postgresUrl
-    ? ''
-    : ` (skipped: two app servers need one PostgreSQL database, and neither TEST_DATABASE_URL nor ${localPostgresUrl} names a server that answers)`;
-  const redisNote = redisUrl ? '' : ` (skipped: neither TEST_REDIS_URL nor ${localRedisUrl} names a Redis server that answers)`;
+  // Two app servers need one PostgreSQL database (and, for most tests, one Redis).
+  const { url: postgresUrl, note: postgresNote } = await postgresForTests();
+  const { url: redisUrl, note: redisNote } = await redisForTests();
   if (!postgresUrl) console.log(`${fileName}${postgresNote}`);
   else if (!redisUrl) console.log(`${fileName}: the Redis pass${redisNote}`);
   return { postgresUrl, redisUrl, postgresNote, redisNote };
