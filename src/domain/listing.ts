@@ -85,6 +85,15 @@ export function formatPrice(price: string): string {
   return fraction === '00' ? `$${grouped}` : `$${grouped}.${fraction.padEnd(2, '0')}`;
 }
 
+/**
+ * spec 2 and 9: a listing's page shows up to 4 of the seller's other listings ('More from this
+ * seller'), and links to all of them ('View All Listings from') once the seller has more than 5.
+ */
+export const sellerPreview = {
+  count: 4,
+  viewAllAfter: 5,
+} as const;
+
 export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The response header that carries the cursor of the next page. */

@@ -15,4 +15,14 @@ export const timings = {
   toastSwipeThresholdPx: 50,
   tooltipDelayMs: 700,
   tooltipSkipDelayMs: 300,
+  /** Cached data no page is showing is dropped after 5 minutes. */
+  queryGarbageCollectionMs: 5 * 60 * 1000,
+  /** A query that retries waits 1 s, then twice as long each time, never more than 30 s. */
+  queryRetryFirstDelayMs: 1000,
+  queryRetryLongestDelayMs: 30_000,
 } as const;
+
+/** How long a query waits before retry number `failureCount + 1` (spec 9: doubling from 1 s to a 30 s cap). */
+export function queryRetryDelayMs(failureCount: number): number {
+  return Math.min(timings.queryRetryFirstDelayMs * 2 ** failureCount, timings.queryRetryLongestDelayMs);
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { countsAreaForView, markerRadius } from '../../src/domain/map';
+import { countsAreaForView, mapSettings, markerRadius } from '../../src/domain/map';
 import { type MapCountEntry, mapCountsQuery } from '../../src/domain/map-schemas';
-import { stateAreas } from '../../src/web/features/listings/components/map/map-areas';
+import { mapModeForZoom, stateAreas } from '../../src/web/features/listings/components/map/map-areas';
 
 describe('the area the map asks counts for', () => {
   it('is the view with a margin each side, snapped outward to a quarter degree', () => {
@@ -70,5 +70,31 @@ describe('the map zoomed out, one marker per state', () => {
     expect(newSouthWales.map(({ label, allowed, besideRadius }) => ({ label, allowed, besideRadius }))).toEqual([
       { label: 'New South Wales: 3 listings, upgrade to view this area', allowed: false, besideRadius: undefined },
     ]);
+  });
+});
+
+describe('a marker on the map', () => {
+  it.each([
+    [0, 8],
+    [1, 8],
+    [2, 11],
+    [4, 17],
+    [6, 23],
+    [7, 25],
+    [40, 25],
+  ])('for %i listings has a radius of %i px: count x 3 + 5, at least 8 and at most 25', (count, radius) => {
+    expect(markerRadius(count)).toBe(radius);
+  });
+
+  it('shows areas below zoom 10 per state and from zoom 10 per postcode', () => {
+    expect(mapModeForZoom(9)).toBe('state');
+    expect(mapModeForZoom(10)).toBe('postcode');
+    expect(mapModeForZoom(mapSettings.defaultZoom)).toBe('postcode');
+  });
+
+  it('colours an area the member may browse #ec4d37 and one they may not grey', () => {
+    expect(mapSettings.allowedColour).toBe('#ec4d37');
+    const [red, green, blue] = [1, 3, 5].map((start) => Number.parseInt(mapSettings.notAllowedColour.slice(start, start + 2), 16));
+    expect(Math.max(red, green, blue) - Math.min(red, green, blue)).toBeLessThan(32);
   });
 });

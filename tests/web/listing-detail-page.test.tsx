@@ -1,5 +1,6 @@
-// A listing's page: Share beside the price, and under a sold listing (to anyone but its seller)
-// up to 4 similar listings nearby from the browse API, never the sold one itself.
+// A listing's page: Share beside the price; up to 4 more from its seller, with a link to all of them
+// once there are more than 5; and under a sold listing (to anyone but its seller) up to 4 similar
+// listings nearby from the browse API, never the sold one itself.
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser, ListingView, SellerProfile, SellerSummary } from '../../src/domain';
@@ -40,15 +41,18 @@ function isBrowse(request: SentRequest): boolean {
   return request.method === 'GET' && request.path === '/api/listings';
 }
 
-/** The page as `viewer` (null: a visitor) opens it, with the browse API answering `similar` (the sold listing among them). */
-function renderListingPage(listing: ListingView, viewer: CurrentUser | null, similar: ListingView[] = [listing, ...nearby]) {
+/**
+ * The page as `viewer` (null: a visitor) opens it, with the browse API answering `similar` (the sold
+ * listing among them) and the seller's listings for sale being `sellerListings`.
+ */
+function renderListingPage(listing: ListingView, viewer: CurrentUser | null, similar: ListingView[] = [listing, ...nearby], sellerListings: ListingView[] = [listing]) {
   const server = fakeServer((request) => (isBrowse(request) ? similar : []));
   const rendered = renderPage(<ListingDetailPage user={viewer} id={listing.id} />, {
     signedIn: viewer !== null,
     data: [
       [currentUserQueryKey, viewer],
       [listingQueryKeys.listing(listing.id), listing],
-      [listingQueryKeys.sellerListings(listing.sellerId), [listing]],
+      [listingQueryKeys.sellerListings(listing.sellerId), sellerListings],
       [listingQueryKeys.sellerProfile(listing.sellerId), sellerProfile],
       [conversationQueryKeys.listing(listing.id), []],
     ],
@@ -103,5 +107,37 @@ describe('a listing page', () => {
     hidden.unmount();
     renderListingPage(sold, null);
     expect(screen.getByRole('button', { name: 'Share' })).toBeInTheDocument();
+  });
+});
+
+describe("a listing page's 'More from this seller'", () => {
+  const forSale = { ...sold, isActive: true };
+  /** The seller's listings for sale: this one and `count` others, newest first as the API sends them. */
+  const withOthers = (count: number) => [forSale, ...Array.from({ length: count }, (_, index) => aListing({ title: `Other ${index + 1}`, sellerId: seller.id, seller: sellerSummary }))];
+  const moreFromSeller = () => screen.getByRole('region', { name: 'More from this seller' });
+  const titlesIn = (section: HTMLElement) =>
+    within(section)
+      .getAllByRole('article')
+      .map((card) => within(card).getByRole('heading').textContent);
+
+  it('is shown only when the seller has more than this one listing', () => {
+    const alone = renderListingPage(forSale, buyer, [], withOthers(0));
+    expect(screen.getByRole('heading', { level: 1, name: forSale.title })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'More from this seller' })).toBeNull();
+    alone.unmount();
+    renderListingPage(forSale, buyer, [], withOthers(1));
+    expect(titlesIn(moreFromSeller())).toEqual(['Other 1']);
+  });
+
+  it("shows up to 4 of the seller's other listings, never this one, and no link to all while the seller has 5", () => {
+    renderListingPage(forSale, buyer, [], withOthers(4));
+    expect(titlesIn(moreFromSeller())).toEqual(['Other 1', 'Other 2', 'Other 3', 'Other 4']);
+    expect(within(moreFromSeller()).queryByRole('link', { name: /View All Listings from/ })).toBeNull();
+  });
+
+  it("links to all of the seller's listings once the seller has more than 5, still showing 4", () => {
+    renderListingPage(forSale, buyer, [], withOthers(5));
+    expect(titlesIn(moreFromSeller())).toEqual(['Other 1', 'Other 2', 'Other 3', 'Other 4']);
+    expect(within(moreFromSeller()).getByRole('link', { name: 'View All Listings from Mia' })).toHaveAttribute('href', `/seller/${seller.id}`);
   });
 });

@@ -1,12 +1,13 @@
 // Every uploaded photo is decoded and re-encoded: the real type is read from its bytes, the
 // orientation applied, all metadata (EXIF, GPS) dropped, and a display size and thumbnail made.
 import sharp from 'sharp';
-import { imageMessages, maxImagePixels } from '../../domain/images';
+import { acceptedImageTypes, imageMessages, maxImagePixels } from '../../domain/images';
 import { AppError } from '../../domain/errors';
 import { shareImageSize } from '../../domain/page-head';
 import { imageCompression } from '../../domain/tiers';
 
-const acceptedFormats = new Set(['jpeg', 'png', 'webp']);
+/** sharp's names for the photo types the page offers (spec 5: JPEG, PNG, WebP): "image/jpeg" is "jpeg". */
+const acceptedFormats = new Set<string>(acceptedImageTypes.map((type) => type.slice('image/'.length)));
 const thumbnailSize = 480;
 
 export type ProcessedImage = {

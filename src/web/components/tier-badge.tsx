@@ -1,11 +1,11 @@
 import { BadgeCheck, Rocket, Sprout, Star, type LucideIcon } from 'lucide-react';
-import { isMembershipTier, tierRules } from '../../domain';
+import { type MembershipTier, isMembershipTier, tierRules } from '../../domain';
 import { cn } from '@/lib/cn';
 
 type TierLook = { icon: LucideIcon; className: string };
 
 // spec 2: starter a green sprout, explorer a rocket, connector a star, any other tier a check mark.
-const tierLooks: Record<string, TierLook> = {
+const tierLooks: Partial<Record<MembershipTier, TierLook>> = {
   starter: { icon: Sprout, className: 'bg-leaf-50 text-leaf-700 ring-leaf-100' },
   explorer: { icon: Rocket, className: 'bg-brand-50 text-brand-700 ring-brand-100' },
   connector: { icon: Star, className: 'bg-sun-100 text-ink-900 ring-sun-300' },
@@ -21,9 +21,12 @@ type TierBadgeProps = {
 
 /** A member's plan as a small badge (spec 2). */
 export function TierBadge({ tier, showLabel = false, className }: TierBadgeProps) {
-  const look = (tier && tierLooks[tier]) || otherTierLook;
+  const known = isMembershipTier(tier);
+  // Plans' own names only: an inherited property name ("constructor") is just another tier.
+  const look = (known && tierLooks[tier]) || otherTierLook;
   const Icon = look.icon;
-  const label = isMembershipTier(tier) ? tierRules[tier].label : 'Member';
+  const label = known ? tierRules[tier].label : 'Member';
+  const name = known ? `${label} member` : label;
   return (
     <span
       className={cn(
@@ -32,10 +35,10 @@ export function TierBadge({ tier, showLabel = false, className }: TierBadgeProps
         look.className,
         className,
       )}
-      title={`${label} member`}
+      title={name}
     >
       <Icon className="size-3.5" aria-hidden="true" />
-      {showLabel ? <span>{label}</span> : <span className="sr-only">{label} member</span>}
+      {showLabel ? <span>{label}</span> : <span className="sr-only">{name}</span>}
     </span>
   );
 }

@@ -1,17 +1,22 @@
 import { type DehydratedState, QueryClient, defaultShouldDehydrateQuery, dehydrate, hydrate } from '@tanstack/react-query';
+import { queryRetryDelayMs, timings } from '../../domain/timings';
 import { createQueryFn, isNotFoundError, reviveApiError } from './api-client';
 
-/** spec 4 and 9: data never goes stale, never refetches on focus or by interval, never retries. */
+/**
+ * spec 4 and 9: data never goes stale, never refetches on focus or by interval, and never retries;
+ * a query that does retry (the banned words) backs off from 1 s to 30 s.
+ */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
         queryFn: createQueryFn({ on401: 'throw' }),
         staleTime: Infinity,
-        gcTime: 5 * 60 * 1000,
+        gcTime: timings.queryGarbageCollectionMs,
         refetchOnWindowFocus: false,
         refetchInterval: false,
         retry: false,
+        retryDelay: queryRetryDelayMs,
       },
       mutations: {
         retry: false,

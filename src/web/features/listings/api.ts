@@ -1,6 +1,6 @@
 // The listings pages' calls (spec 7): browse (keyset pages), one listing, a seller, and the changes.
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiResponse, CreateListingBody, CurrentUser, ListingView } from '../../../domain';
+import { type ApiResponse, type CreateListingBody, type CurrentUser, type ListingView, sellerPreview } from '../../../domain';
 import { listingQueryKeys, refreshListingData } from '@/shared/listing/listing-cache';
 import { conversationQueryKeys, refreshListingConversations } from '@/shared/messages/conversation-queries';
 import { ratingQueryKeys } from '@/shared/ratings/rating-queries';
@@ -46,8 +46,8 @@ export function useSellerListings(sellerId: string) {
   return useQuery<ApiResponse<'listSellerListings'>>({ queryKey: listingQueryKeys.sellerListings(sellerId) });
 }
 
-/** Up to 4, as 'More from this seller' shows (spec 9); one more is asked for in case the listing itself comes back. */
-export const similarListingsCount = 4;
+/** As many as 'More from this seller' shows (spec 9); one more is asked for in case the listing itself comes back. */
+export const similarListingsCount = sellerPreview.count;
 
 /**
  * Listings of the same category nearest the listing's postcode (GET /api/listings). The server

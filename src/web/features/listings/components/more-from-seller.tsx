@@ -1,13 +1,9 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'wouter';
-import type { ListingView } from '../../../../domain';
+import { type ListingView, sellerPreview } from '../../../../domain';
 import { ListingCard } from '@/shared/listing/listing-card';
 import { ListingGrid } from '@/shared/listing/listing-grid';
 import { useSellerListings } from '@/features/listings/api';
-
-// spec 9: a preview of 4; 'view all' once the seller has more than 5.
-const previewCount = 4;
-const viewAllAfter = 5;
 
 /** 'More from this seller': shown only when the seller has more than this one listing (spec 2). */
 export function MoreFromSeller({ listing }: { listing: ListingView }) {
@@ -23,7 +19,7 @@ export function MoreFromSeller({ listing }: { listing: ListingView }) {
         <h2 id="more-from-seller" className="text-2xl font-extrabold tracking-tight">
           More from this seller
         </h2>
-        {all.length > viewAllAfter && (
+        {all.length > sellerPreview.viewAllAfter && (
           <Link href={`/seller/${listing.sellerId}`} className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700 hover:underline">
             View All Listings from {firstName}
             <ArrowRight className="size-4" aria-hidden="true" />
@@ -31,7 +27,7 @@ export function MoreFromSeller({ listing }: { listing: ListingView }) {
         )}
       </div>
       <ListingGrid>
-        {others.slice(0, previewCount).map((other) => (
+        {others.slice(0, sellerPreview.count).map((other) => (
           <li key={other.id}>
             <ListingCard listing={other} />
           </li>
