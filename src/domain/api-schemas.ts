@@ -20,6 +20,7 @@ import {
 import type { EndpointName } from './api-endpoints';
 import { loginBody, registerBody, resetConfirmBody, resetRequestBody, resetVerifyCodeBody } from './auth';
 import { contactFormBody } from './contact';
+import { appErrors, type ErrorBody, type ErrorCode } from './errors';
 import {
   blockedMemberSchema,
   conversationIdParams,
@@ -131,14 +132,36 @@ export const outboxMessageSchema = z.object({
   createdAt: z.string(),
 });
 
+/**
+ * The body of every failed call (errors.ts, ErrorBody: spec section 3's error body with a code and
+ * field errors). The OpenAPI document describes every error answer with it; it is not a route's
+ * response schema, since the one error handler builds these bodies.
+ */
+export const errorBodySchema = z.object({
+  code: z.enum(Object.keys(appErrors) as [ErrorCode, ...ErrorCode[]]).describe('What went wrong, for the client to branch on (never on the HTTP status).'),
+  message: z.string().describe('What to tell the person, in the product’s words.'),
+  fieldErrors: z.array(z.object({ path: z.string(), message: z.string() })).optional().describe('VALIDATION_FAILED: each field that is wrong (its dotted path) and why.'),
+  bannedWords: z.array(z.string()).optional().describe('CONTENT_FILTERED: the words that are not allowed.'),
+  showContactForm: z.boolean().optional().describe('The page offers the contact form.'),
+  listingLimit: z.number().int().nonnegative().optional().describe('LISTING_LIMIT_REACHED: the plan’s number of active listings.'),
+  imageLimit: z.number().int().nonnegative().optional().describe('IMAGE_LIMIT_REACHED: the plan’s number of photos per listing.'),
+  membershipTier: z.enum(membershipTiers).optional().describe('The member’s plan, where the limit depends on it.'),
+}) satisfies z.ZodType<ErrorBody>;
+
+type RequiredFieldsOf<T> = { [K in keyof T]-?: undefined extends T[K] ? never : K }[keyof T];
+type Exactly<Found extends Expected, Expected> = Found;
+/** Fails to compile when ErrorBody gains a field, or a required one, that errorBodySchema leaves out. */
+export type ErrorBodySchemaCoversErrorBody = Exactly<keyof ErrorBody, keyof z.output<typeof errorBodySchema>> &
+  Exactly<RequiredFieldsOf<ErrorBody>, RequiredFieldsOf<z.output<typeof errorBodySchema>>>;
+
 type EndpointSchemas = {
   params?: z.ZodType;
   querystring?: z.ZodType;
   body?: z.ZodType;
-  /** By status; an empty map is an answer with no body (204) or a redirect. */
+  /** By status; an empty map is an answer with no JSON body (api-description.ts says which: 204, a redirect or an event stream). */
   response: Partial<Record<200 | 201 | 302 | 503, z.ZodType>>;
   consumes?: string[];
-  summary?: string;
+  /** Left out of the OpenAPI document: not a call for other clients. */
   hide?: boolean;
 };
 
@@ -152,13 +175,9 @@ export const apiSchemas = {
   requestPasswordReset: { body: resetRequestBody, response: { 200: messageResponseSchema } },
   verifyResetCode: { body: resetVerifyCodeBody, response: { 200: messageResponseSchema } },
   confirmPasswordReset: { body: resetConfirmBody, response: { 200: authResponseSchema } },
-  startGoogleSignIn: {
-    summary: 'Starts a Google sign-in: redirects to Google',
-    querystring: z.object({ invite: z.string().max(fieldLimits.opaqueIdMax).optional() }),
-    response: {},
-  },
-  finishGoogleSignIn: { summary: "Google's return: signs the member in and redirects to the landing page", response: {} },
-  pickUpGoogleSession: { summary: "The landing page's session after a Google sign-in", response: { 200: googleSignInResponseSchema } },
+  startGoogleSignIn: { querystring: z.object({ invite: z.string().max(fieldLimits.opaqueIdMax).optional() }), response: {} },
+  finishGoogleSignIn: { response: {} },
+  pickUpGoogleSession: { response: { 200: googleSignInResponseSchema } },
   getInvitation: { params: z.object({ token: z.string().max(fieldLimits.opaqueIdMax) }), response: { 200: invitationSchema } },
 
   updateProfile: { body: updateProfileBody, response: { 200: currentUserSchema } },
@@ -199,12 +218,9 @@ export const apiSchemas = {
   updateSavedSearch: { params: savedSearchIdParams, body: updateSavedSearchBody, response: { 200: savedSearchSchema } },
   deleteSavedSearch: { params: savedSearchIdParams, response: {} },
   markSavedSearchSeen: { params: savedSearchIdParams, response: {} },
-  unsubscribeSavedSearch: {
-    params: savedSearchIdParams,
-    querystring: unsubscribeQuery,
-    summary: "A saved search mail's unsubscribe link, opened: changes nothing (mail scanners open links) and redirects to /unsubscribe, whose button posts the one-click unsubscribe",
-    response: {},
-  },
+  // A saved search mail's unsubscribe link, opened: changes nothing (mail scanners open links) and
+  // redirects to /unsubscribe, whose button posts the one-click unsubscribe.
+  unsubscribeSavedSearch: { params: savedSearchIdParams, querystring: unsubscribeQuery, response: {} },
   // RFC 8058 one-click: the mail client posts List-Unsubscribe=One-Click (form-encoded).
   unsubscribeSavedSearchOneClick: { params: savedSearchIdParams, querystring: unsubscribeQuery, response: { 200: messageResponseSchema } },
 
@@ -223,7 +239,7 @@ export const apiSchemas = {
   issueEventTicket: { response: { 200: eventTicketSchema } },
   // text/event-stream: `message`, `read` and `conversation` events (MemberEvent), `ready` once connected, and
   // `replaced` last when a newer stream of the member takes its place (decision 27).
-  streamEvents: { querystring: eventStreamQuery, summary: 'The signed-in tab\'s live events (Server-Sent Events)', response: {} },
+  streamEvents: { querystring: eventStreamQuery, response: {} },
 
   createReport: { body: createReportBody, response: { 201: reportCreatedSchema } },
   requestListingReview: { params: idParams, response: { 200: messageResponseSchema } },

@@ -36,9 +36,8 @@ export const reportIdParams = z.object({ id: z.string().max(fieldLimits.opaqueId
 export const moderationActionBody = z
   .object({
     action: z.enum(moderationActions, { error: 'Choose an action: dismiss, hide-listing, warn, suspend or remove-rating.' }),
-    days: z
-      .union([z.literal(moderationLimits.suspensionDays[0]), z.literal(moderationLimits.suspensionDays[1]), z.null()], { error: moderationMessages.suspensionDaysInvalid })
-      .optional(),
+    // One literal of both values (not a union of two): the OpenAPI document can then type it.
+    days: z.literal(moderationLimits.suspensionDays, { error: moderationMessages.suspensionDaysInvalid }).nullable().optional(),
     reason: z
       .string({ error: moderationMessages.actionReasonRequired })
       .trim()

@@ -76,7 +76,7 @@ export async function buildApp(deps: ServerDeps): Promise<FastifyInstance> {
   const countUnmatched = await installMetrics(app, deps);
   installSessionLoader(app, deps);
   installSecurityHeaders(app, config);
-  await installSwagger(app);
+  await installSwagger(app, { publicUrl: config.publicUrl });
 
   // Before any route is registered: each writing route gets its own abuse limit.
   installWriteLimits(app, deps.limits);

@@ -3,6 +3,7 @@
 // until it has a row.
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { apiEndpoints, type EndpointAccess, type EndpointName } from '../../src/domain/api-endpoints';
 import { users } from '../../src/server/db/schema';
 import { registerMember, sellerMember, uniqueEmail, validListing } from './support/factories';
 import { googleSettingsWithoutProvider } from './support/test-server';
@@ -170,6 +171,24 @@ beforeAll(async () => {
   blockable = (await registerMember(client)).user.id;
 });
 
+/** What each role was answered, for the checks of the endpoint map and the OpenAPI document below. */
+const answers: { row: Row; role: Role; status: number; code: unknown }[] = [];
+
+/** The endpoint a row calls; undefined for the routes that are not API calls (the document, the sign-in redirect). */
+function endpointOf(row: Row): EndpointName | undefined {
+  return (Object.keys(apiEndpoints) as EndpointName[]).find((name) => apiEndpoints[name].method === row.method && apiEndpoints[name].path === row.route);
+}
+
+/**
+ * Who a row shows may call: anyone, unless a visitor is refused (401) where a signed-in role is not;
+ * an admin only, when the other members are refused (403) and the admin is not.
+ */
+function accessShownBy(row: Row): EndpointAccess {
+  const refused = (role: Role, status: number) => [row.expect[role]].flat().includes(status);
+  if (!refused('visitor', 401) || (refused('owner', 401) && refused('other', 401) && refused('admin', 401))) return 'public';
+  return refused('owner', 403) && refused('other', 403) && !refused('admin', 403) ? 'admin' : 'member';
+}
+
 /** An event stream's status, without waiting for a stream that never ends. */
 async function streamStatus(url: string, token: string | undefined): Promise<{ status: number; body: unknown }> {
   const response = await fetch(`${server.baseUrl}${url}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
@@ -203,6 +222,7 @@ describe('authorisation matrix', () => {
           ? await streamStatus(url, token)
           : await client.call(row.method, url, { token, body: body ?? (row.method === 'GET' || row.method === 'DELETE' ? undefined : {}) });
         const expected = [row.expect[role]].flat();
+        answers.push({ row, role, status: response.status, code: (response.body as { code?: unknown } | undefined)?.code });
         if (!expected.includes(response.status)) {
           failures.push(`${row.method} ${url} as ${role}: ${response.status} (expected ${expected.join(' or ')}) ${JSON.stringify(response.body).slice(0, 120)}`);
         }
@@ -210,5 +230,29 @@ describe('authorisation matrix', () => {
       }
     }
     expect(failures).toEqual([]);
+  });
+
+  it('declares in the endpoint map who may call each route, as its row shows', () => {
+    const mismatches = rows.flatMap((row) => {
+      const name = endpointOf(row);
+      if (!name || apiEndpoints[name].access === accessShownBy(row)) return [];
+      return [`${name}: declared ${apiEndpoints[name].access}, the matrix shows ${accessShownBy(row)}`];
+    });
+    expect(mismatches).toEqual([]);
+  });
+
+  it('gets only answers the OpenAPI document describes, each error with its code', async () => {
+    expect(answers.length).toBeGreaterThan(rows.length);
+    const document = (await client.get('/api/openapi.json')).body as { paths: Record<string, Record<string, { responses: Record<string, { description: string }> }>> };
+    const undescribed = answers.flatMap(({ row, role, status, code }) => {
+      const name = endpointOf(row);
+      const operation = name && document.paths[row.route.replace(/:(\w+)/g, '{$1}')]?.[row.method.toLowerCase()];
+      if (!operation) return []; // not in the document: hidden (endpoint-map.test.ts checks which)
+      const response = operation.responses[String(status)];
+      if (!response) return [`${name} as ${role}: ${status} is not among its answers (${Object.keys(operation.responses).join(', ')})`];
+      if (status >= 400 && !response.description.includes(`\`${String(code)}\``)) return [`${name} as ${role}: ${status} ${String(code)} is not among that answer's codes`];
+      return [];
+    });
+    expect(undescribed).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import { apiSchemas } from '../../domain/api-schemas';
 
 export function endpoint<K extends EndpointName>(name: K) {
   const { method, path, tag } = apiEndpoints[name];
-  const schema: { tags: string[] } & (typeof apiSchemas)[K] = { tags: [tag], ...apiSchemas[name] };
+  // The OpenAPI document names each operation by its endpoint (api-document.ts completes it from that name).
+  const schema: { operationId: K; tags: string[] } & (typeof apiSchemas)[K] = { operationId: name, tags: [tag], ...apiSchemas[name] };
   return { method, url: path, schema };
 }

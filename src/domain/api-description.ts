@@ -1,0 +1,222 @@
+// What the OpenAPI document says of each call of api-endpoints.ts beyond its shapes: a summary, the
+// failures its own rules give (errors.ts), and, for a call that answers no JSON, what it answers.
+// The failures every call of a kind can give (a body that breaks its schema, no session, an abuse
+// limit, our side) are added from the call's entry (failureCodesOf); a failure listed here is one
+// the call's own code throws. The compiler keeps this list as long as the endpoint map.
+import { apiEndpoints, type EndpointName } from './api-endpoints';
+import { apiSchemas } from './api-schemas';
+import { appErrors, type ErrorCode } from './errors';
+import { writeLimits } from './write-limits';
+
+/** A call that answers no JSON body: 204 (done), a 302 redirect, or a text/event-stream. */
+export type PlainAnswer = 'no content' | 'redirect' | 'event stream';
+
+export type EndpointDescription = {
+  readonly summary: string;
+  /** More than the summary says, when a client needs it. */
+  readonly description?: string;
+  /** The codes the call's own rules answer with (errors.ts), beyond those of its kind. */
+  readonly failures: readonly ErrorCode[];
+  readonly answer?: PlainAnswer;
+  /** The call also takes a one-time ticket in its query instead of the bearer token (EventSource sends no headers). */
+  readonly ticket?: true;
+};
+
+const listingOwnerFailures = ['LISTING_NOT_FOUND', 'LISTING_REMOVED', 'NOT_YOUR_LISTING'] as const;
+const listingContentFailures = ['CONTENT_FILTERED', 'UNKNOWN_IMAGE', 'IMAGE_LIMIT_REACHED'] as const;
+const firstMessageFailures = ['EMAIL_NOT_VERIFIED', 'LISTING_NOT_FOUND', 'LISTING_SOLD', 'CONTACT_OWN_LISTING', 'MEMBER_BLOCKED', 'CONTENT_FILTERED', 'CONVERSATION_CLOSED', 'CONVERSATION_NOT_FOUND', 'RATE_LIMITED'] as const;
+
+export const apiDescriptions = {
+  register: { summary: 'Creates an account and signs it in', failures: ['EMAIL_TAKEN', 'INVITATION_INVALID', 'INVITATION_OTHER_EMAIL'] },
+  signIn: { summary: 'Signs in with email and password', failures: ['INVALID_CREDENTIALS', 'ACCOUNT_SUSPENDED', 'RATE_LIMITED'] },
+  getCurrentUser: { summary: 'The signed-in member', failures: [] },
+  signOut: { summary: 'Signs out: ends this session', failures: [], answer: 'no content' },
+  requestPasswordReset: { summary: 'Mails a password reset code', description: 'Answers the same whether or not the email has an account.', failures: [] },
+  verifyResetCode: { summary: 'Checks a password reset code', failures: ['INVALID_CODE'] },
+  confirmPasswordReset: { summary: 'Sets a new password with a reset code, and signs in', failures: ['INVALID_CODE', 'ACCOUNT_SUSPENDED'] },
+  startGoogleSignIn: {
+    summary: 'Starts a Google sign-in: redirects to Google',
+    description: 'A page the browser opens: whatever goes wrong sends it back to /auth with the reason, never an error body.',
+    failures: [],
+    answer: 'redirect',
+  },
+  finishGoogleSignIn: {
+    summary: "Google's return: signs the member in and redirects to the landing page",
+    description: 'A page the browser opens: whatever goes wrong sends it back to /auth with the reason, never an error body.',
+    failures: [],
+    answer: 'redirect',
+  },
+  pickUpGoogleSession: { summary: "The landing page's session after a Google sign-in", failures: ['INVALID_CODE', 'ACCOUNT_SUSPENDED'] },
+  getInvitation: { summary: 'Who an invitation link is for', failures: ['INVITATION_NOT_FOUND'] },
+
+  updateProfile: { summary: "Saves the member's profile", failures: ['POSTCODE_UNKNOWN', 'SUBURB_NOT_IN_POSTCODE', 'STATE_MISMATCH', 'POSTCODE_CHANGE_TOO_SOON'] },
+  canChangePostcode: { summary: 'Whether the member may change their postcode yet', failures: [] },
+  updatePhone: { summary: "Saves the member's phone number (unverified until its code is checked)", failures: [] },
+  describePostcode: { summary: 'The suburbs and state of a postcode', failures: ['POSTCODE_NOT_FOUND'] },
+
+  getVerificationStatus: { summary: "Which of the member's email, phone and card are verified", failures: [] },
+  sendVerificationEmail: { summary: 'Mails an email verification code', failures: ['EMAIL_ALREADY_VERIFIED', 'RATE_LIMITED'] },
+  verifyEmail: { summary: "Verifies the member's email with its code", failures: ['INVALID_CODE'] },
+  sendPhoneCode: { summary: 'Texts a phone verification code', failures: ['EMAIL_NOT_VERIFIED', 'NO_PHONE_YET', 'PHONE_ALREADY_VERIFIED', 'PHONE_IN_USE', 'RATE_LIMITED'] },
+  verifyPhone: { summary: "Verifies the member's phone with its code", failures: ['INVALID_CODE', 'NO_PHONE_YET', 'PHONE_IN_USE'] },
+  verifyTestCard: {
+    summary: 'Verifies a card with the built-in test provider',
+    description: 'Only while the built-in test provider takes the payments (never in production).',
+    failures: ['CARD_ALREADY_VERIFIED', 'TEST_CARD_UNAVAILABLE', 'CARD_EXPIRED', 'CARD_DECLINED'],
+  },
+  startCardCheck: { summary: 'Starts a Stripe card check', failures: ['CARD_ALREADY_VERIFIED', 'STRIPE_CARD_CHECK_UNAVAILABLE'] },
+  confirmCardCheck: {
+    summary: 'Reports a Stripe card check the page confirmed',
+    failures: ['CARD_CHECK_NOT_FOUND', 'CARD_DECLINED', 'CARD_CHECK_PROCESSING', 'CARD_NOT_CONFIRMED', 'STRIPE_CARD_CHECK_UNAVAILABLE'],
+  },
+
+  browseListings: { summary: 'Browses and searches active listings, a page at a time', failures: ['PAGE_EXPIRED'] },
+  getListing: { summary: 'One listing', failures: ['LISTING_NOT_FOUND', 'LISTING_REMOVED'] },
+  getListingReach: { summary: 'How far a listing is seen: its views and saves', failures: ['LISTING_NOT_FOUND'] },
+  createListing: { summary: 'Lists an item', failures: ['EMAIL_NOT_VERIFIED', 'POSTCODE_REQUIRED', 'LISTING_LIMIT_REACHED', ...listingContentFailures] },
+  updateListing: { summary: 'Edits one of the member’s listings', failures: [...listingOwnerFailures, ...listingContentFailures] },
+  setListingStatus: {
+    summary: 'Marks one of the member’s listings sold, or active again',
+    failures: [...listingOwnerFailures, 'LISTING_HIDDEN', 'LISTING_LIMIT_REACHED', 'SOLD_TO_UNKNOWN_CONVERSATION', 'SOLD_TO_ONE_SIDED_CONVERSATION', 'SALE_BUYER_SETTLED'],
+  },
+  pinListing: { summary: 'Pins or unpins one of the member’s listings', failures: [...listingOwnerFailures, 'PIN_SOLD_LISTING', 'PLAN_EXCLUDES_PINS'] },
+  deleteListing: { summary: 'Deletes one of the member’s listings', failures: listingOwnerFailures, answer: 'no content' },
+  listMyListings: { summary: "The member's own listings", failures: [] },
+  listSellerListings: { summary: "A seller's active listings", failures: ['SELLER_NOT_FOUND'] },
+  getSellerProfile: { summary: "A seller's public profile", failures: ['SELLER_NOT_FOUND'] },
+  getUserStats: { summary: "The member's listing counts", failures: [] },
+  uploadImage: {
+    summary: 'Uploads a listing photo',
+    description: 'One image file in the form field `file`; the server re-encodes it, strips its metadata and makes a thumbnail.',
+    failures: ['EMAIL_NOT_VERIFIED', 'IMAGE_MISSING', 'IMAGE_EMPTY', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'MEDIA_NOT_SAVED'],
+  },
+  contactSeller: { summary: 'Writes to the seller of a listing', failures: firstMessageFailures },
+  countListingsByPlace: { summary: 'Listing counts by state or postcode, for the map', failures: [] },
+
+  listFavourites: { summary: "The member's saved listings", failures: [] },
+  saveFavourite: { summary: 'Saves a listing', failures: ['LISTING_NOT_FOUND', 'FAVOURITE_OWN_LISTING', 'FAVOURITE_SOLD_LISTING', 'FAVOURITE_LIMIT_REACHED'], answer: 'no content' },
+  removeFavourite: { summary: 'Unsaves a listing', failures: ['LISTING_NOT_FOUND'], answer: 'no content' },
+  listSavedSearches: { summary: "The member's saved searches", failures: [] },
+  createSavedSearch: { summary: 'Saves a search', failures: ['SAVED_SEARCH_LIMIT_REACHED'] },
+  updateSavedSearch: { summary: "Renames a saved search or changes its mail", failures: ['SAVED_SEARCH_NOT_FOUND'] },
+  deleteSavedSearch: { summary: 'Deletes a saved search', failures: ['SAVED_SEARCH_NOT_FOUND'], answer: 'no content' },
+  markSavedSearchSeen: { summary: "Marks a saved search's new listings seen", failures: ['SAVED_SEARCH_NOT_FOUND'], answer: 'no content' },
+  unsubscribeSavedSearch: {
+    summary: "A saved search mail's unsubscribe link: redirects to the page that asks",
+    description: 'Changes nothing (mail scanners open links): the page at /unsubscribe posts the one-click unsubscribe.',
+    failures: [],
+    answer: 'redirect',
+  },
+  unsubscribeSavedSearchOneClick: {
+    summary: "Stops a saved search's mail (one-click unsubscribe)",
+    description: 'RFC 8058: a mail client posts `List-Unsubscribe=One-Click`, form-encoded; the signed token in the query says which search.',
+    failures: ['UNSUBSCRIBE_LINK_INVALID'],
+  },
+
+  startConversation: { summary: 'Starts a conversation about a listing, or continues the one there is', failures: firstMessageFailures },
+  listConversations: { summary: "The member's conversations, newest first", failures: [] },
+  listListingConversations: { summary: "The member's conversations about one listing", failures: [] },
+  countUnreadMessages: { summary: "How many messages the member hasn't read", failures: [] },
+  getConversation: { summary: 'One of the member’s conversations', failures: ['CONVERSATION_NOT_FOUND'] },
+  listMessages: { summary: "A conversation's messages, a page at a time", failures: ['CONVERSATION_NOT_FOUND'] },
+  sendMessage: { summary: 'Sends a message in a conversation', failures: ['CONVERSATION_NOT_FOUND', 'CONVERSATION_CLOSED', 'MEMBER_BLOCKED', 'CONTENT_FILTERED', 'RATE_LIMITED'] },
+  markConversationRead: { summary: 'Marks a conversation read', failures: ['CONVERSATION_NOT_FOUND'], answer: 'no content' },
+  listBlockedMembers: { summary: 'The members the member has blocked', failures: [] },
+  blockMember: { summary: 'Blocks a member: no messages pass between the two', failures: ['BLOCK_YOURSELF', 'MEMBER_NOT_FOUND'], answer: 'no content' },
+  unblockMember: { summary: 'Unblocks a member', failures: ['MEMBER_NOT_FOUND'], answer: 'no content' },
+  updateNotificationSettings: { summary: 'Chooses which mail the member gets', failures: [] },
+  issueEventTicket: { summary: 'A one-time ticket that opens the event stream', failures: [] },
+  streamEvents: {
+    summary: "The signed-in tab's live events (Server-Sent Events)",
+    description:
+      '`message`, `read` and `conversation` events, `ready` once connected, and `replaced` last when a newer stream of the member takes its place. ' +
+      'A reconnecting stream sends Last-Event-ID and is first sent what it missed. Send the bearer token, or (from EventSource) `?ticket=` from POST /api/events/ticket.',
+    failures: ['EVENT_STREAM_LIMIT_REACHED'],
+    answer: 'event stream',
+    ticket: true,
+  },
+
+  createReport: { summary: 'Reports a listing, a member, a message or a rating', failures: ['REPORT_OWN', 'REPORT_TARGET_NOT_FOUND', 'ALREADY_REPORTED'] },
+  requestListingReview: { summary: 'Asks our team to review a listing that reports hid', failures: ['LISTING_NOT_FOUND', 'REVIEW_NOT_NEEDED'] },
+  createRating: { summary: 'Rates the seller of a listing the member bought', failures: ['LISTING_NOT_FOUND', 'RATING_NOT_ALLOWED', 'RATE_YOURSELF', 'ALREADY_RATED', 'CONTENT_FILTERED'] },
+  getExchangeRating: { summary: 'Whether the member may rate the exchange of a listing, or how they did', failures: ['LISTING_NOT_FOUND'] },
+  listSellerRatings: { summary: "A seller's ratings", failures: ['SELLER_NOT_FOUND'] },
+  replyToRating: { summary: 'Answers a rating of the member', failures: ['RATING_NOT_FOUND', 'NOT_YOUR_RATING', 'ALREADY_ANSWERED', 'CONTENT_FILTERED'] },
+
+  createSubscription: { summary: 'Starts a checkout for a membership plan', failures: ['ALREADY_ON_PLAN', 'LIFETIME_CHANGE_UNCONFIRMED', 'PLAN_ALREADY_INCLUDED'] },
+  payWithTestCard: {
+    summary: 'Pays a checkout with the built-in test provider',
+    description: 'Only while the built-in test provider takes the payments (never in production).',
+    failures: ['SUBSCRIPTION_NOT_FOUND', 'CARD_EXPIRED', 'CARD_DECLINED'],
+  },
+  getMembership: { summary: "The member's plan and its next charge", failures: [] },
+  cancelUpcomingCharge: { summary: 'Cancels the first charge of a free month', failures: ['NO_UPCOMING_CHARGE'] },
+  keepActiveListings: { summary: 'Chooses which listings stay active on a smaller plan', failures: ['NOT_YOUR_ACTIVE_LISTING', 'NO_PLAN_NOTICE', 'LISTING_LIMIT_REACHED'] },
+  receivePaymentEvent: {
+    summary: "The payment provider's events (a webhook)",
+    description: "Signed by the provider: the signature covers the raw body's bytes exactly. An event seen before is answered as a duplicate.",
+    failures: ['WEBHOOK_SIGNATURE_INVALID', 'PAYMENT_EVENT_INVALID'],
+  },
+
+  listMembers: { summary: 'Finds members', failures: [] },
+  verifyMember: { summary: "Marks a member's email, phone or card verified", failures: ['MEMBER_NOT_FOUND'] },
+  giftMembership: { summary: 'Gives a member a plan', failures: ['MEMBER_NOT_FOUND'] },
+  inviteMember: { summary: 'Invites someone by email', failures: ['ALREADY_A_MEMBER'] },
+  listBannedWords: { summary: 'The banned words', failures: [] },
+  banWord: { summary: 'Bans a word in listings and messages', failures: ['WORD_ALREADY_BANNED'] },
+  unbanWord: { summary: 'Lifts the ban on a word', failures: ['BANNED_WORD_NOT_FOUND'] },
+  listAuditLog: { summary: "The admins' actions, newest first", failures: [] },
+  getJobsSummary: { summary: 'The background jobs: queued, failed and done', failures: [] },
+  listReports: { summary: 'Reports, grouped by what they name', failures: [] },
+  actOnReport: {
+    summary: 'Acts on a report: dismisses it, hides the listing, warns or suspends the member, or removes the rating',
+    failures: ['REPORT_NOT_FOUND', 'REPORT_CLOSED', 'REPORT_TARGET_NOT_FOUND', 'ACTION_NOT_FOR_TARGET', 'MEMBER_NOT_FOUND', 'SUSPEND_ADMIN'],
+  },
+  liftSuspension: { summary: "Lifts a member's suspension", failures: ['MEMBER_NOT_FOUND', 'MEMBER_NOT_SUSPENDED'] },
+  listHomepageVideos: { summary: 'The homepage videos', failures: [] },
+  uploadHomepageVideo: {
+    summary: 'Uploads a homepage video and makes it the active one',
+    failures: ['UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'VALIDATION_FAILED', 'NUL_CHARACTER', 'MEDIA_NOT_SAVED'],
+  },
+  activateHomepageVideo: { summary: 'Makes a homepage video the active one', failures: ['VIDEO_NOT_FOUND'] },
+  deleteHomepageVideo: { summary: 'Deletes a homepage video', failures: ['VIDEO_NOT_FOUND'], answer: 'no content' },
+
+  getActiveHomepageVideo: { summary: 'The homepage video, if one is active', failures: [] },
+  sendContactMessage: { summary: 'Sends a message to our team', failures: [] },
+  getPublicConfig: { summary: 'The settings the web app needs', failures: [] },
+  checkLiveness: { summary: 'Whether the process is up', failures: [] },
+  checkHealth: { summary: 'Whether the server can reach its database', failures: [] },
+  checkReadiness: {
+    summary: 'Whether the server takes requests, for load balancers',
+    description: 'Names its parts (database, Redis, storage) only to this computer, or to `Authorization: Bearer <METRICS_TOKEN>`.',
+    failures: [],
+  },
+  listDevOutbox: { summary: "The development outbox: mail and texts that had no real transport, newest first", failures: ['DEV_OUTBOX_LOCAL_ONLY'] },
+} as const satisfies { [K in EndpointName]: EndpointDescription };
+
+/** The failures a call's input gives: a body, query or parameter that breaks its schema, or holds a NUL. */
+const inputFailures: readonly ErrorCode[] = ['VALIDATION_FAILED', 'NUL_CHARACTER'];
+/** The failures a JSON body gives before any schema sees it. */
+const jsonBodyFailures: readonly ErrorCode[] = ['MALFORMED_JSON', 'EMPTY_BODY', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'];
+const uploadFailures: readonly ErrorCode[] = ['MALFORMED_UPLOAD', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'];
+/** Our side: an unexpected error, or the database (or a provider) is unavailable. */
+const serverFailures: readonly ErrorCode[] = ['INTERNAL', 'UNAVAILABLE'];
+
+/**
+ * Every code a call can answer with: its kind's (from its entry in the endpoint map and its schemas:
+ * who may call, what it takes, whether it writes) and its own. In the order of errors.ts.
+ */
+export function failureCodesOf(name: EndpointName): ErrorCode[] {
+  const { access } = apiEndpoints[name];
+  const schemas: { params?: unknown; querystring?: unknown; body?: unknown; consumes?: readonly string[]; response: unknown } = apiSchemas[name];
+  const description: EndpointDescription = apiDescriptions[name];
+  const codes = new Set<ErrorCode>(description.failures);
+  if (schemas.params || schemas.querystring || schemas.body || schemas.consumes) inputFailures.forEach((code) => codes.add(code));
+  if (schemas.body) jsonBodyFailures.forEach((code) => codes.add(code));
+  if (schemas.consumes) uploadFailures.forEach((code) => codes.add(code));
+  if (access !== 'public') codes.add(description.ticket ? 'EVENT_TICKET_INVALID' : 'UNAUTHENTICATED');
+  if (access === 'admin') codes.add('ADMIN_ONLY');
+  if (name in writeLimits) codes.add('RATE_LIMITED');
+  serverFailures.forEach((code) => codes.add(code));
+  return (Object.keys(appErrors) as ErrorCode[]).filter((code) => codes.has(code));
+}
