@@ -45,9 +45,13 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
+          // One Chromium and one migrated embedded database for the run (support/global-setup.ts).
+          globalSetup: ['tests/e2e/support/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two journeys at a time: each has its own server and browser contexts, and much of a
+          // journey is waiting on a page.
+          maxWorkers: 2,
         },
       },
     ],

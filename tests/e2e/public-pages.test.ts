@@ -1,120 +1,28 @@
-// The pages anyone can open (landing, sign-in, plans, how it works, the four footer pages, 404) and
-// the main member pages, in a real Chromium against the built app: content, the Contact Us form,
-// the web app manifest, an axe accessibility check, no sideways scrolling at 360 px, screenshots.
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
+// The pages anyone can open (landing, sign-in, plans, how it works, the four footer pages, 404), in a
+// real Chromium against the built app: content, the Contact Us form, the web app manifest, an axe
+// accessibility check, no sideways scrolling at 360 px, screenshots. The member pages get the same
+// checks in member-pages.test.ts, which runs beside this file.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages, errorMessages } from '../../src/domain';
-import { expectVisible, saveScreenshot, toastTitled, viewports } from './support/browser';
+import { expectVisible, toastTitled } from './support/browser';
 import type { ApiMember } from './support/api';
-import { type Viewport, useJourney } from './support/journey';
+import { useJourney } from './support/journey';
+import { pageChecks } from './support/page-checks';
 
 // The contact form mails the admins; the harness's server has none unless told.
 const adminEmail = 'help@example.com';
 
-const { api, baseUrl, newContext, listItem, verifiedSeller, newMember } = useJourney({ name: 'public-pages', env: { ADMIN_EMAILS: adminEmail } });
-
-type OpenedPage = { page: Page; externalRequests: string[] };
+const { api, baseUrl, newContext, listItem, verifiedSeller } = useJourney({ name: 'public-pages', env: { ADMIN_EMAILS: adminEmail } });
 
 let member: ApiMember;
-let newcomer: ApiMember;
 
 beforeAll(async () => {
-  // A member with a verified email, a postcode and one listing, so the member pages show real content.
+  // A member with a verified email, a postcode and one listing: the footer as members see it.
   member = await verifiedSeller({ firstName: 'Nina', postcode: '3000' });
   await listItem(member, { title: 'Timber bookshelf', description: 'Five shelves, solid pine, a few marks on the side.', price: '40', category: 'home' });
-  newcomer = await newMember({ firstName: 'Theo' });
 });
 
-/**
- * A fresh browser tab, signed in when a member is given. Calls to any other origin are refused and
- * recorded: the public pages must work without fetching anything from outside.
- */
-async function openPage(options: { as?: ApiMember; viewport?: Viewport } = {}): Promise<OpenedPage> {
-  const context = await newContext({
-    viewport: options.viewport ?? viewports.desktop,
-    // Keeps the hero video still, so screenshots and the accessibility scan see a settled page.
-    reducedMotion: 'reduce',
-  });
-  const externalRequests: string[] = [];
-  await context.route('**/*', (route) => {
-    const url = route.request().url();
-    if (url.startsWith(baseUrl()) || url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
-    externalRequests.push(url);
-    return route.abort();
-  });
-  if (options.as) await context.addInitScript((token) => window.localStorage.setItem('authToken', token), options.as.token);
-  return { page: await context.newPage(), externalRequests };
-}
-
-/** Opens a path and waits until its heading is up and its data has arrived. */
-async function visit(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  await expectVisible(page.locator('main h1').first(), 20_000);
-  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
-}
-
-type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
-
-/** axe with the WCAG 2 A and AA rules; only what it rates serious or critical. */
-async function findSeriousViolations(page: Page): Promise<Violation[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-}
-
-function describeViolations(path: string, width: number, violations: Violation[]): string {
-  return violations
-    .map((violation) => {
-      const nodes = violation.nodes
-        .map((node) => `    - ${node.target.join(' ')}\n      ${(node.failureSummary ?? '').replaceAll('\n', '\n      ')}`)
-        .join('\n');
-      return `${path} at ${width} px: [${violation.impact}] ${violation.id}: ${violation.help} (${violation.helpUrl})\n${nodes}`;
-    })
-    .join('\n\n');
-}
-
-/** Sideways scrolling at the current size: the whole document, and the main region on its own. */
-async function measureWidths(page: Page): Promise<{ document: number; main: number; viewport: number }> {
-  // Let the layout settle after a resize.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  return page.evaluate(() => ({
-    document: document.documentElement.scrollWidth,
-    main: document.querySelector('main')?.scrollWidth ?? 0,
-    viewport: window.innerWidth,
-  }));
-}
-
-/**
- * Checks a page at 1280 and at 360 px: no serious or critical axe violation at either size and no
- * sideways scrolling on the phone. Saves full-page screenshots when given a name.
- */
-async function checkPage(page: Page, path: string, screenshotName?: string): Promise<void> {
-  const problems: string[] = [];
-
-  await page.setViewportSize(viewports.desktop);
-  await visit(page, path);
-  const desktopViolations = await findSeriousViolations(page);
-  if (desktopViolations.length > 0) problems.push(describeViolations(path, viewports.desktop.width, desktopViolations));
-  if (screenshotName) {
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await saveScreenshot(page, `${screenshotName}-${viewports.desktop.width}`);
-  }
-
-  await page.setViewportSize(viewports.phone);
-  const widths = await measureWidths(page);
-  if (widths.document > widths.viewport || widths.main > widths.viewport) {
-    problems.push(`${path} scrolls sideways at ${viewports.phone.width} px: ${JSON.stringify(widths)}`);
-  }
-  const phoneViolations = await findSeriousViolations(page);
-  if (phoneViolations.length > 0) problems.push(describeViolations(path, viewports.phone.width, phoneViolations));
-  if (screenshotName) {
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await saveScreenshot(page, `${screenshotName}-${viewports.phone.width}`);
-  }
-
-  if (problems.length > 0) console.error(problems.join('\n\n'));
-  expect(problems, problems.join('\n\n')).toEqual([]);
-}
+const { openPage, visit, checkPage } = pageChecks({ newContext, baseUrl });
 
 // The signed-out routes (spec 2, plus the footer pages) and the screenshot each one is saved as.
 const publicRoutes = [
@@ -127,20 +35,6 @@ const publicRoutes = [
   { path: '/contact', title: 'Contact Us | Neighbourly', screenshot: 'public-contact' },
   { path: '/guidelines', title: 'Community Guidelines | Neighbourly', screenshot: 'public-guidelines' },
   { path: '/no-such-page', title: '404 Page Not Found | Neighbourly', screenshot: 'public-not-found' },
-];
-
-// The main signed-in routes, for a member ready to trade and (where the page differs) one who just joined.
-const memberRoutes: { path: string; who: 'verified member' | 'new member' }[] = [
-  { path: '/dashboard', who: 'verified member' },
-  { path: '/listings', who: 'verified member' },
-  { path: '/create-listing', who: 'verified member' },
-  { path: '/create-listing', who: 'new member' },
-  { path: '/account', who: 'verified member' },
-  { path: '/account', who: 'new member' },
-  { path: '/verify-email', who: 'new member' },
-  { path: '/verify-email', who: 'verified member' },
-  { path: '/help', who: 'verified member' },
-  { path: '/contact', who: 'verified member' },
 ];
 
 describe('the landing page', () => {
@@ -311,10 +205,5 @@ describe('accessibility and small screens', () => {
     await checkPage(page, path, screenshot);
     expect(await page.title()).toBe(title);
     expect(externalRequests).toEqual([]);
-  });
-
-  it.each(memberRoutes)('signed in as a $who, $path passes axe and fits 360 px', async ({ path, who }) => {
-    const { page } = await openPage({ as: who === 'new member' ? newcomer : member });
-    await checkPage(page, path);
   });
 });

@@ -1,15 +1,16 @@
-// The real server entry (src/server/main.ts) run until it exits, for what must stop it from
+// The real server entry (src/server/main.ts, bundled for the run) run until it exits, for what must stop it from
 // starting; and the settings a production server needs, for the tests that take one away.
 import { spawn } from 'node:child_process';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { serverEntry } from './server-bundle';
 
 const projectRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
 /** Runs the real server entry with these settings until it exits (or 30 s), keeping what it printed. */
 export function runServer(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    const child = spawn(process.execPath, serverEntry(), {
       cwd: projectRoot,
       env: { PATH: process.env.PATH, HOME: os.tmpdir(), PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: os.tmpdir(), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

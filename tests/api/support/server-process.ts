@@ -1,10 +1,11 @@
-// The server as its own process (src/server/main.ts under tsx), for what an in-process app cannot
+// The server as its own process (src/server/main.ts, bundled for the run: server-bundle.ts), for what an in-process app cannot
 // show: signals, exit codes, a process killed mid-request. Its JSON log lines are kept.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverEntry } from './server-bundle';
 import { findFreePort } from '../../../scripts/bench/processes';
 
 const projectRoot = fileURLToPath(new URL('../../..', import.meta.url));
@@ -25,7 +26,7 @@ export type ServerProcess = {
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = await findFreePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'marketplace-process-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, serverEntry(), {
     cwd: projectRoot,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_DATA: 'false', NODE_ENV: 'test', LOG_LEVEL: 'info', RATE_LIMIT_MULTIPLIER: '100', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

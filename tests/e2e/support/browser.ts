@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type Locator, type Page, chromium } from 'playwright-core';
+import { inject } from 'vitest';
 
 export const screenshotDir = fileURLToPath(new URL('../../../test-results/screenshots', import.meta.url));
 
@@ -11,11 +12,23 @@ export const viewports = {
   desktop: { width: 1280, height: 800 },
 } as const;
 
+export const chromiumOptions = {
+  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+};
+
+/**
+ * The run's one Chromium (started by global-setup.ts; each journey works in contexts of its own,
+ * closed after each test), or a Chromium of its own when the file runs outside the e2e project.
+ */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  let endpoint: string | undefined;
+  try {
+    endpoint = inject('chromiumEndpoint');
+  } catch {
+    // Not in a Vitest worker.
+  }
+  return endpoint ? chromium.connect(endpoint) : chromium.launch(chromiumOptions);
 }
 
 /** Waits until the element is visible; fails with the locator in the message otherwise. */

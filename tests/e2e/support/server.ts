@@ -1,14 +1,20 @@
 // Starts the real server (built web app included) on a free port with a fresh data directory.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rename, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 import { serveCommand } from '../../../scripts/serve-command';
 
-export type RunningServer = { baseUrl: string; stop: () => Promise<void> };
+export type RunningServer = {
+  baseUrl: string;
+  dataDir: string;
+  /** Stops the server and removes its data folder; `keep` moves its embedded database there first. */
+  stop: (options?: { keep?: string }) => Promise<void>;
+};
 
 const projectRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const startTimeoutMs = 90_000;
@@ -51,14 +57,27 @@ function stopProcess(child: ChildProcess): Promise<void> {
   });
 }
 
-/** `env` adds or overrides settings for this server only, such as ADMIN_EMAILS. */
-export async function startServer({ env = {} }: { env?: Record<string, string> } = {}): Promise<RunningServer> {
+/** The run's migrated embedded database (global-setup.ts), copied into each server's data folder. */
+function pgliteTemplate(): string | undefined {
+  try {
+    return inject('pgliteTemplateDir');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `env` adds or overrides settings for this server only, such as ADMIN_EMAILS. `template` starts it
+ * on a copy of an embedded database already made and migrated (its folder), instead of a new one.
+ */
+export async function startServer({ env = {}, template = pgliteTemplate() }: { env?: Record<string, string>; template?: string } = {}): Promise<RunningServer> {
   const serve = serveCommand(projectRoot);
   if (!existsSync(path.join(projectRoot, 'dist/web/index.html')) || !existsSync(path.join(projectRoot, serve.script))) {
     throw new Error('dist/ is missing: run "npm run build" before the e2e tests.');
   }
   const port = await findFreePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'neighbourly-e2e-'));
+  if (template) await cp(template, path.join(dataDir, 'pglite'), { recursive: true });
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
   // The built server, started as `npm start` starts it.
@@ -82,8 +101,9 @@ export async function startServer({ env = {} }: { env?: Record<string, string> }
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
 
-  const stop = async () => {
+  const stop = async (options: { keep?: string } = {}) => {
     await stopProcess(child);
+    if (options.keep) await rename(path.join(dataDir, 'pglite'), options.keep);
     await rm(dataDir, { recursive: true, force: true });
   };
   try {
@@ -92,5 +112,5 @@ export async function startServer({ env = {} }: { env?: Record<string, string> }
     await stop();
     throw error;
   }
-  return { baseUrl, stop };
+  return { baseUrl, dataDir, stop };
 }
