@@ -35,6 +35,7 @@ export default defineConfig({
           // Two files at a time even on two cores: many API tests spend their time waiting (job
           // polling, schedules, a server's drain), and one file's wait is another's run (300 s -> 200 s).
           maxWorkers: 2,
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -92,8 +92,24 @@ export type JobQueueOptions = {
 };
 
 export async function createJobQueue(database: DatabaseHandle, log: FastifyBaseLogger, options: JobQueueOptions = {}): Promise<JobQueue> {
+  // pg-boss records a job's outcome a moment after its handler ends, and a handler close() gave up
+  // on (its job handed back) ends later still. close() lets the statements under way finish, and
+  // after it a late outcome does nothing (answered as "no job changed") instead of failing on a
+  // closed database: the job is retried as handed back.
+  let closed = false;
+  const running = new Set<Promise<unknown>>();
+  const executeSql = (text: string, values?: unknown[]) => {
+    if (closed) return Promise.resolve({ rows: [{ count: 0 }] });
+    const statement = database.executeSql(text, values);
+    running.add(statement);
+    void statement.then(
+      () => running.delete(statement),
+      () => running.delete(statement),
+    );
+    return statement;
+  };
   const boss = new PgBoss({
-    db: { executeSql: database.executeSql },
+    db: { executeSql },
     schema: jobSchema,
     migrate: true,
     supervise: true,
@@ -206,6 +222,11 @@ export async function createJobQueue(database: DatabaseHandle, log: FastifyBaseL
     },
     close: async () => {
       await boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
+      // The outcomes of jobs that ended just now are written before the database may close.
+      const deadline = Date.now() + 2_000;
+      do await new Promise((resolve) => setTimeout(resolve, 20));
+      while (running.size > 0 && Date.now() < deadline);
+      closed = true;
     },
   };
 }
