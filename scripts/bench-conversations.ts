@@ -1,15 +1,19 @@
 // `npm run bench:conversations -- [--members 100000] [--messages 1000000] [--busy-sellers 100]
-//     [--duration 10] [--warmup 3] [--probe 3] [--connections 50] [--streams 1000] [--rate 200]
+//     [--rounds 3] [--duration 10] [--warmup 3] [--probe 3] [--connections 50] [--streams 1000] [--rate 200]
 //     [--flow 20] [--flow-warmup 5] [--database-url URL] [--reseed] [--seed-only] [--streams-only] [--no-redis] [--no-build] [--no-pin]
-//     [--explain-all] [--no-docs] [--docs-file docs/benchmarks.md] [--calls inbox,thread,unread,send] [--calls-redis] [--no-streams]`
+//     [--explain-all] [--no-docs] [--calls inbox,thread,unread,send] [--calls-redis] [--no-streams]`
 // BENCH_APP_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the app server (written when it stops).
 // The budgets of conversations (decision 15): with 100,000 members and 1,000,000 messages on
 // PostgreSQL, the inbox and a thread answer with p99 < 20 ms at 50 connections, sending a message
 // p99 < 30 ms, and 1,000 open event streams on one server hold under 100 MB of extra memory, with
 // the delivery from send to the other member's stream p99 < 250 ms while messages flow at 200 a
-// second. Each call is measured against its own ceiling in the same run: a bare Fastify with a pg
-// pool of the app's size running the one SQL statement the app runs for that call
-// (scripts/bench/sql-ceiling.ts). The run is added to docs/benchmarks.md under "Conversations".
+// second. Each call is measured beside its statement replayed in the same run: a bare Fastify with a
+// pg pool of the app's size running the one SQL statement the app runs for that call
+// (scripts/bench/sql-ceiling.ts), which shows what Node and Fastify cost around the query, not
+// whether the query is good. Every call, and each transport's streams on a fresh server, is measured
+// in each of `--rounds` rounds (at least 3) and judged on the median (scripts/bench/verdict.ts); a run
+// that leaves calls or transports out gives no overall verdict. The run is written to its own file
+// in docs/benchmarks/runs/.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -37,7 +41,20 @@ import { createRecordingDatabase, explainQueries, formatExplained, type Explaine
 import { runLoad, type LoadResult, type RequestShape } from './bench/load';
 import { describeStatuses, mapWithConcurrency, measureCpu, percentile, waitForIdle } from './bench/load-phases';
 import { currentRssBytes, findFreePort, peakRssBytes, resetPeakRss, scriptProcessPid, startChildServer, type ChildServer } from './bench/processes';
-import { describeMachineOf, prependSectionRun, type MachineInfo, type ScenarioRow } from './bench/report';
+import { describeMachineLine, describeMachineOf, type CpuShares } from './bench/report';
+import { writeRunFile } from './bench/run-files';
+import {
+  combineVerdicts,
+  describeJudgements,
+  formatRuns,
+  judgeBudget,
+  judgeNone,
+  judgeRun,
+  median,
+  minimumRuns,
+  summariseRuns,
+  type Judgement,
+} from './bench/verdict';
 import { fillsFromRequest, templateParams, type CeilingQuery } from './bench/ceiling-calls';
 import { startSmsSink } from './bench/sms-sink';
 import { startSmtpSink } from './bench/smtp-sink';
@@ -59,7 +76,6 @@ export const conversationBudgets = {
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const ms = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(1).replace(/\.0$/, ''));
-const mark = (ok: boolean) => (ok ? '✓' : '✗');
 const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 const secondsSince = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
 const au = (value: number) => Math.round(value).toLocaleString('en-AU');
@@ -172,35 +188,45 @@ async function explainWrites(pool: pg.Pool, queries: RecordedQuery[]): Promise<E
   return explained;
 }
 
+type CallRun = LoadResult & { note: string; cpu: CpuShares };
+
+/** A call over every round: the app's runs, its statement replayed in the same rounds, the first round's probe. */
 type CallRow = {
   label: string;
   budgetP99Ms: number | null;
-  app: LoadResult & { note: string };
-  appCpu: ScenarioRow['cpu'];
+  app: CallRun[];
   probe: LoadResult | null;
-  ceiling: LoadResult & { note: string };
-  ceilingCpu: ScenarioRow['cpu'];
+  replay: CallRun[];
 };
 
-function callMissed(row: CallRow): string[] {
-  const missed: string[] = [];
-  if (row.budgetP99Ms !== null && row.app.p99 >= row.budgetP99Ms) missed.push(`p99 ≥ ${row.budgetP99Ms} ms`);
-  if (row.app.errors > 0) missed.push('errors');
-  return missed;
+/** Each call's budgets on the median of the rounds; the noise is the rounds' own spread. */
+function judgeCall(row: CallRow): Judgement[] {
+  const judgements = [judgeNone({ runs: row.app.map((run) => run.errors), name: 'errors' })];
+  if (row.budgetP99Ms !== null) {
+    judgements.push(judgeBudget({ runs: row.app.map((run) => run.p99), budget: { name: 'p99', rule: 'below', limit: row.budgetP99Ms, unit: 'ms' }, controlSpread: 0 }));
+  }
+  return judgements;
 }
+
+const meanCpu = (runs: { cpu: CpuShares }[]) =>
+  (['server', 'postgres', 'loadGenerator', 'other'] as const).map((part) => Math.max(0, Math.round(runs.reduce((sum, run) => sum + run.cpu[part], 0) / runs.length))).join(' / ');
 
 function callTable(rows: CallRow[]): string {
   const header = [
-    '| Call | req/s | p50 ms | p99 ms | errors | 1 conn p50 / p99 ms | ceiling req/s | ceiling p50 / p99 ms | share of ceiling | CPU % app / PG / autocannon / other | budget |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+    '| Call | req/s min / median / max | p99 ms min / median / max | p50 ms (median) | errors | 1 conn p50 / p99 ms | app statement replayed: req/s, p99 ms (medians) | share of the replay (cost around the query) | CPU % app / PG / autocannon / other | verdict |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
   ];
-  const cpu = (value: ScenarioRow['cpu']) => [value.server, value.postgres, value.loadGenerator, value.other].map((part) => Math.max(0, Math.round(part))).join(' / ');
   const lines = rows.map((row) => {
-    const missed = callMissed(row);
-    const budget = row.budgetP99Ms === null ? `— (info)${row.app.errors > 0 ? ' ✗ errors' : ''}` : missed.length === 0 ? `✓ p99 < ${row.budgetP99Ms} ms` : `✗ ${missed.join(', ')}`;
-    const errors = row.app.errors === 0 ? '0' : `${row.app.errors} (${row.app.note})`;
-    const ceilingErrors = row.ceiling.errors > 0 ? ` (ceiling errors: ${row.ceiling.note})` : '';
-    return `| ${row.label} | ${au(row.app.requestsPerSecond)} | ${ms(row.app.p50)} | ${ms(row.app.p99)} | ${errors} | ${row.probe ? `${ms(row.probe.p50)} / ${ms(row.probe.p99)}` : '—'} | ${au(row.ceiling.requestsPerSecond)}${ceilingErrors} | ${ms(row.ceiling.p50)} / ${ms(row.ceiling.p99)} | ${Math.round((row.app.requestsPerSecond / row.ceiling.requestsPerSecond) * 100)}% | ${cpu(row.appCpu)} | ${budget} |`;
+    const rps = summariseRuns(row.app.map((run) => run.requestsPerSecond));
+    const replayRps = median(row.replay.map((run) => run.requestsPerSecond));
+    const errorCount = row.app.reduce((sum, run) => sum + run.errors, 0);
+    const notes = [...new Set(row.app.map((run) => run.note).filter(Boolean))].join('; ');
+    const errors = errorCount === 0 ? '0' : `${errorCount} (${notes})`;
+    const replayErrors = row.replay.some((run) => run.errors > 0) ? ` (replay errors: ${[...new Set(row.replay.map((run) => run.note).filter(Boolean))].join('; ')})` : '';
+    return (
+      `| ${row.label} | ${formatRuns(rps, au)} | ${formatRuns(summariseRuns(row.app.map((run) => run.p99)), ms)} | ${ms(median(row.app.map((run) => run.p50)))} | ${errors} | ${row.probe ? `${ms(row.probe.p50)} / ${ms(row.probe.p99)}` : '—'} | ` +
+      `${au(replayRps)}, ${ms(median(row.replay.map((run) => run.p99)))}${replayErrors} | ${Math.round((rps.median / replayRps) * 100)}% | ${meanCpu(row.app)} | ${row.budgetP99Ms === null ? '(info) ' : ''}${describeJudgements(judgeCall(row))} |`
+    );
   });
   return [...header, ...lines].join('\n');
 }
@@ -227,34 +253,41 @@ type StreamResult = {
   /** The not-counted first seconds of sending on the fresh server: its delivery p99. */
   warmDeliveryP99: number | null;
   /** During the flow, in % of one core. */
-  cpu: ScenarioRow['cpu'];
+  cpu: CpuShares;
 };
 
-function streamMissed(result: StreamResult): string[] {
-  const missed: string[] = [];
-  if (result.rssOpen - result.rssBefore >= conversationBudgets.streamsExtraBytes) missed.push(`extra memory ≥ ${mb(conversationBudgets.streamsExtraBytes)}`);
-  if (result.deliveryP99 >= conversationBudgets.deliveryP99Ms) missed.push(`delivery p99 ≥ ${conversationBudgets.deliveryP99Ms} ms`);
-  if (result.delivered < result.sent - result.sendErrors) missed.push(`${result.sent - result.sendErrors - result.delivered} not delivered`);
-  if (result.sendErrors > 0) missed.push('send errors');
-  return missed;
+/** A transport's budgets on the median of its rounds (each on a fresh server); the noise is the rounds' own spread. */
+function judgeStreams(results: StreamResult[]): Judgement[] {
+  return [
+    judgeBudget({
+      runs: results.map((result) => (result.rssOpen - result.rssBefore) / 1024 / 1024),
+      budget: { name: 'extra memory', rule: 'below', limit: conversationBudgets.streamsExtraBytes / 1024 / 1024, unit: 'MB' },
+      controlSpread: 0,
+    }),
+    judgeBudget({ runs: results.map((result) => result.deliveryP99), budget: { name: 'delivery p99', rule: 'below', limit: conversationBudgets.deliveryP99Ms, unit: 'ms' }, controlSpread: 0 }),
+    judgeNone({ runs: results.map((result) => Math.max(0, result.sent - result.sendErrors - result.delivered)), name: 'messages not delivered' }),
+    judgeNone({ runs: results.map((result) => result.sendErrors), name: 'send errors' }),
+  ];
 }
+
+const transportName = (transport: StreamResult['transport']) => (transport === 'postgres' ? 'PostgreSQL LISTEN/NOTIFY' : 'Redis pub/sub');
 
 function streamTable(results: StreamResult[]): string {
   const header = [
-    '| Transport | streams open (s to open) | RSS before → with streams (extra) | RSS after the flow (peak) | sent (rate) | send p50 / p99 ms | delivered | delivery p50 / p99 / max ms | CPU % app / PG / bench / other | budgets |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+    '| Transport (round) | streams open (s to open) | RSS before → with streams (extra) | RSS after the flow (peak) | sent (rate) | send p50 / p99 ms | delivered | delivery p50 / p99 / max ms | CPU % app / PG / bench / other |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
+  const rounds = new Map<string, number>();
   const lines = results.map((result) => {
-    const missed = streamMissed(result);
+    const round = (rounds.get(result.transport) ?? 0) + 1;
+    rounds.set(result.transport, round);
     const extra = result.rssOpen - result.rssBefore;
-    const budget = missed.length === 0 ? '✓' : `✗ ${missed.join(', ')}`;
     const errors = result.sendErrors > 0 ? `, ${result.sendErrors} errors (${Object.entries(result.sendStatuses).map(([code, count]) => `${code}×${count}`).join(', ')})` : '';
     return (
-      `| ${result.transport === 'postgres' ? 'PostgreSQL LISTEN/NOTIFY' : 'Redis pub/sub'} | ${au(result.streams)}${result.streamsLost > 0 ? ` (${result.streamsLost} lost)` : ''} (${result.openSeconds.toFixed(1)} s) | ` +
-      `${mb(result.rssBefore)} → ${mb(result.rssOpen)} (${mb(extra)} ${mark(extra < conversationBudgets.streamsExtraBytes)}) | ${mb(result.rssAfterFlow)}${result.peakRss ? ` (${mb(result.peakRss)})` : ''} | ` +
+      `| ${transportName(result.transport)} (${round}) | ${au(result.streams)}${result.streamsLost > 0 ? ` (${result.streamsLost} lost)` : ''} (${result.openSeconds.toFixed(1)} s) | ` +
+      `${mb(result.rssBefore)} → ${mb(result.rssOpen)} (${mb(extra)}) | ${mb(result.rssAfterFlow)}${result.peakRss ? ` (${mb(result.peakRss)})` : ''} | ` +
       `${au(result.sent)} (${result.achievedRate.toFixed(0)}/s)${errors} | ${ms(result.sendP50)} / ${ms(result.sendP99)} | ${au(result.delivered)} | ` +
-      `${ms(result.deliveryP50)} / ${ms(result.deliveryP99)} ${mark(result.deliveryP99 < conversationBudgets.deliveryP99Ms)} / ${ms(result.deliveryMax)} | ` +
-      `${[result.cpu.server, result.cpu.postgres, result.cpu.loadGenerator, result.cpu.other].map((part) => Math.max(0, Math.round(part))).join(' / ')} | ${budget} |`
+      `${ms(result.deliveryP50)} / ${ms(result.deliveryP99)} / ${ms(result.deliveryMax)} | ${meanCpu([result])} |`
     );
   });
   return [...header, ...lines].join('\n');
@@ -417,27 +450,15 @@ async function redisAnswers(url: string): Promise<boolean> {
   }
 }
 
-const conversationsSection = {
-  heading: '## Conversations',
-  marker: '<!-- newest conversations run first: npm run bench:conversations inserts each run below this line -->',
-  intro: [
-    'Results of `npm run bench:conversations` (scripts/bench-conversations.ts). Budgets (decision 15): with 100,000',
-    'members and 1,000,000 messages on PostgreSQL, the inbox and a thread p99 < 20 ms at 50 connections, sending a',
-    'message p99 < 30 ms; 1,000 open event streams on one server hold < 100 MB of extra memory, and a message reaches',
-    "the other member's stream within p99 < 250 ms while messages flow at 200 a second. Each call's ceiling is a bare",
-    'Fastify with a pg pool of the same size running the one SQL statement the app runs for it.',
-  ],
-};
 
-function describeMachineLine(machine: MachineInfo): string {
-  return `${machine.cpuModel}, ${machine.cores} cores, ${machine.memoryGiB} GiB RAM; Node ${machine.node}; PostgreSQL ${machine.postgres} (${machine.postgresSettings}); load average ${machine.loadAverage} when the run started`;
-}
 
 async function main(): Promise<void> {
   const args = parseCliArgs();
   const members = positiveIntegerArg(args, 'members', 100_000);
   const messageCount = positiveIntegerArg(args, 'messages', 1_000_000);
   const busySellers = positiveIntegerArg(args, 'busy-sellers', Math.max(5, Math.round(messageCount / 10_000)));
+  const rounds = positiveIntegerArg(args, 'rounds', minimumRuns);
+  if (rounds < minimumRuns) throw new Error(`--rounds must be at least ${minimumRuns}: a budget is judged on at least ${minimumRuns} runs.`);
   const durationSeconds = positiveNumberArg(args, 'duration', 10);
   const warmupSeconds = positiveNumberArg(args, 'warmup', 3);
   const probeSeconds = args.get('probe') === '0' ? 0 : positiveNumberArg(args, 'probe', 3);
@@ -449,7 +470,6 @@ async function main(): Promise<void> {
   const inboxMemberCount = positiveIntegerArg(args, 'inbox-members', 1000);
   const explainAll = args.has('explain-all');
   const writeDocs = !args.has('no-docs');
-  const docsPath = path.resolve(stringArg(args, 'docs-file') ?? path.join(projectRoot, 'docs', 'benchmarks.md'));
   const redisUrl = args.has('no-redis') ? null : (process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
   const cpus = cpuSplit(!args.has('no-pin'));
   pinLoadGenerator(cpus);
@@ -660,37 +680,39 @@ async function main(): Promise<void> {
 
     const appIdle = () => waitForIdle(pool, `${app.baseUrl}/api/health`);
     const ceilingIdle = () => waitForIdle(pool, `${ceiling.baseUrl}/`);
-    const withNote = (result: LoadResult) => ({ ...result, note: describeStatuses(result) });
-    const rows: CallRow[] = [];
+    const withNote = (result: LoadResult, cpu: CpuShares): CallRun => ({ ...result, note: describeStatuses(result), cpu });
     const onlyCalls = stringArg(args, 'calls')?.split(',');
-    for (const call of streamsOnly ? [] : calls.filter((entry) => !onlyCalls || onlyCalls.includes(entry.name))) {
-      console.log(`- ${call.label}`);
-      await runLoad(call.app, { baseUrl: app.baseUrl, connections, durationSeconds: warmupSeconds });
-      await appIdle();
-      const measuredApp = await measureCpu(appPid, () => runLoad(call.app, { baseUrl: app.baseUrl, connections, durationSeconds }));
-      await appIdle();
-      const probe = probeSeconds > 0 ? await runLoad(call.app, { baseUrl: app.baseUrl, connections: 1, durationSeconds: probeSeconds }) : null;
-      await appIdle();
-      await runLoad(call.ceiling, { baseUrl: ceiling.baseUrl, connections, durationSeconds: warmupSeconds });
-      await ceilingIdle();
-      const measuredCeiling = await measureCpu(ceilingPid, () => runLoad(call.ceiling, { baseUrl: ceiling.baseUrl, connections, durationSeconds }));
-      await ceilingIdle();
-      const row: CallRow = {
-        label: call.label,
-        budgetP99Ms: call.budgetP99Ms,
-        app: withNote(measuredApp.result),
-        appCpu: measuredApp.cpu,
-        probe,
-        ceiling: withNote(measuredCeiling.result),
-        ceilingCpu: measuredCeiling.cpu,
-      };
-      rows.push(row);
-      console.log(
-        `    app ${au(row.app.requestsPerSecond)} req/s, p50 ${row.app.p50} ms, p99 ${row.app.p99} ms, errors ${row.app.errors}${row.app.note ? ` (${row.app.note})` : ''}` +
-          (probe ? `; 1 connection p50 ${probe.p50} / p99 ${probe.p99} ms` : '') +
-          `; ceiling ${au(row.ceiling.requestsPerSecond)} req/s, p50 ${row.ceiling.p50} ms, p99 ${row.ceiling.p99} ms${row.ceiling.errors ? `, errors ${row.ceiling.errors} (${row.ceiling.note})` : ''}` +
-          ` → ${Math.round((row.app.requestsPerSecond / row.ceiling.requestsPerSecond) * 100)}% of the ceiling; CPU % app ${Math.round(row.appCpu.server)}, PostgreSQL ${Math.round(row.appCpu.postgres)}`,
-      );
+    const chosenCalls = streamsOnly ? [] : calls.filter((entry) => !onlyCalls || onlyCalls.includes(entry.name));
+    const leftOut = calls.filter((call) => !chosenCalls.includes(call)).map((call) => call.label);
+    const rows: CallRow[] = chosenCalls.map((call) => ({ label: call.label, budgetP99Ms: call.budgetP99Ms, app: [], probe: null, replay: [] }));
+    for (let round = 1; round <= rounds && chosenCalls.length > 0; round += 1) {
+      console.log(`Round ${round} of ${rounds}`);
+      for (const [index, call] of chosenCalls.entries()) {
+        const row = rows[index];
+        console.log(`- ${call.label}`);
+        await runLoad(call.app, { baseUrl: app.baseUrl, connections, durationSeconds: warmupSeconds });
+        await appIdle();
+        const measuredApp = await measureCpu(appPid, () => runLoad(call.app, { baseUrl: app.baseUrl, connections, durationSeconds }));
+        await appIdle();
+        if (round === 1 && probeSeconds > 0) {
+          row.probe = await runLoad(call.app, { baseUrl: app.baseUrl, connections: 1, durationSeconds: probeSeconds });
+          await appIdle();
+        }
+        await runLoad(call.ceiling, { baseUrl: ceiling.baseUrl, connections, durationSeconds: warmupSeconds });
+        await ceilingIdle();
+        const measuredCeiling = await measureCpu(ceilingPid, () => runLoad(call.ceiling, { baseUrl: ceiling.baseUrl, connections, durationSeconds }));
+        await ceilingIdle();
+        const appRun = withNote(measuredApp.result, measuredApp.cpu);
+        const replayRun = withNote(measuredCeiling.result, measuredCeiling.cpu);
+        row.app.push(appRun);
+        row.replay.push(replayRun);
+        console.log(
+          `    app ${au(appRun.requestsPerSecond)} req/s, p50 ${appRun.p50} ms, p99 ${appRun.p99} ms, errors ${appRun.errors}${appRun.note ? ` (${appRun.note})` : ''}` +
+            (row.probe && round === 1 ? `; 1 connection p50 ${row.probe.p50} / p99 ${row.probe.p99} ms` : '') +
+            `; its statement replayed ${au(replayRun.requestsPerSecond)} req/s, p50 ${replayRun.p50} ms, p99 ${replayRun.p99} ms${replayRun.errors ? `, errors ${replayRun.errors} (${replayRun.note})` : ''}` +
+            ` → ${Math.round((appRun.requestsPerSecond / replayRun.requestsPerSecond) * 100)}% of the replay; CPU % app ${Math.round(appRun.cpu.server)}, PostgreSQL ${Math.round(appRun.cpu.postgres)}`,
+        );
+      }
     }
     const appWarnings = app.output();
     await ceiling.stop();
@@ -712,8 +734,11 @@ async function main(): Promise<void> {
       redisNote = 'Run with --no-redis: only LISTEN/NOTIFY was measured.';
     }
     const streamResults: StreamResult[] = [];
-    for (const { transport, env } of args.has('no-streams') ? [] : transports) {
-      console.log(`- ${streamPairs.length} event streams, then ${rate} messages a second for ${flowSeconds} s (${transport === 'postgres' ? 'PostgreSQL LISTEN/NOTIFY' : 'Redis pub/sub'})`);
+    if (args.has('no-streams')) leftOut.push('event streams (--no-streams)');
+    else if (transports.length < 2) leftOut.push(`event streams over Redis (${redisNote.replace(/\.$/, '')})`);
+    const streamRuns = (args.has('no-streams') ? [] : transports).flatMap((transport) => Array.from({ length: rounds }, (_, index) => ({ ...transport, round: index + 1 })));
+    for (const { transport, env, round } of streamRuns) {
+      console.log(`- ${streamPairs.length} event streams, then ${rate} messages a second for ${flowSeconds} s (${transportName(transport)}, round ${round} of ${rounds})`);
       const streamApp = await startApp(`app server (${transport} events)`, env);
       servers.push(streamApp);
       try {
@@ -730,8 +755,13 @@ async function main(): Promise<void> {
       }
     }
 
-    // What the calls' SQL does at this size: always printed, written down when a budget is missed.
-    const anyMissed = rows.some((row) => callMissed(row).length > 0) || streamResults.some((result) => streamMissed(result).length > 0);
+    const measuredTransports = [...new Set(streamResults.map((result) => result.transport))];
+    const judged = [
+      ...rows.map((row) => ({ label: row.label.replace(/ \(.*$/, ''), judgements: judgeCall(row) })),
+      ...measuredTransports.map((transport) => ({ label: `event streams over ${transportName(transport)}`, judgements: judgeStreams(streamResults.filter((result) => result.transport === transport)) })),
+    ];
+    // What the calls' SQL does at this size: always printed, written down when a budget is not met.
+    const anyMissed = judged.some((line) => combineVerdicts(line.judgements.map((judgement) => judgement.verdict)) !== 'met');
     const explains: { title: string; text: string }[] = [];
     if (anyMissed || explainAll) {
       // The recorded send inserted one message: its conversation is put back with the rest.
@@ -744,25 +774,27 @@ async function main(): Promise<void> {
 
     const table = callTable(rows);
     const streamsTable = streamTable(streamResults);
-    const failing = [
-      ...rows.filter((row) => callMissed(row).length > 0).map((row) => `${row.label.replace(/ \(.*$/, '')} (${callMissed(row).join(', ')})`),
-      ...streamResults.filter((result) => streamMissed(result).length > 0).map((result) => `event streams over ${result.transport} (${streamMissed(result).join(', ')})`),
+    const summary = [
+      `**${judgeRun({ judged, leftOut, runs: rounds }).text}**`,
+      ...measuredTransports.map((transport) => `Event streams over ${transportName(transport)}, ${rounds} rounds each on a fresh server: ${describeJudgements(judgeStreams(streamResults.filter((result) => result.transport === transport)))}.`),
     ];
-    const summary = [failing.length === 0 ? 'Every budget met.' : `Budgets missed: ${failing.join('; ')}.`];
     if (redisNote) summary.push(redisNote);
     // Work outside the benchmark (the "other" CPU column) takes cores from the app and PostgreSQL.
+    const busiest = (label: string, runs: { cpu: CpuShares }[]) => {
+      const most = Math.max(...runs.map((run) => run.cpu.other));
+      return most > 30 ? [`${label} up to ${Math.round(most)}%`] : [];
+    };
     const busyLines = [
-      ...rows.filter((row) => row.appCpu.other > 30).map((row) => `${row.label.replace(/ \(.*$/, '')} ${Math.round(row.appCpu.other)}%`),
-      ...streamResults.filter((result) => result.cpu.other > 30).map((result) => `streams over ${result.transport} ${Math.round(result.cpu.other)}%`),
+      ...rows.flatMap((row) => busiest(row.label.replace(/ \(.*$/, ''), row.app)),
+      ...measuredTransports.flatMap((transport) => busiest(`streams over ${transportName(transport)}`, streamResults.filter((result) => result.transport === transport))),
     ];
     if (busyLines.length > 0) {
       summary.push(`Other work on the machine took CPU during: ${busyLines.join(', ')} (of one core): those figures are pessimistic.`);
     }
-    for (const result of streamResults) {
-      if (result.warmDeliveryP99 !== null) {
-        summary.push(
-          `${result.transport === 'postgres' ? 'LISTEN/NOTIFY' : 'Redis'}: in the first ${flowWarmSeconds} s of sending on the fresh server (not counted: cold sessions, pages and code) the delivery p99 was ${ms(result.warmDeliveryP99)} ms.`,
-        );
+    for (const transport of measuredTransports) {
+      const warm = streamResults.filter((result) => result.transport === transport && result.warmDeliveryP99 !== null).map((result) => ms(result.warmDeliveryP99!));
+      if (warm.length > 0) {
+        summary.push(`${transportName(transport)}: in the first ${flowWarmSeconds} s of sending on each fresh server (not counted: cold sessions, pages and code) the delivery p99 was ${warm.join(', ')} ms by round.`);
       }
     }
     const autocannonVersion = (createRequire(import.meta.url)('autocannon/package.json') as { version: string }).version;
@@ -774,7 +806,7 @@ async function main(): Promise<void> {
       `Members: the ${targets.inbox.length} busiest inboxes (${inboxCounts[0]} to ${inboxCounts.at(-1)} conversations, median ${percentile(inboxCounts, 0.5)}; a page of the inbox is the newest ${conversationLimits.inboxPageSize}), signed in with sessions made in SQL. ` +
         `Threads: ${targets.threads.length} of their conversations (${threadLengths[0]} to ${threadLengths.at(-1)} messages, median ${percentile(threadLengths, 0.5)}; a page is the newest ${conversationLimits.threadPageSize}). ` +
         `Sends rotate over ${targets.sends.length} of their conversations (none blocked), so none nears ${conversationLimits.messagesPerMinute} a minute; what the run sent is deleted afterwards.`,
-      `Ceiling: scripts/bench/sql-ceiling.ts, Fastify ${fastifyVersion} and a pg pool of ${appPoolSize} (the app's), on the app's core, answering with the one statement the app runs for the call, recorded from the app's own functions (the inbox page, the thread page, the unread total, the send statement that checks, inserts and updates at once), each a named prepared statement as in the app, with the same parameters; no session, validation, response schema, gzip or event publishing. The app also checks banned words (in memory) and publishes each message to both members' streams (one NOTIFY, or a Redis publish).`,
+      `App statement replayed (what Node and Fastify cost around the query; it says nothing of whether the query is good): scripts/bench/sql-ceiling.ts, Fastify ${fastifyVersion} and a pg pool of ${appPoolSize} (the app's), on the app's core, answering with the one statement the app runs for the call, recorded from the app's own functions (the inbox page, the thread page, the unread total, the send statement that checks, inserts and updates at once), each a named prepared statement as in the app, with the same parameters; no session, validation, response schema, gzip or event publishing. The app also checks banned words (in memory) and publishes each message to both members' streams (one NOTIFY, or a Redis publish).`,
       `Event streams: each transport on a fresh app server; RSS is the node process's VmRSS 3 s after warming the paths and 5 s after the last stream opened (each its own ticket and connection, as distinct members), and again after the flow. Messages are sent open-loop (one every ${(1000 / rate).toFixed(0)} ms whatever the answers) by ${new Set(streamPairs.map((pair) => pair.senderToken)).size} sellers to buyers who hold a stream, ${flowWarmSeconds > 0 ? `${flowWarmSeconds} s not counted (the senders' sessions and the send path warm up), then ` : ''}${flowSeconds} s measured; delivery is from just before the POST to the event's arrival on the buyer's stream, both timed in the bench process.`,
       `autocannon ${autocannonVersion} in the bench process: ${
         cpus
@@ -782,16 +814,14 @@ async function main(): Promise<void> {
           : 'no CPU pinning: the servers, autocannon and PostgreSQL shared every core'
       }. p50/p99 are at ${connections} connections and include queueing once the server is saturated; "1 conn" is the same request alone. CPU: share of one core during the measured run, from /proc.`,
     ];
-    const settings = `${connections} connections, ${durationSeconds} s measured after a ${warmupSeconds} s warm-up per call${probeSeconds > 0 ? `, then ${probeSeconds} s with 1 connection` : ''}; app started as npm start does (\`${['node', ...serve.args].join(' ')}\`) with NODE_ENV=production, LOG_LEVEL=warn, RATE_LIMIT_MULTIPLIER=10000, its pool of ${appPoolSize} PostgreSQL connections`;
+    const settings = `${rounds} rounds; in each, every call gets a ${warmupSeconds} s warm-up and ${durationSeconds} s measured at ${connections} connections${probeSeconds > 0 ? `, and in the first round ${probeSeconds} s with 1 connection` : ''}; each transport's streams ${rounds} times, each on a fresh server; app started as npm start does (\`${['node', ...serve.args].join(' ')}\`) with NODE_ENV=production, LOG_LEVEL=warn, RATE_LIMIT_MULTIPLIER=10000, its pool of ${appPoolSize} PostgreSQL connections`;
 
     console.log(`\n${table}\n\n${streamsTable}\n`);
     for (const line of summary) console.log(line);
     for (const explain of explains) console.log(`\nEXPLAIN (ANALYZE, BUFFERS): ${explain.title}\n${explain.text}`);
 
-    if (writeDocs) {
+    {
       const lines = [
-        `### ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC · ${au(counts.messages)} messages, ${au(counts.users)} members`,
-        '',
         `- Machine: ${describeMachineLine(machine)}`,
         `- Data: ${au(counts.users)} members, ${au(counts.listings)} listings, ${au(counts.conversations)} conversations, ${au(counts.messages)} messages, ${au(counts.blocks)} blocks`,
         `- Load: ${settings}`,
@@ -805,8 +835,9 @@ async function main(): Promise<void> {
         ...notes.map((line) => `- ${line}`),
       ];
       for (const explain of explains) lines.push('', `<details><summary>EXPLAIN (ANALYZE, BUFFERS): ${explain.title}</summary>`, '', '```', explain.text, '```', '', '</details>');
-      prependSectionRun(docsPath, conversationsSection, `${lines.join('\n')}\n`);
-      console.log(`\nAdded this run to ${path.relative(process.cwd(), docsPath) || docsPath}.`);
+      const title = `${au(counts.messages)} messages, ${au(counts.users)} members`;
+      const file = writeDocs ? writeRunFile({ script: 'bench:conversations', startedAt, title, argv: process.argv.slice(2), body: lines.join('\n') }) : null;
+      if (file) console.log(`\nRecorded this run in ${path.relative(projectRoot, file)}.`);
     }
   } finally {
     for (const server of servers) await server.stop().catch(() => {});

@@ -4,9 +4,11 @@
 // without (no hook at all), take the same cached browse load in turns, alternating which goes first
 // each round. One process, because two processes of one build differ by themselves: 10 to 30% on
 // this 2-core machine, either way round, with no metrics anywhere. The process is started afresh
-// `--processes` times and the cost judged on the median. The process has one core and autocannon
-// the other (taskset; `--no-pin` turns that off). `--control` sends both turns to the app without
-// metrics, to show the spread of two like measurements.
+// `--processes` times (at least 3) and the cost judged on the median (scripts/bench/verdict.ts). The
+// no-change control is in every process too: its two turns of the app without metrics, which differ
+// by noise alone; a cost within their spread is "not measurable". The process has one core and
+// autocannon the other (taskset; `--no-pin` turns that off). `--control` sends both turns to the
+// app without metrics, to show the spread of two like measurements (printed, not recorded).
 //   npm run bench:metrics [-- --processes 3 --rounds 2 --seconds 5 --connections 50 --control --no-pin --no-docs]
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -17,23 +19,13 @@ import { parseCliArgs, positiveIntegerArg } from './bench/cli-args';
 import { runLoad, type LoadResult } from './bench/load';
 import { cpuSplit, pinLoadGenerator } from './bench/cpu-pinning';
 import { cpuSeconds, findFreePort, scriptProcessPid } from './bench/processes';
-import { publishSectionRun } from './bench/report';
+import { publishRun } from './bench/run-files';
+import { describeJudgements, formatRuns, judgeBudget, minimumRuns, spreadOf, summariseRuns } from './bench/verdict';
 
 const budgetShare = 0.03;
 const metricsToken = 'bench-metrics-token-0123456789abcdef';
 const browsePath = '/api/listings';
 const projectRoot = path.join(path.dirname(new URL(import.meta.url).pathname), '..');
-const docsFile = path.join(projectRoot, 'docs', 'benchmarks.md');
-
-const section = {
-  heading: '## Metrics (`npm run bench:metrics`)',
-  marker: '<!-- newest metrics run first: npm run bench:metrics inserts each run below this line -->',
-  intro: [
-    'What the request hook behind `/metrics` costs: cached browse (`GET /api/listings`, a visitor) on two apps over the benchmark',
-    'database in one process (bundled as the server is), one with METRICS_TOKEN and one without (no hook), in alternating turns;',
-    'the process started afresh several times, the cost judged on the median. Budget: under 3% of throughput.',
-  ],
-};
 
 type Kind = 'with' | 'without';
 type Measured = LoadResult & { cpuMicros: number };
@@ -99,8 +91,11 @@ async function measureProcess(
 
 async function main(): Promise<void> {
   const args = parseCliArgs();
-  const processes = positiveIntegerArg(args, 'processes', 3);
+  const processes = positiveIntegerArg(args, 'processes', minimumRuns);
   const rounds = positiveIntegerArg(args, 'rounds', 2);
+  if (processes < minimumRuns) throw new Error(`--processes must be at least ${minimumRuns}: the cost is judged on at least ${minimumRuns} processes.`);
+  if (rounds < 2) throw new Error('--rounds must be at least 2: the two turns of the app without metrics are the no-change control.');
+  const startedAt = new Date();
   const seconds = positiveIntegerArg(args, 'seconds', 5);
   const connections = positiveIntegerArg(args, 'connections', 50);
   const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench';
@@ -110,12 +105,16 @@ async function main(): Promise<void> {
   const kinds = ['with', 'without'] as const;
   const results: Record<Kind, Measured[]> = { with: [], without: [] };
   const processShares: number[] = [];
+  /** The no-change control: in each process, the app without metrics in its last turn against its first. */
+  const controlShares: number[] = [];
   bundleTwinServer();
   for (let run = 0; run < processes; run += 1) {
     const measured = await measureProcess(run, { rounds, seconds, connections, control: args.has('control'), cpus, databaseUrl });
     for (const kind of kinds) results[kind].push(...measured[kind]);
     const cpuOf = (kind: Kind) => measured[kind].reduce((sum, result) => sum + result.cpuMicros, 0);
     processShares.push((cpuOf('with') - cpuOf('without')) / cpuOf('without'));
+    const without = measured.without.map((result) => result.cpuMicros);
+    controlShares.push((without[without.length - 1] - without[0]) / without[0]);
   }
   const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
   const rps = (kind: Kind) => mean(results[kind].map((result) => result.requestsPerSecond));
@@ -123,24 +122,28 @@ async function main(): Promise<void> {
   const cpu = (kind: Kind) => mean(results[kind].map((result) => result.cpuMicros));
   const share = (rps('without') - rps('with')) / rps('without');
   const cpuShare = (cpu('with') - cpu('without')) / cpu('without');
-  const sortedShares = [...processShares].sort((a, b) => a - b);
-  const middle = Math.floor(sortedShares.length / 2);
-  const medianShare = sortedShares.length % 2 === 1 ? sortedShares[middle] : (sortedShares[middle - 1] + sortedShares[middle]) / 2;
   const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
+  const judgement = judgeBudget({
+    runs: processShares.map((value) => value * 100),
+    budget: { name: 'extra server CPU per answer', rule: 'below', limit: budgetShare * 100, unit: '%' },
+    controlSpread: spreadOf(controlShares.map((value) => value * 100)),
+  });
   const loadAfter = os.loadavg();
   const lines = [
-    `### ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC · cached browse, two apps in each of ${processes} fresh processes × ${rounds} rounds of ${seconds} s each, ${connections} connections${args.has('control') ? ' (control: both turns to the app without metrics)' : ''}`,
-    '',
     `| server | req/s (mean of rounds) | p99 ms (mean) | server CPU µs per answer (mean) |`,
     `|---|---|---|---|`,
     `| without metrics (no hook) | ${Math.round(rps('without')).toLocaleString('en-AU')} | ${p99('without').toFixed(1)} | ${cpu('without').toFixed(1)} |`,
     `| with METRICS_TOKEN (hook on) | ${Math.round(rps('with')).toLocaleString('en-AU')} | ${p99('with').toFixed(1)} | ${cpu('with').toFixed(1)} |`,
     '',
-    `Cost: ${percent(medianShare)} more server CPU per answer in the median process (${medianShare < budgetShare ? 'within' : 'OVER'} the ${percent(budgetShare)} budget; by process ${processShares.map(percent).join(', ')}); over all rounds ${percent(cpuShare)} more CPU per answer and ${percent(share)} less throughput. ` +
+    `**Verdict: ${describeJudgements([judgement])}.** Extra server CPU per answer by process, min / median / max: ${formatRuns(summariseRuns(processShares.map((value) => value * 100)))}% (${processShares.map(percent).join(', ')}); ` +
+      `the no-change control (the app without metrics, its last turn against its first, in the same processes): ${controlShares.map(percent).join(', ')}, a spread of ${(spreadOf(controlShares) * 100).toFixed(1)} points.`,
+    '',
+    `Over all rounds ${percent(cpuShare)} more CPU per answer and ${percent(share)} less throughput. ` +
       `Load average (1/5/15 min) ${loadBefore.map((value) => value.toFixed(2)).join(' / ')} before, ${loadAfter.map((value) => value.toFixed(2)).join(' / ')} after; ${os.cpus().length} cores; ${cpus ? `the apps' process on core ${cpus.server}, autocannon on core ${cpus.loadGenerator}, PostgreSQL on any (taskset)` : 'no CPU pinning'}.`,
   ];
-  publishSectionRun(docsFile, section, lines, { writeDocs: !args.has('no-docs') && !args.has('control') });
-  if (medianShare >= budgetShare) process.exitCode = 1;
+  const title = `cached browse, two apps in each of ${processes} fresh processes × ${rounds} rounds of ${seconds} s each, ${connections} connections${args.has('control') ? ' (control: both turns to the app without metrics)' : ''}`;
+  publishRun({ script: 'bench:metrics', startedAt, title, argv: process.argv.slice(2), body: lines.join('\n') }, { write: !args.has('no-docs') && !args.has('control') });
+  if (judgement.verdict === 'not met') process.exitCode = 1;
 }
 
 await main();

@@ -1,14 +1,14 @@
-// `npm run bench:mixed -- [--duration 60] [--warmup 10] [--connections 50] [--readers 2000] [--database-url URL] [--no-build] [--no-docs]`
+// `npm run bench:mixed -- [--rounds 3] [--duration 60] [--warmup 10] [--connections 50] [--readers 2000] [--database-url URL] [--no-build] [--no-docs]`
 // A minute of traffic as members make it, against the built server on PostgreSQL: reads spread over
 // signed-in members of every tier in a thousand and more postcodes and visitors around any postcode,
 // hundreds of search phrases, deep pages, listing pages, the map and "who am I"; one request in ten
 // writes (listings created and edited, contact forms, messages, sign-ins). Budgets: at least 3,000
-// requests a second in all, reads p99 ≤ 30 ms, no errors. It reports the read cache's hit rate from
-// each answer's x-cache header, and adds the run to docs/benchmarks.md.
+// requests a second in all, reads p99 ≤ 30 ms, no errors, each judged on the median of `--rounds`
+// measured runs (at least 3; scripts/bench/verdict.ts). It reports the read cache's hit rate from
+// each answer's x-cache header, and writes the run to its own file in docs/benchmarks/runs/.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { conversationLimits } from '../src/domain/conversations';
@@ -26,13 +26,14 @@ import { runLoad, type RequestShape } from './bench/load';
 import { describeStatuses, measureCpu, percentile } from './bench/load-phases';
 import { createSignedInPosters, deletePosters } from './bench/posters';
 import { scriptProcessPid } from './bench/processes';
-import { describeMachineOf, prependRun } from './bench/report';
+import { describeMachineOf } from './bench/report';
+import { publishRun } from './bench/run-files';
+import { describeJudgements, formatRuns, judgeBudget, judgeNone, judgeRun, minimumRuns, summariseRuns } from './bench/verdict';
 import { adjectives, categoryVocabulary } from './bench/seed-vocabulary';
 import { createSessions, deleteSessions } from './bench/sessions';
 import { startSmsSink } from './bench/sms-sink';
 import { startSmtpSink } from './bench/smtp-sink';
 
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const defaultDatabaseUrl = 'postgres://postgres@127.0.0.1:5432/bench';
 const smtpPort = 2527;
 const posterPrefix = 'mixed-poster';
@@ -97,6 +98,8 @@ type KindStats = { count: number; errors: number; statuses: Record<string, numbe
 
 async function main(): Promise<void> {
   const args = parseCliArgs();
+  const rounds = positiveIntegerArg(args, 'rounds', minimumRuns);
+  if (rounds < minimumRuns) throw new Error(`--rounds must be at least ${minimumRuns}: the budgets are judged on at least ${minimumRuns} runs.`);
   const durationSeconds = positiveNumberArg(args, 'duration', 60);
   const warmupSeconds = positiveNumberArg(args, 'warmup', 10);
   const connections = positiveIntegerArg(args, 'connections', 50);
@@ -290,39 +293,73 @@ async function main(): Promise<void> {
     console.log(`- Warm-up: ${warmupSeconds} s (not counted)`);
     const warmup = await runMix(warmupSeconds, 2000);
     console.log(`    ${Math.round(warmup.load.requestsPerSecond)} req/s, errors ${warmup.load.errors}`);
-    console.log(`- Measured: ${durationSeconds} s at ${connections} connections`);
-    const run = await runMix(durationSeconds, Math.max(1000, warmup.load.requestsPerSecond));
+    const runs: Awaited<ReturnType<typeof runMix>>[] = [];
+    for (let round = 1; round <= rounds; round += 1) {
+      console.log(`- Measured, round ${round} of ${rounds}: ${durationSeconds} s at ${connections} connections`);
+      runs.push(await runMix(durationSeconds, Math.max(1000, (runs.at(-1) ?? warmup).load.requestsPerSecond)));
+      const last = runs.at(-1)!;
+      console.log(`    ${Math.round(last.load.requestsPerSecond)} req/s, p99 ${last.load.p99} ms, errors ${last.load.errors}`);
+    }
     const health = await fetch(`${app.baseUrl}/api/health`).then((response) => response.status, () => 0);
 
-    const reads = [...run.byKind.entries()].filter(([kind]) => !isWrite(kind));
-    const readLatencies = reads.flatMap(([, stats]) => stats.latencies);
-    const readP99 = percentile(readLatencies, 0.99);
+    // Each kind over every round, for the table; each round's own figures for the verdicts.
+    const run = {
+      byKind: new Map<Kind, KindStats>(
+        mix.map((entry) => {
+          const all = runs.map((one) => one.byKind.get(entry.kind)!);
+          const merge = (records: Record<string, number>[]) => {
+            const merged: Record<string, number> = {};
+            for (const record of records) for (const [key, count] of Object.entries(record)) merged[key] = (merged[key] ?? 0) + count;
+            return merged;
+          };
+          return [
+            entry.kind,
+            {
+              count: all.reduce((sum, stats) => sum + stats.count, 0),
+              errors: all.reduce((sum, stats) => sum + stats.errors, 0),
+              statuses: merge(all.map((stats) => stats.statuses)),
+              latencies: all.flatMap((stats) => stats.latencies),
+              cache: merge(all.map((stats) => stats.cache)),
+            },
+          ];
+        }),
+      ),
+      cpu: (['server', 'postgres', 'loadGenerator', 'other'] as const).reduce(
+        (cpu, part) => ({ ...cpu, [part]: runs.reduce((sum, one) => sum + one.cpu[part], 0) / runs.length }),
+        { server: 0, postgres: 0, loadGenerator: 0, other: 0 },
+      ),
+    };
+    const readP99Of = (one: (typeof runs)[number]) => percentile([...one.byKind.entries()].filter(([kind]) => !isWrite(kind)).flatMap(([, stats]) => stats.latencies), 0.99);
     const cacheTotals: Record<string, number> = {};
     for (const [, stats] of run.byKind) for (const [outcome, count] of Object.entries(stats.cache)) cacheTotals[outcome] = (cacheTotals[outcome] ?? 0) + count;
     const cached = (cacheTotals.hit ?? 0) + (cacheTotals.shared ?? 0);
     const cacheable = cached + (cacheTotals.miss ?? 0);
     const hitRate = cacheable > 0 ? cached / cacheable : 0;
-    const errors = run.load.errors;
+    // No separate control here: the noise is the rounds' own spread.
+    const judgements = [
+      judgeBudget({ runs: runs.map((one) => one.load.requestsPerSecond), budget: { name: 'throughput', rule: 'at least', limit: mixedBudgets.minRequestsPerSecond, unit: 'req/s' }, controlSpread: 0 }),
+      judgeBudget({ runs: runs.map(readP99Of), budget: { name: 'reads p99', rule: 'at most', limit: mixedBudgets.readP99Ms, unit: 'ms' }, controlSpread: 0 }),
+      judgeNone({ runs: runs.map((one) => one.load.errors), name: 'errors' }),
+    ];
+    const runVerdict = judgeRun({ judged: [{ label: 'mixed traffic', judgements }], leftOut: [], runs: rounds });
+    const errorNotes = runs.map((one) => describeStatuses(one.load)).filter(Boolean);
     const verdicts = [
-      `${Math.round(run.load.requestsPerSecond).toLocaleString('en-AU')} req/s ${run.load.requestsPerSecond >= mixedBudgets.minRequestsPerSecond ? '✓' : '✗'} (budget ≥ ${mixedBudgets.minRequestsPerSecond.toLocaleString('en-AU')})`,
-      `reads p99 ${readP99.toFixed(1)} ms ${readP99 <= mixedBudgets.readP99Ms ? '✓' : '✗'} (budget ≤ ${mixedBudgets.readP99Ms} ms)`,
-      `${errors} errors ${errors === 0 ? '✓' : `✗ (${describeStatuses(run.load)})`}`,
+      `**${runVerdict.text}** ${describeJudgements(judgements)}`,
+      `req/s by round min / median / max ${formatRuns(summariseRuns(runs.map((one) => one.load.requestsPerSecond)))}, reads p99 ${formatRuns(summariseRuns(runs.map(readP99Of)))} ms, errors ${runs.map((one) => one.load.errors).join(', ')}${errorNotes.length > 0 ? ` (${errorNotes.join('; ')})` : ''}`,
     ];
     const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
     const table = [...run.byKind.entries()].map(([kind, stats]) => {
       const outcomes = Object.values(stats.cache).reduce((sum, count) => sum + count, 0);
       const hits = (stats.cache.hit ?? 0) + (stats.cache.shared ?? 0);
       const failed = Object.entries(stats.statuses).filter(([code]) => !code.startsWith('2'));
-      return `| ${kind} | ${percent(share(kind))} | ${stats.count.toLocaleString('en-AU')} | ${Math.round(stats.count / durationSeconds).toLocaleString('en-AU')} | ${percentile(stats.latencies, 0.5).toFixed(1)} | ${percentile(stats.latencies, 0.99).toFixed(1)} | ${outcomes > 0 ? percent(hits / outcomes) : '—'} | ${stats.errors}${failed.length > 0 ? ` (${failed.map(([code, count]) => `${code}×${count}`).join(', ')})` : ''} |`;
+      return `| ${kind} | ${percent(share(kind))} | ${stats.count.toLocaleString('en-AU')} | ${Math.round(stats.count / (durationSeconds * rounds)).toLocaleString('en-AU')} | ${percentile(stats.latencies, 0.5).toFixed(1)} | ${percentile(stats.latencies, 0.99).toFixed(1)} | ${outcomes > 0 ? percent(hits / outcomes) : '—'} | ${stats.errors}${failed.length > 0 ? ` (${failed.map(([code, count]) => `${code}×${count}`).join(', ')})` : ''} |`;
     });
     const tierText = [...tiers.entries()].map(([tier, count]) => `${count} ${tier}`).join(', ');
     const lines = [
-      `## ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC · mixed traffic: ${durationSeconds} s, ${counts.total.toLocaleString('en-AU')} listings`,
-      '',
-      `- Result: ${verdicts.join('; ')}; p50 ${run.load.p50} ms and p99 ${run.load.p99} ms over every request; the read cache answered ${percent(hitRate)} of the reads it serves (x-cache: ${Object.entries(cacheTotals).map(([outcome, count]) => `${outcome} ${count.toLocaleString('en-AU')}`).join(', ')}); /api/health answered ${health} afterwards`,
-      `- CPU (share of one core, measured run): app ${Math.round(run.cpu.server)}%, PostgreSQL ${Math.round(run.cpu.postgres)}%, load generator ${Math.round(run.cpu.loadGenerator)}%, other ${Math.round(run.cpu.other)}%`,
+      `- Result: ${verdicts.join('; ')}; p50 / p99 over every request by round: ${runs.map((one) => `${one.load.p50} / ${one.load.p99} ms`).join(', ')}; the read cache answered ${percent(hitRate)} of the reads it serves (x-cache: ${Object.entries(cacheTotals).map(([outcome, count]) => `${outcome} ${count.toLocaleString('en-AU')}`).join(', ')}); /api/health answered ${health} afterwards`,
+      `- CPU (share of one core, mean of the measured rounds): app ${Math.round(run.cpu.server)}%, PostgreSQL ${Math.round(run.cpu.postgres)}%, load generator ${Math.round(run.cpu.loadGenerator)}%, other ${Math.round(run.cpu.other)}%`,
       `- Machine: ${machine.cpuModel}, ${machine.cores} cores, ${machine.memoryGiB} GiB RAM; Node ${machine.node}; PostgreSQL ${machine.postgres} (${machine.postgresSettings}); load average ${machine.loadAverage} when the run started.`,
-      `- Server: the built bundle as npm start runs it (\`${['node', ...serve.args].join(' ')}\`), NODE_ENV=production, the default read cache (READ_CACHE_MS) and pool of 10 connections, RATE_LIMIT_MULTIPLIER=10000 (every request comes from one address); autocannon in the benchmark's process${cpus ? ', the app on core 0 and the benchmark on core 1, PostgreSQL on either' : ''}. ${warmupSeconds} s of the same traffic ran first, not counted.`,
+      `- Server: the built bundle as npm start runs it (\`${['node', ...serve.args].join(' ')}\`), NODE_ENV=production, the default read cache (READ_CACHE_MS) and pool of 10 connections, RATE_LIMIT_MULTIPLIER=10000 (every request comes from one address); autocannon in the benchmark's process${cpus ? ', the app on core 0 and the benchmark on core 1, PostgreSQL on either' : ''}. ${warmupSeconds} s of the same traffic ran first, not counted; then ${rounds} measured rounds of ${durationSeconds} s each (the table below is all rounds together).`,
       `- Readers: ${readerTokens.length.toLocaleString('en-AU')} seeded members signed in (${tierText}) living in ${readerPostcodes.size.toLocaleString('en-AU')} postcodes, each browse or search by a random one of them or by a visitor around a random one of ${places.length.toLocaleString('en-AU')} postcodes with listings; ${phrases.length} search phrases (items, items with an adjective, a few misspelt); ${deepPaths.length} deep pages (pages 2 to 6 of visitors' browses, by cursor); ${detailIds.length.toLocaleString('en-AU')} listing ids; the map opening on random places.`,
       `- Writers (${percent(mix.filter((entry) => entry.write).reduce((sum, entry) => sum + entry.weight, 0) / mixTotal)} of requests): fresh verified Connector sellers made for the run (each with its own session) create listings, edit the ones they created (PUT), send contact forms about random active listings (each starting a conversation), follow up with messages in those conversations; sign-ins go through the password check as one of the four bench accounts. They and everything they made are deleted afterwards.`,
       '',
@@ -331,14 +368,18 @@ async function main(): Promise<void> {
       ...table,
       '',
     ];
-    console.log(`\n${lines.join('\n')}`);
     const serverLog = app.output();
     if (serverLog) console.log(`The app logged (LOG_LEVEL=warn), last lines:\n${serverLog}`);
-    if (!args.has('no-docs')) {
-      const docsPath = path.join(projectRoot, 'docs', 'benchmarks.md');
-      prependRun(docsPath, `${lines.join('\n')}\n`);
-      console.log(`Added the run to ${path.relative(projectRoot, docsPath)}.`);
-    }
+    publishRun(
+      {
+        script: 'bench:mixed',
+        startedAt,
+        title: `mixed traffic: ${rounds} × ${durationSeconds} s, ${counts.total.toLocaleString('en-AU')} listings`,
+        argv: process.argv.slice(2),
+        body: lines.join('\n'),
+      },
+      { write: !args.has('no-docs') },
+    );
   } finally {
     await app.stop().catch(() => {});
     await deleteSessions(pool, createdSids).catch(() => {});

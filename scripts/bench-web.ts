@@ -1,9 +1,10 @@
 // npm run bench:web: builds the app, starts it as `npm start` does (the e2e tier's way: PGlite in a
 // fresh data folder, here with the demo data), runs Lighthouse on the landing page, the browse page
-// (as a signed-in demo member: browsing is for members), a demo listing and its seller's page, and adds the table to
-// docs/benchmarks.md; each run's full report goes to test-results/lighthouse/.
+// (as a signed-in demo member: browsing is for members), a demo listing and its seller's page, each
+// page's budgets judged on the median of its runs, and writes the run to docs/benchmarks/runs/; each
+// Lighthouse run's full report goes to test-results/lighthouse/.
 // Then it load-tests the server's render of the same pages (autocannon, Brotli accepted).
-// Options: --runs N (Lighthouse runs per page, default 2), --no-build.
+// Options: --runs N (Lighthouse runs per page, at least 3, default 3), --no-build, --no-docs.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -16,9 +17,11 @@ import { demoAdminEmail, demoPassword } from '../src/server/demo/seed-demo-data'
 import { createApi } from '../tests/e2e/support/api';
 import { startServer } from '../tests/e2e/support/server';
 import { parseCliArgs, positiveIntegerArg } from './bench/cli-args';
+import { publishRun } from './bench/run-files';
+import { minimumRuns } from './bench/verdict';
 import { measurePage } from './bench-web/lighthouse-run';
 import { runLoad } from './bench/load';
-import { type PageResult, type RenderLoadResult, insertWebRun, missedWebBudgets, renderWebRun } from './bench-web/report';
+import { type PageResult, type RenderLoadResult, missedWebBudgets, renderWebRun } from './bench-web/report';
 import { formatKilobytes, measureFirstLoadScripts, totalGzipBytes } from './web-budget';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -45,7 +48,8 @@ function describeMachine(): string {
 
 async function main(): Promise<void> {
   const args = parseCliArgs();
-  const runs = positiveIntegerArg(args, 'runs', 2);
+  const runs = positiveIntegerArg(args, 'runs', minimumRuns);
+  if (runs < minimumRuns) throw new Error(`--runs must be at least ${minimumRuns}: each page's budgets are judged on at least ${minimumRuns} runs.`);
   if (!args.has('no-build')) await runBuild();
 
   const firstLoad = measureFirstLoadScripts(path.join(projectRoot, 'dist/web'));
@@ -106,7 +110,6 @@ async function main(): Promise<void> {
   }
 
   const run = renderWebRun({
-    startedAt,
     machine,
     firstLoadGzipBytes: totalGzipBytes(firstLoad),
     firstLoadFiles: firstLoad.map((script) => `${path.basename(script.url)} ${formatKilobytes(script.gzipBytes)}`).join(', '),
@@ -119,9 +122,7 @@ async function main(): Promise<void> {
       '"JS loaded (as sent)" is every script the page downloaded, compressed as the server sent it (Brotli); the first-load figure is gzip of the entry index.html names, the app it starts and their imports (from the build\'s manifest), as the budget counts it.',
     ],
   });
-  console.log(`\n${run}`);
-  insertWebRun(path.join(projectRoot, 'docs/benchmarks.md'), run);
-  console.log('Added to docs/benchmarks.md');
+  publishRun({ script: 'bench:web', startedAt, title: `Lighthouse, ${runs} runs a page`, argv: process.argv.slice(2), body: run }, { write: !args.has('no-docs') });
 }
 
 main().catch((error: unknown) => {

@@ -1,9 +1,11 @@
-// `npm run bench -- [--listings 1000000] [--users N] [--duration 10] [--warmup 3] [--probe 3]
+// `npm run bench -- [--listings 1000000] [--users N] [--rounds 3] [--duration 10] [--warmup 3] [--probe 3]
 //                   [--connections 50] [--database-url URL] [--reseed] [--explain-all] [--no-docs] [--no-pin]
-//                   [--only TEXT]`  (--only: just the lines whose label contains TEXT, next to the two ceilings)
+//                   [--no-build] [--only TEXT]`  (--only: just the lines whose label contains TEXT, next to the ceilings and the anchor)
 // Load-tests the API against a PostgreSQL database of realistic size (seeding it first when it
-// holds fewer listings than asked), prints a table with the budgets, and adds the run to
-// docs/benchmarks.md (newest first). Nothing is installed; autocannon is a devDependency.
+// holds fewer listings than asked): every line once in each of `--rounds` rounds (at least 3),
+// judged on the median against its budget and against the noise of a no-change control
+// (scripts/bench/verdict.ts). Prints the table and writes the run to its own file in
+// docs/benchmarks/runs/ (scripts/bench/run-files.ts). Nothing is installed; autocannon is a devDependency.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -33,7 +35,7 @@ import { isPostgresUrl, parseCliArgs, positiveIntegerArg, positiveNumberArg, red
 import { createRecordingDatabase, explainQueries, formatExplained, type ExplainedQuery, type RecordedQuery } from './bench/explain';
 import { timeImageProcessing } from './bench/image-timing';
 import { runLoad, type LoadResult, type RequestShape } from './bench/load';
-import { mapWithConcurrency, measureCpu, waitForIdle } from './bench/load-phases';
+import { describeStatuses, mapWithConcurrency, measureCpu, waitForIdle } from './bench/load-phases';
 import {
   findFreePort,
   peakRssBytes,
@@ -42,18 +44,22 @@ import {
   startChildServer,
   type ChildServer,
 } from './bench/processes';
-import { budgets, type CacheOffBudget, describeMachineOf, missedBudgets, prependRun, renderRun, scenarioTable, type ScenarioKind, type ScenarioRow } from './bench/report';
+import { apiTableLines } from './bench/api-lines';
+import { budgets, describeMachineOf, linesTable, renderRunBody, type CacheOffBudget, type CpuShares, type LineRun, type LineRuns, type ScenarioKind } from './bench/report';
+import { writeRunFile } from './bench/run-files';
 import { categoryVocabulary } from './bench/seed-vocabulary';
 import { startSmsSink } from './bench/sms-sink';
 import { startSmtpSink } from './bench/smtp-sink';
 import { runBuild, serve, startBenchApp } from './bench/app-server';
-import { deepPageHops, get, getJson, login, mapOpeningQuery, prepareReadTargets, readLines, type ExplainAs } from './bench/read-lines';
+import { get, getJson, login, mapOpeningQuery, prepareReadTargets, readLines, type ExplainAs } from './bench/read-lines';
+import { combineVerdicts, describeJudgements, formatRuns, judgeBudget, judgeRun, median, minimumRuns, summariseRuns } from './bench/verdict';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tsxBin = path.join(projectRoot, 'node_modules', '.bin', 'tsx');
 const defaultDatabaseUrl = 'postgres://postgres@127.0.0.1:5432/bench';
 const serverScript = serve.script;
 const ceilingScript = 'scripts/bench/sql-ceiling.ts';
+const anchorScript = 'scripts/bench/anchor-server.ts';
 const smtpPort = 2525;
 const loginConcurrency = 4;
 /** Active listings a connector may hold: each bench poster can create this many. */
@@ -65,34 +71,46 @@ type Scenario = {
   /** uncached: the app server with READ_CACHE_MS=0. */
   target: 'hello' | 'app' | 'uncached';
   checkShareOfCeiling?: boolean;
-  /** Asked when the line is measured (nearest first and the map are held to the cache-off browse line measured before them). */
-  cacheOffBudget?: () => CacheOffBudget;
+  /** Asked when the line is judged (nearest first and the map are held to the cache-off browse line; null when that was left out). */
+  cacheOffBudget?: () => CacheOffBudget | null;
   shape: RequestShape;
-  /** Runs before the warm-up and before the measured run (the POST line makes fresh posters here). */
-  beforePhase?: (phase: 'warmup' | 'measure' | 'probe', previous?: LoadResult) => Promise<void>;
+  /** Runs before the warm-up, the measured run and the probe (the POST line makes fresh posters here), given the last phase's rate. */
+  beforePhase?: (phase: 'warmup' | 'measure' | 'probe', previousRps?: number) => Promise<void>;
   /** The SQL the server runs for this line, explained. */
   explain?: () => Promise<ExplainedQuery[]>;
-  /** A cache-off line's ceiling: the same request to the bare SQL ceiling, which runs the line's statements. */
-  sqlCeiling?: { shape: RequestShape; statements: number };
+  /** A cache-off line's replay: the same request to the bare Fastify + pg that runs the line's own statements. */
+  replay?: { shape: RequestShape; statements: number };
 };
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const elapsed = (since: number) => (performance.now() - since) / 1000;
 
-function describeStatuses(result: LoadResult): string {
-  const parts = Object.entries(result.statusCounts)
-    .filter(([code]) => !code.startsWith('2'))
-    .map(([code, count]) => `${code}×${count}`);
-  if (result.timeouts > 0) parts.push(`timeouts×${result.timeouts}`);
-  const connectionErrors = result.errors - Object.entries(result.statusCounts).filter(([code]) => !code.startsWith('2')).reduce((sum, [, n]) => sum + n, 0);
-  if (connectionErrors > result.timeouts) parts.push(`connection errors×${connectionErrors - result.timeouts}`);
-  return parts.join(', ');
+/** One measured run as the table keeps it; when nothing answered, latency is at least the run's length. */
+function lineRunOf(result: LoadResult, cpu: CpuShares, durationSeconds: number): LineRun {
+  const noAnswers = result.total === 0;
+  return {
+    requestsPerSecond: result.requestsPerSecond,
+    p50: noAnswers ? durationSeconds * 1000 : result.p50,
+    p99: noAnswers ? durationSeconds * 1000 : result.p99,
+    errors: result.errors + (noAnswers ? result.unfinished : 0),
+    statusNote: [noAnswers ? `no response within ${durationSeconds} s: ${result.unfinished} unfinished` : '', describeStatuses(result)].filter(Boolean).join('; '),
+    cpu,
+  };
+}
+
+function describeRun(run: LineRun): string {
+  return (
+    `${Math.round(run.requestsPerSecond)} req/s, p50 ${run.p50} ms, p99 ${run.p99} ms, errors ${run.errors}${run.statusNote ? ` (${run.statusNote})` : ''}; ` +
+    `CPU % server ${Math.round(run.cpu.server)}, PostgreSQL ${Math.round(run.cpu.postgres)}, autocannon ${Math.round(run.cpu.loadGenerator)}, other ${Math.round(run.cpu.other)}`
+  );
 }
 
 async function main(): Promise<void> {
   const args = parseCliArgs();
   const targetListings = positiveIntegerArg(args, 'listings', 1_000_000);
   const targetUsers = positiveIntegerArg(args, 'users', Math.max(1000, Math.round(targetListings / 10)));
+  const rounds = positiveIntegerArg(args, 'rounds', minimumRuns);
+  if (rounds < minimumRuns) throw new Error(`--rounds must be at least ${minimumRuns}: a budget is judged on at least ${minimumRuns} runs.`);
   const durationSeconds = positiveNumberArg(args, 'duration', 10);
   const warmupSeconds = positiveNumberArg(args, 'warmup', 3);
   const probeSeconds = args.get('probe') === '0' ? 0 : positiveNumberArg(args, 'probe', 3);
@@ -123,8 +141,9 @@ async function main(): Promise<void> {
 
   const machine = await describeMachineOf(pool);
 
-  // The server as `npm start` runs it: the bundle in dist/server, built from this checkout.
-  await runBuild();
+  // The server as `npm start` runs it: the bundle in dist/server, built from this checkout
+  // (--no-build: the bundle already there, when others are using dist/ at the same time).
+  if (!args.has('no-build')) await runBuild();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'marketplace-bench-'));
   const smtp = await startSmtpSink(smtpPort);
   const sms = await startSmsSink();
@@ -156,7 +175,10 @@ async function main(): Promise<void> {
     const helloPid = scriptProcessPid(hello.child.pid!, 'scripts/bench-hello.ts');
     const uncachedPid = scriptProcessPid(uncached.child.pid!, serverScript);
     const startupPeak = peakRssBytes(appPid) ?? 0;
-    const peakWasReset = resetPeakRss(appPid);
+    const measureRun = async (shape: RequestShape, baseUrl: string, pid: number): Promise<LineRun> => {
+      const { result, cpu } = await measureCpu(pid, () => runLoad(shape, { baseUrl, connections, durationSeconds }));
+      return lineRunOf(result, cpu, durationSeconds);
+    };
 
     const targets = await prepareReadTargets(app.baseUrl, pool);
     const { connectorEmail, connectorToken, listingIds } = targets;
@@ -267,15 +289,18 @@ async function main(): Promise<void> {
       ...get('/api/listings?search=guitar'),
       setupRequest: (request) => ({ ...request, path: `/api/listings?search=${searchPhrases[nextPhrase++ % searchPhrases.length]}` }),
     };
-    let cacheOffBrowse: ScenarioRow | null = null;
-    const relativeToBrowse = (): CacheOffBudget => {
+    // Set once every round is measured: nearest first and the map are judged against its medians.
+    let cacheOffBrowseRuns: LineRun[] | null = null;
+    const relativeToBrowse = (): CacheOffBudget | null => {
       const factor = budgets.cacheOff.relativeToBrowse;
-      return cacheOffBrowse ? { minRps: cacheOffBrowse.requestsPerSecond / factor, maxP99Ms: cacheOffBrowse.p99 * factor } : { minRps: Infinity, maxP99Ms: 0 };
+      if (!cacheOffBrowseRuns) return null;
+      return { minRps: median(cacheOffBrowseRuns.map((run) => run.requestsPerSecond)) / factor, maxP99Ms: median(cacheOffBrowseRuns.map((run) => run.p99)) * factor };
     };
     const lineExplain = (prefix: string) => explainLine(lines.find((line) => line.label.startsWith(prefix))!.explainAs);
 
-    // Each cache-off line's ceiling: a bare Fastify with the app's pool size running the statements
-    // the app runs for that request (recorded through its own functions), nothing else.
+    // Each cache-off line's replay: a bare Fastify with the app's pool size running the statements
+    // the app runs for that request (recorded through its own functions), nothing else. It shows
+    // what Node and Fastify cost around the query, not whether the query is good.
     const record = async (run: (recorder: ReturnType<typeof createRecordingDatabase>) => Promise<unknown>): Promise<RecordedQuery[]> => {
       const recorder = createRecordingDatabase(pool);
       await run(recorder);
@@ -309,7 +334,7 @@ async function main(): Promise<void> {
     await writeFile(ceilingFile, JSON.stringify(ceilingQueries, null, 2));
     const ceilingPort = await findFreePort();
     const sqlCeiling = await startChildServer({
-      label: 'SQL ceiling',
+      label: 'app statements replayed',
       ...onServerCore(cpus, tsxBin, [ceilingScript]),
       env: { ...process.env, PORT: String(ceilingPort), DATABASE_URL: databaseUrl, POOL_SIZE: '10', CEILING_QUERIES: ceilingFile, NODE_ENV: 'production' },
       port: ceilingPort,
@@ -319,19 +344,19 @@ async function main(): Promise<void> {
     const sqlCeilingPid = scriptProcessPid(sqlCeiling.child.pid!, ceilingScript);
     let nextCeilingPhrase = 0;
     let nextCeilingId = 0;
-    const ceilingShape = (name: keyof typeof recordedCalls, fill?: () => string): Scenario['sqlCeiling'] => ({
+    const ceilingShape = (name: keyof typeof recordedCalls, fill?: () => string): Scenario['replay'] => ({
       statements: recordedCalls[name].length,
       shape: { ...get(`/q/${name}`), ...(fill ? { setupRequest: (request) => ({ ...request, path: `/q/${name}?${fill()}` }) } : {}) },
     });
 
-    const cacheOff = (label: string, shape: RequestShape, budget: () => CacheOffBudget, sqlCeilingOf: Scenario['sqlCeiling'], explain?: Scenario['explain']): Scenario => ({
+    const cacheOff = (label: string, shape: RequestShape, budget: () => CacheOffBudget | null, replay: Scenario['replay'], explain?: Scenario['explain']): Scenario => ({
       label: `Cache off: ${label}`,
       kind: 'cache-off',
       target: 'uncached',
       shape,
       cacheOffBudget: budget,
       explain,
-      sqlCeiling: sqlCeilingOf,
+      replay,
     });
     const cacheOffLines: Scenario[] = [
       cacheOff('browse first page (visitor)', lineShape('Browse first page'), () => budgets.cacheOff.browse, ceilingShape('browse'), lineExplain('Browse first page')),
@@ -379,9 +404,8 @@ async function main(): Promise<void> {
         target: 'app',
         shape: postShape,
         // Sized from the previous phase's rate with room to spare; a shortfall would show as 403s.
-        beforePhase: async (phase, previous) => {
-          const expectedPerSecond =
-            phase === 'warmup' ? 500 : phase === 'measure' ? Math.max(1000, 2 * (previous?.requestsPerSecond ?? 500)) : Math.max(100, previous?.requestsPerSecond ?? 100);
+        beforePhase: async (phase, previousRps) => {
+          const expectedPerSecond = phase === 'warmup' ? 500 : phase === 'measure' ? Math.max(1000, 2 * (previousRps ?? 500)) : Math.max(100, previousRps ?? 100);
           const phaseSeconds = phase === 'warmup' ? warmupSeconds : phase === 'measure' ? durationSeconds : probeSeconds;
           posterTokens = await createPosters(Math.ceil((expectedPerSecond * phaseSeconds * 1.2) / postsPerPoster) + 10);
           nextPoster = 0;
@@ -389,82 +413,82 @@ async function main(): Promise<void> {
       },
     ];
 
-    const rows: (ScenarioRow & { scenario: Scenario })[] = [];
     const chosen = scenarios.filter((scenario) => !only || scenario.kind === 'ceiling' || scenario.kind === 'reference' || scenario.label.toLowerCase().includes(only));
-    for (const scenario of chosen) {
-      const server = scenario.target === 'hello' ? hello : scenario.target === 'uncached' ? uncached : app;
-      const serverPid = scenario.target === 'hello' ? helloPid : scenario.target === 'uncached' ? uncachedPid : appPid;
-      const settle = () => (scenario.target === 'hello' ? Promise.resolve() : waitForIdle(pool, `${server.baseUrl}/api/health`));
-      const options = { baseUrl: server.baseUrl, connections };
-      console.log(`- ${scenario.label}`);
-      await scenario.beforePhase?.('warmup');
-      const warmup = await runLoad(scenario.shape, { ...options, durationSeconds: warmupSeconds });
-      await settle();
-      await scenario.beforePhase?.('measure', warmup);
-      const { result: measured, cpu } = await measureCpu(serverPid, () => runLoad(scenario.shape, { ...options, durationSeconds }));
-      await settle();
-      if (probeSeconds > 0) await scenario.beforePhase?.('probe', measured);
-      const probeBaseUrl = scenario.target === 'hello' ? hello.baseUrl : uncached.baseUrl;
-      // A cache-off line's own run already went to the uncached server: no probe.
-      const probe = probeSeconds > 0 && scenario.kind !== 'cache-off' ? await runLoad(scenario.shape, { baseUrl: probeBaseUrl, connections: 1, durationSeconds: probeSeconds }) : null;
-      await settle();
-      // Nothing answered within the run: latency is at least the run's length.
-      const noAnswers = measured.total === 0;
-      const probeLatency = probe && probe.total === 0 ? { p50: probeSeconds * 1000, p99: probeSeconds * 1000 } : probe;
-      const row: ScenarioRow & { scenario: Scenario } = {
-        scenario,
-        label: scenario.label,
-        kind: scenario.kind,
-        checkShareOfCeiling: scenario.checkShareOfCeiling,
-        cacheOffBudget: scenario.cacheOffBudget?.(),
-        requestsPerSecond: measured.requestsPerSecond,
-        p50: noAnswers ? durationSeconds * 1000 : measured.p50,
-        p99: noAnswers ? durationSeconds * 1000 : measured.p99,
-        errors: measured.errors + (probe?.errors ?? 0) + (noAnswers ? measured.unfinished : 0),
-        statusNote: [
-          noAnswers ? `no response within ${durationSeconds} s: ${measured.unfinished} unfinished` : '',
-          describeStatuses(measured),
-          probe && probe.errors > 0 ? `1-conn probe: ${describeStatuses(probe)}` : '',
-        ]
-          .filter(Boolean)
-          .join('; '),
-        probe: probeLatency ? { p50: probeLatency.p50, p99: probeLatency.p99 } : null,
-        cpu,
-      };
-      rows.push(row);
-      if (scenario.kind === 'cache-off' && !cacheOffBrowse) cacheOffBrowse = row;
-      if (scenario.sqlCeiling) {
-        const ceilingOptions = { baseUrl: sqlCeiling.baseUrl, connections };
-        await runLoad(scenario.sqlCeiling.shape, { ...ceilingOptions, durationSeconds: warmupSeconds });
-        const { result: ceilingRun, cpu: ceilingCpu } = await measureCpu(sqlCeilingPid, () => runLoad(scenario.sqlCeiling!.shape, { ...ceilingOptions, durationSeconds }));
-        await settle();
-        const statements = `${scenario.sqlCeiling.statements} statement${scenario.sqlCeiling.statements === 1 ? '' : 's'}`;
-        const ceilingRow = {
-          scenario: { ...scenario, explain: undefined },
-          label: `↳ its SQL ceiling: bare Fastify + pg running the same ${statements}`,
-          kind: 'sql-ceiling' as const,
-          requestsPerSecond: ceilingRun.requestsPerSecond,
-          p50: ceilingRun.p50,
-          p99: ceilingRun.p99,
-          errors: ceilingRun.errors,
-          statusNote: describeStatuses(ceilingRun),
-          probe: null,
-          cpu: ceilingCpu,
-        };
-        row.sqlCeilingRps = ceilingRun.requestsPerSecond;
-        rows.push(ceilingRow);
-        console.log(`    SQL ceiling: ${Math.round(ceilingRun.requestsPerSecond)} req/s, p50 ${ceilingRun.p50} ms, p99 ${ceilingRun.p99} ms, errors ${ceilingRun.errors}; the app reached ${Math.round((row.requestsPerSecond / ceilingRun.requestsPerSecond) * 100)}%`);
-      }
-      console.log(
-        `    ${Math.round(row.requestsPerSecond)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, errors ${row.errors}${row.statusNote ? ` (${row.statusNote})` : ''}` +
-          (probeLatency ? `; 1 connection: p50 ${probeLatency.p50} ms, p99 ${probeLatency.p99} ms` : '') +
-          `; CPU % server ${Math.round(cpu.server)}, PostgreSQL ${Math.round(cpu.postgres)}, autocannon ${Math.round(cpu.loadGenerator)}, other ${Math.round(cpu.other)}`,
-      );
-      if (scenario.target === 'hello') await hello.stop();
+    const leftOut = scenarios.filter((scenario) => !chosen.includes(scenario)).map((scenario) => scenario.label);
+    if (only && chosen.every((scenario) => scenario.kind === 'ceiling' || scenario.kind === 'reference')) {
+      throw new Error(`--only "${only}" matches no line. The lines: ${scenarios.map((scenario) => scenario.label).join('; ')}.`);
     }
 
-    const loadPeak = peakRssBytes(appPid) ?? 0;
-    const serverPeak = Math.max(startupPeak, loadPeak);
+    // The anchor the cache-off budgets were written against, and the run's no-change control.
+    const anchorPort = await findFreePort();
+    const anchor = await startChildServer({
+      label: 'anchor',
+      ...onServerCore(cpus, tsxBin, [anchorScript]),
+      env: { ...process.env, PORT: String(anchorPort), DATABASE_URL: databaseUrl, POOL_SIZE: '10', NODE_ENV: 'production' },
+      port: anchorPort,
+      readyPath: '/',
+    });
+    servers.push(anchor);
+    const anchorPid = scriptProcessPid(anchor.child.pid!, anchorScript);
+    let nextAnchorId = 0;
+    const anchorShape: RequestShape = { ...get('/listing'), setupRequest: (request) => ({ ...request, path: `/listing?id=${listingIds[nextAnchorId++ % listingIds.length]}` }) };
+    const measureAnchor = async (): Promise<LineRun> => {
+      await runLoad(anchorShape, { baseUrl: anchor.baseUrl, connections, durationSeconds: warmupSeconds });
+      const run = await measureRun(anchorShape, anchor.baseUrl, anchorPid);
+      await waitForIdle(pool, `${anchor.baseUrl}/`);
+      return run;
+    };
+
+    type Measured = { runs: LineRun[]; probe: LineRuns['probe']; replay: LineRun[]; anchor: LineRun[] };
+    const measured = new Map<Scenario, Measured>(chosen.map((scenario) => [scenario, { runs: [], probe: null, replay: [], anchor: [] }]));
+    const controlRuns: LineRun[] = [];
+    const roundPeaks: number[] = [];
+    for (let round = 1; round <= rounds; round += 1) {
+      console.log(`Round ${round} of ${rounds}`);
+      const peakWasReset = resetPeakRss(appPid);
+      controlRuns.push(await measureAnchor());
+      console.log(`  - no-change control, the anchor: ${describeRun(controlRuns.at(-1)!)}`);
+      for (const scenario of chosen) {
+        const record = measured.get(scenario)!;
+        const server = scenario.target === 'hello' ? hello : scenario.target === 'uncached' ? uncached : app;
+        const serverPid = scenario.target === 'hello' ? helloPid : scenario.target === 'uncached' ? uncachedPid : appPid;
+        const settle = () => (scenario.target === 'hello' ? Promise.resolve() : waitForIdle(pool, `${server.baseUrl}/api/health`));
+        console.log(`  - ${scenario.label}`);
+        await scenario.beforePhase?.('warmup');
+        const warmup = await runLoad(scenario.shape, { baseUrl: server.baseUrl, connections, durationSeconds: warmupSeconds });
+        await settle();
+        await scenario.beforePhase?.('measure', warmup.requestsPerSecond);
+        const run = await measureRun(scenario.shape, server.baseUrl, serverPid);
+        await settle();
+        // The 1-connection probe, in the first round only; a cache-off line's own run already went to the uncached server.
+        if (round === 1 && probeSeconds > 0 && scenario.kind !== 'cache-off') {
+          await scenario.beforePhase?.('probe', run.requestsPerSecond);
+          const probe = await runLoad(scenario.shape, { baseUrl: scenario.target === 'hello' ? hello.baseUrl : uncached.baseUrl, connections: 1, durationSeconds: probeSeconds });
+          await settle();
+          // Nothing answered within the probe: latency is at least its length.
+          record.probe = probe.total === 0 ? { p50: probeSeconds * 1000, p99: probeSeconds * 1000 } : { p50: probe.p50, p99: probe.p99 };
+          if (probe.errors > 0) {
+            run.errors += probe.errors;
+            run.statusNote = [run.statusNote, `1-conn probe: ${describeStatuses(probe)}`].filter(Boolean).join('; ');
+          }
+        }
+        record.runs.push(run);
+        console.log(`      ${describeRun(run)}${record.probe && round === 1 ? `; 1 connection: p50 ${record.probe.p50} ms, p99 ${record.probe.p99} ms` : ''}`);
+        if (scenario.replay) {
+          await runLoad(scenario.replay.shape, { baseUrl: sqlCeiling.baseUrl, connections, durationSeconds: warmupSeconds });
+          record.replay.push(await measureRun(scenario.replay.shape, sqlCeiling.baseUrl, sqlCeilingPid));
+          await settle();
+          record.anchor.push(await measureAnchor());
+          console.log(`      its statements replayed: ${describeRun(record.replay.at(-1)!)}`);
+          console.log(`      the anchor: ${describeRun(record.anchor.at(-1)!)}`);
+        }
+      }
+      const peak = peakRssBytes(appPid);
+      // The server's peak up to and including this round (start-up counts against the budget too).
+      if (peakWasReset && peak !== null) roundPeaks.push(Math.max(peak, startupPeak));
+    }
+
+    // The tsx launcher above the app, when there is one: its memory is not the server's, but shown.
     const launcherPeak = appPid !== app.child.pid ? peakRssBytes(app.child.pid!) : null;
     const serverWarnings = app.output();
     await app.stop();
@@ -474,70 +498,88 @@ async function main(): Promise<void> {
     console.log('Timing the image path (12-megapixel JPEG through processImage, 10 runs) ...');
     const image = await timeImageProcessing(10);
 
-    const ceilingRps = rows.find((row) => row.kind === 'ceiling')!.requestsPerSecond;
+    // Verdicts (scripts/bench/api-lines.ts): each budget on the median of the rounds, against the
+    // noise of the anchor measured in the same rounds. Nearest first and the map need the browse line's medians.
+    cacheOffBrowseRuns = measured.get(cacheOffLines[0])?.runs ?? null;
+    const tableLines = apiTableLines({
+      control: controlRuns,
+      ceilingRuns: measured.get(chosen.find((scenario) => scenario.kind === 'ceiling')!)!.runs,
+      lines: chosen.map((scenario) => ({
+        label: scenario.label,
+        kind: scenario.kind,
+        checkShareOfCeiling: scenario.checkShareOfCeiling,
+        cacheOffBudget: scenario.cacheOffBudget?.(),
+        replayStatements: scenario.replay?.statements,
+        ...measured.get(scenario)!,
+      })),
+    });
+
+    const rssJudgement =
+      roundPeaks.length >= minimumRuns
+        ? judgeBudget({ runs: roundPeaks.map((bytes) => bytes / 1024 / 1024), budget: { name: 'peak RSS', rule: 'below', limit: budgets.peakRssBytes / 1024 / 1024, unit: 'MB', statistic: 'max' }, controlSpread: 0 })
+        : null;
+    const imageJudgement = judgeBudget({ runs: image.runsMs, budget: { name: 'processing', rule: 'below', limit: budgets.imageMs, unit: 'ms', statistic: 'max' }, controlSpread: 0 });
     const explains: { title: string; text: string }[] = [];
-    for (const row of rows) {
-      if (!row.scenario.explain || (!explainAll && missedBudgets(row, ceilingRps).length === 0)) continue;
-      const explained = await row.scenario.explain();
-      explains.push({ title: row.label, text: formatExplained(row.label, explained) });
+    for (const line of tableLines) {
+      const explain = line.lineIndex === undefined ? undefined : chosen[line.lineIndex].explain;
+      if (!explain || (!explainAll && combineVerdicts(line.judgements.map((judgement) => judgement.verdict)) === 'met')) continue;
+      const explained = await explain();
+      explains.push({ title: line.label, text: formatExplained(line.label, explained) });
     }
 
-    const table = scenarioTable(rows, ceilingRps);
-    const rssOk = serverPeak < budgets.peakRssBytes;
-    const imageOk = image.max < budgets.imageMs;
+    const table = linesTable(tableLines);
+    const runVerdict = judgeRun({
+      judged: [
+        ...tableLines.map((line) => ({ label: line.label, judgements: line.judgements })),
+        ...(rssJudgement ? [{ label: 'Server peak RSS', judgements: [rssJudgement] }] : []),
+        { label: 'Image processing', judgements: [imageJudgement] },
+      ],
+      leftOut: [...leftOut, ...(rssJudgement ? [] : ['Server peak RSS (the peak could not be reset between rounds)'])],
+      runs: rounds,
+    });
     const summary = [
-      `Server peak RSS (VmHWM of the node process running ${serverScript}): ${mb(serverPeak)} ${rssOk ? '✓' : '✗'} (budget < ${mb(budgets.peakRssBytes)}); ` +
-        (peakWasReset
-          ? `at start-up and the first browse ${mb(startupPeak)}, then under load ${mb(loadPeak)}`
-          : `could not reset the peak after start-up, so this is the peak over the whole run`) +
+      `**${runVerdict.text}**`,
+      `Server peak RSS (VmHWM of the node process running ${serverScript}) by round: ${roundPeaks.length > 0 ? roundPeaks.map(mb).join(', ') : 'not measured'}; ` +
+        `${rssJudgement ? describeJudgements([rssJudgement]) : `not judged: the peak could not be reset between rounds (budget < ${mb(budgets.peakRssBytes)})`}; at start-up and the first browse ${mb(startupPeak)}` +
         (launcherPeak ? `; the tsx launcher process above it peaked at ${mb(launcherPeak)}` : ''),
       `Image processing, ${image.width}×${image.height} JPEG (${(image.inputBytes / 1024 / 1024).toFixed(1)} MB, gradients and noise) through processImage(), ` +
-        `${image.runsMs.length} runs in-process: p50 ${image.p50.toFixed(0)} ms, max ${image.max.toFixed(0)} ms ${imageOk ? '✓' : '✗'} (budget < ${budgets.imageMs} ms)`,
+        `${image.runsMs.length} runs in-process: min / median / max ${formatRuns(summariseRuns(image.runsMs))} ms; ${describeJudgements([imageJudgement])}`,
     ];
-    const failing = rows.filter((row) => row.kind !== 'ceiling' && missedBudgets(row, ceilingRps).length > 0);
-    summary.push(
-      failing.length === 0 && rssOk && imageOk
-        ? 'Every budget met.'
-        : `Budgets missed: ${[...failing.map((row) => `${row.label} (${missedBudgets(row, ceilingRps).join(', ')})`), ...(rssOk ? [] : ['peak RSS']), ...(imageOk ? [] : ['image processing'])].join('; ')}.`,
-    );
     const autocannonVersion = (createRequire(import.meta.url)('autocannon/package.json') as { version: string }).version;
     const notes = [
+      `Verdicts: every line is measured once in each of ${rounds} rounds; a budget is judged on the median of the rounds (peak memory and the image on the worst), shown as min / median / max. A figure closer to its limit than the noise is "not measurable", not met: the noise is the spread of the no-change control (the anchor, whose code no change to the app touches, measured in the same rounds; for a cache-off line the anchor measured beside it), carried over to the line's figure in proportion, or the line's own spread if that is wider. A run with --only leaves lines out, names them, and gives no overall verdict.`,
       'The ceiling is the app\'s own hello-world, GET /api/health/live: the same server, with the hooks every request passes (request id, security headers, session check) and no I/O. The reference line is a bare Fastify (scripts/bench-hello.ts, same version) in its own process, for comparison.',
-      `Hot reads are served from the app's read cache (READ_CACHE_MS, default ${loadConfig({}).readCacheMs} ms; any write makes it stale at once), so the ${connections}-connection lines show mostly cached answers. The "1 conn, uncached" column is the same request on a second app server with READ_CACHE_MS=0: every request runs its queries, i.e. what the first reader after a write waits. The "Cache off" lines send the same reads to that server at ${connections} connections: what members feel when most requests miss the cache (thousands of postcodes, any words, deep pages); their budgets: browse ≥ ${budgets.cacheOff.browse.minRps.toLocaleString('en-AU')} req/s with p99 ≤ ${budgets.cacheOff.browse.maxP99Ms} ms, search ≥ ${budgets.cacheOff.search.minRps.toLocaleString('en-AU')} / ${budgets.cacheOff.search.maxP99Ms} ms, detail ≥ ${budgets.cacheOff.detail.minRps.toLocaleString('en-AU')} / ${budgets.cacheOff.detail.maxP99Ms} ms, nearest first and the map within ${budgets.cacheOff.relativeToBrowse}x of the browse line.`,
-      `Each cache-off line is followed by its SQL ceiling (scripts/bench/sql-ceiling.ts): a bare Fastify of the same version with a pool of 10, on the app's core, running exactly the statements the app runs for that request (recorded through the app's own functions, named where the app names them) with the same values, and answering their rows as JSON: no session, validation, schema or compression. A cache-off line's "vs ceiling" is its share of that.`,
+      `Hot reads are served from the app's read cache (READ_CACHE_MS, default ${loadConfig({}).readCacheMs} ms; any write makes it stale at once), so the ${connections}-connection lines show mostly cached answers. The "1 conn, uncached" column (first round) is the same request on a second app server with READ_CACHE_MS=0: every request runs its queries, i.e. what the first reader after a write waits. The "Cache off" lines send the same reads to that server at ${connections} connections: what members feel when most requests miss the cache (thousands of postcodes, any words, deep pages); their budgets: browse ≥ ${budgets.cacheOff.browse.minRps.toLocaleString('en-AU')} req/s with p99 ≤ ${budgets.cacheOff.browse.maxP99Ms} ms, search ≥ ${budgets.cacheOff.search.minRps.toLocaleString('en-AU')} / ${budgets.cacheOff.search.maxP99Ms} ms, detail ≥ ${budgets.cacheOff.detail.minRps.toLocaleString('en-AU')} / ${budgets.cacheOff.detail.maxP99Ms} ms, nearest first and the map within ${budgets.cacheOff.relativeToBrowse}x of the browse line.`,
+      `The anchor (scripts/bench/anchor-server.ts) is what the cache-off budgets were written against: a bare Fastify of the same version with a pool of 10, on the app's core, answering one primary-key lookup of a listing (ids rotated), its SQL written by hand so that no change to the app moves it. Each cache-off line is followed by its statements replayed and by the anchor, measured in the same round; "of the anchor" is the line's share of it.`,
+      `"App statements replayed" (scripts/bench/sql-ceiling.ts) is the same bare Fastify + pg running exactly the statements the app runs for that request (recorded through the app's own functions, named where the app names them) with the same values, answering their rows as JSON: no session, validation, schema or compression. A line's share of its replay is what Node and Fastify cost around the query; it says nothing about whether the query is good (a slow query makes its replay slow too). The query is judged by the budgets, and against the anchor.`,
       `autocannon ${autocannonVersion} runs inside the bench process on the same machine: ${describeSplit(cpus)}. Compare runs on one machine rather than reading the numbers as capacity.`,
-      `CPU columns: share of one core during the measured run (${machine.cores * 100}% = every core), from /proc: the server process, all postgres processes, the bench process running autocannon, and everything else on the machine (other work running at the same time makes a line slower).`,
+      `CPU columns: share of one core during the measured runs (mean over the rounds; ${machine.cores * 100}% = every core), from /proc: the server process, all postgres processes, the bench process running autocannon, and everything else on the machine (other work running at the same time makes a line slower).`,
       `p50/p99 are at ${connections} connections and include queueing once the server is saturated (latency ≈ connections ÷ throughput); the "1 conn" column is the same request with one connection, i.e. its own cost.`,
       `POST /api/listings: each phase gets fresh verified Connector sellers (limit ${postsPerPoster} active listings), created in SQL at seeded members' postcodes and signed in through POST /api/auth/login; requests rotate through their tokens so none reaches the limit. They and their listings are deleted afterwards.`,
-      `The deep page is page ${deepPageHops + 1} of the unfiltered browse, reached by following ${nextCursorHeader}; listing detail rotates through ${listingIds.length.toLocaleString('en-AU')} random listing ids.`,
+      `The deep page is page ${targets.deepPage} of the unfiltered browse, reached by following ${nextCursorHeader}; listing detail rotates through ${listingIds.length.toLocaleString('en-AU')} random listing ids.`,
       `The map line is what the Items Near You map asks for when it opens at ${benchMemberPostcode} (${mapOpeningQuery()}): the postcodes around the view. Zoomed out, the map asks for the whole country (every postcode with listings, summed per state on the page); that answer is about 70 KB gzipped, so at ${connections} connections the load generator, not the server, is what runs out of CPU: it is measured for the record, outside the budgets.`,
     ];
-    const settings = `${connections} connections, ${durationSeconds} s measured after a ${warmupSeconds} s warm-up per line${
-      probeSeconds > 0 ? `, then ${probeSeconds} s with 1 connection` : ''
-    }; app started as npm start does (\`${['node', ...serve.args].join(' ')}\`) with NODE_ENV=production, LOG_LEVEL=warn, RATE_LIMIT_MULTIPLIER=10000 (the bench signs in hundreds of sellers from one address), its default pool of 10 PostgreSQL connections; ${describeSplit(cpus)}`;
+    const settings = `${rounds} rounds; in each, every line gets a ${warmupSeconds} s warm-up and ${durationSeconds} s measured at ${connections} connections${
+      probeSeconds > 0 ? `, and in the first round ${probeSeconds} s with 1 connection` : ''
+    }; app started as npm start does (\`${['node', ...serve.args].join(' ')}\`${args.has('no-build') ? ', the bundle already in dist/, not rebuilt' : ''}) with NODE_ENV=production, LOG_LEVEL=warn, RATE_LIMIT_MULTIPLIER=10000 (the bench signs in hundreds of sellers from one address), its default pool of 10 PostgreSQL connections; ${describeSplit(cpus)}`;
 
     console.log(`\n${table}\n`);
     for (const line of summary) console.log(line);
     for (const explain of explains) console.log(`\nEXPLAIN (ANALYZE, BUFFERS): ${explain.title}\n${explain.text}`);
 
-    if (writeDocs) {
-      const docsPath = path.join(projectRoot, 'docs', 'benchmarks.md');
-      prependRun(
-        docsPath,
-        renderRun({
-          startedAt,
-          machine,
-          listings: { total: counts.total, active: counts.active, users: counts.users },
-          seedSeconds,
-          settings,
-          table,
-          summary,
-          notes,
-          explains,
-        }),
-      );
-      console.log(`\nAdded this run to ${path.relative(projectRoot, docsPath)}.`);
-    }
+    const body = renderRunBody({
+      machine,
+      listings: { total: counts.total, active: counts.active, users: counts.users },
+      seedSeconds,
+      settings,
+      table,
+      summary,
+      notes,
+      explains,
+    });
+    const title = `${counts.total.toLocaleString('en-AU')} listings${leftOut.length > 0 ? ` · partial run (--only ${only})` : ''}`;
+    const file = writeDocs ? writeRunFile({ script: 'bench', startedAt, title, argv: process.argv.slice(2), body }) : null;
+    if (file) console.log(`\nRecorded this run in ${path.relative(projectRoot, file)}.`);
   } finally {
     for (const server of servers) await server.stop().catch(() => {});
     for (const cleanup of cleanups) await cleanup().catch((error: unknown) => console.error('cleanup failed:', error));

@@ -3,11 +3,10 @@
 // details, who-am-I, listings created by fresh verified sellers and buyers contacting sellers,
 // all at once. It first finds the most connections the machine serves without a single error
 // (probes of --probe seconds, halving from --connections), soaks there for --duration seconds,
-// and adds the result to docs/benchmarks.md (newest first).
+// and writes the run to its own file in docs/benchmarks/runs/.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { listingCategories } from '../src/domain/listing';
@@ -21,12 +20,12 @@ import { isPostgresUrl, parseCliArgs, positiveIntegerArg, positiveNumberArg, red
 import { runLoad, type LoadResult, type RequestShape } from './bench/load';
 import { createSignedInPosters, deletePosters } from './bench/posters';
 import { prepareReadTargets, type ReadTargets } from './bench/read-lines';
-import { describeMachineOf, prependRun } from './bench/report';
+import { describeMachineOf } from './bench/report';
+import { publishRun } from './bench/run-files';
 import { categoryVocabulary } from './bench/seed-vocabulary';
 import { startSmsSink } from './bench/sms-sink';
 import { startSmtpSink } from './bench/smtp-sink';
 
-const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const defaultDatabaseUrl = 'postgres://postgres@127.0.0.1:5432/bench';
 const smtpPort = 2526;
 const createsPerPoster = rulesForTier('connector').listingLimit ?? 8;
@@ -200,8 +199,6 @@ async function main(): Promise<void> {
         `| ${kind} | ${Math.round((share(kind) * 100))}% | ${stats.count.toLocaleString('en-AU')} | ${Math.round(stats.count / durationSeconds).toLocaleString('en-AU')} | ${percentile(stats.latencies, 0.5).toFixed(1)} | ${percentile(stats.latencies, 0.99).toFixed(1)} | ${stats.errors}${stats.errors > 0 ? ` (${Object.entries(stats.statuses).filter(([code]) => !code.startsWith('2')).map(([code, count]) => `${code}×${count}`).join(', ')})` : ''} |`,
     );
     const lines = [
-      `## ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC · soak: ${durationSeconds} s of mixed traffic, ${counts.total.toLocaleString('en-AU')} listings`,
-      '',
       `- Result: **${Math.round(soak.load.requestsPerSecond).toLocaleString('en-AU')} req/s for ${durationSeconds} s at ${connections} connections, ${soak.load.errors} errors** (${describeErrors(soak.load)}); p50 ${soak.load.p50} ms, p99 ${soak.load.p99} ms; ${soak.load.total.toLocaleString('en-AU')} answers; /api/health answered ${health} afterwards`,
       `- How the rate was found: ${probes.map((probe) => `${probe.connections} connections → ${Math.round(probe.load.requestsPerSecond).toLocaleString('en-AU')} req/s, ${probe.load.errors} errors${probe.load.errors > 0 ? ` (${describeErrors(probe.load)})` : ''}`).join('; ')} (${probeSeconds} s probes, halving the connections until none failed)`,
       `- Machine: ${machine.cpuModel}, ${machine.cores} cores, ${machine.memoryGiB} GiB RAM; Node ${machine.node}; PostgreSQL ${machine.postgres}; load average ${machine.loadAverage} when the run started.`,
@@ -214,12 +211,10 @@ async function main(): Promise<void> {
       '',
       ...(serverLog ? ['<details><summary>What the server logged (LOG_LEVEL=warn), last lines</summary>', '', '```', serverLog, '```', '', '</details>', ''] : []),
     ];
-    console.log(`\n${lines.join('\n')}`);
-    if (!args.has('no-docs')) {
-      const docsPath = path.join(projectRoot, 'docs', 'benchmarks.md');
-      prependRun(docsPath, `${lines.join('\n')}\n`);
-      console.log(`Added the soak to ${path.relative(projectRoot, docsPath)}.`);
-    }
+    publishRun(
+      { script: 'soak', startedAt, title: `soak: ${durationSeconds} s of mixed traffic, ${counts.total.toLocaleString('en-AU')} listings`, argv: process.argv.slice(2), body: lines.join('\n') },
+      { write: !args.has('no-docs') },
+    );
   } finally {
     await app.stop().catch(() => {});
     const removed = await deletePosters(pool, posterPrefix).catch(() => 0);

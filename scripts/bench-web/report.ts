@@ -1,6 +1,6 @@
-// The web pages' table, printed and added (newest first) to its own section of docs/benchmarks.md,
-// below the API runs.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+// The web pages' tables: every Lighthouse run, then each page's budgets judged on the median of its
+// runs (scripts/bench/verdict.ts). scripts/bench-web.ts writes the run to docs/benchmarks/runs/.
+import { describeJudgements, formatRuns, judgeBudget, judgeRun, summariseRuns, type Judgement } from '../bench/verdict';
 import { formatKilobytes, webBudgets } from '../web-budget';
 import type { PageMetrics } from './lighthouse-run';
 
@@ -10,7 +10,6 @@ export type PageResult = { label: string; path: string; run: number; metrics: Pa
 export type RenderLoadResult = { label: string; path: string; requestsPerSecond: number; p50: number; p99: number; singleP50: number; errors: number; htmlBytes: number };
 
 export type WebRunReport = {
-  startedAt: Date;
   machine: string;
   firstLoadGzipBytes: number;
   firstLoadFiles: string;
@@ -20,22 +19,9 @@ export type WebRunReport = {
   notes: string[];
 };
 
-const marker = '<!-- newest web run first: npm run bench:web inserts each run below this line -->';
-const sectionIntro = [
-  '## Web pages (Lighthouse)',
-  '',
-  'Results of `npm run bench:web` (scripts/bench-web.ts): Lighthouse (mobile form factor, simulated throttling; performance,',
-  "accessibility, best practices and SEO) in Debian's Chromium against the built app with the demo data, each run in a fresh",
-  'browser with an empty cache.',
-  `Budgets: performance ≥ ${webBudgets.performanceScore}, accessibility, best practices and SEO ${webBudgets.otherCategoryScore}, LCP < ${webBudgets.largestContentfulPaintMs / 1000} s, CLS < ${webBudgets.cumulativeLayoutShift} on every page; the`,
-  `first page's JavaScript ≤ ${formatKilobytes(webBudgets.firstLoadScriptGzipBytes)} gzipped (also checked by the e2e tier on every build).`,
-  '',
-  marker,
-].join('\n');
-
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
-/** The budgets a page run misses, by name; empty when it meets them all. */
+/** What one Lighthouse run missed, printed as it happens: a reading, not a verdict. */
 export function missedWebBudgets(metrics: PageMetrics): string[] {
   const missed: string[] = [];
   if (metrics.score < webBudgets.performanceScore) missed.push(`score < ${webBudgets.performanceScore}`);
@@ -48,20 +34,49 @@ export function missedWebBudgets(metrics: PageMetrics): string[] {
   return missed;
 }
 
+/** A page's budgets on the median of its runs; the noise is the runs' own spread (no separate control). */
+export function judgePage(runs: PageMetrics[]): Judgement[] {
+  const judge = (name: string, values: number[], rule: 'at least' | 'below', limit: number, unit: string) =>
+    judgeBudget({ runs: values, budget: { name, rule, limit, unit }, controlSpread: 0 });
+  return [
+    judge('score', runs.map((run) => run.score), 'at least', webBudgets.performanceScore, ''),
+    judge('LCP', runs.map((run) => run.lcpMs), 'below', webBudgets.largestContentfulPaintMs, 'ms'),
+    judge('CLS', runs.map((run) => run.cls), 'below', webBudgets.cumulativeLayoutShift, ''),
+    judge('accessibility', runs.map((run) => run.accessibility), 'at least', webBudgets.otherCategoryScore, ''),
+    judge('best practices', runs.map((run) => run.bestPractices), 'at least', webBudgets.otherCategoryScore, ''),
+    judge('SEO', runs.map((run) => run.seo), 'at least', webBudgets.otherCategoryScore, ''),
+  ];
+}
+
 export function renderWebRun(report: WebRunReport): string {
   const firstLoadOk = report.firstLoadGzipBytes <= webBudgets.firstLoadScriptGzipBytes;
   const rows = report.results.map(({ label, path, run, metrics }) => {
-    const missed = missedWebBudgets(metrics);
-    return `| ${label} (\`${path}\`) | ${run} | ${metrics.score} | ${metrics.accessibility} / ${metrics.bestPractices} / ${metrics.seo} | ${seconds(metrics.lcpMs)} | ${metrics.cls.toFixed(3)} | ${Math.round(metrics.tbtMs)} ms | ${seconds(metrics.fcpMs)} | ${formatKilobytes(metrics.scriptTransferBytes)} | ${metrics.benchmarkIndex.toFixed(0)} | ${missed.length === 0 ? '✓' : `✗ ${missed.join(', ')}`} |`;
+    return `| ${label} (\`${path}\`) | ${run} | ${metrics.score} | ${metrics.accessibility} / ${metrics.bestPractices} / ${metrics.seo} | ${seconds(metrics.lcpMs)} | ${metrics.cls.toFixed(3)} | ${Math.round(metrics.tbtMs)} ms | ${seconds(metrics.fcpMs)} | ${formatKilobytes(metrics.scriptTransferBytes)} | ${metrics.benchmarkIndex.toFixed(0)} |`;
+  });
+  const pages = [...new Set(report.results.map((result) => result.label))].map((label) => {
+    const results = report.results.filter((result) => result.label === label);
+    return { label, path: results[0].path, runs: results.map((result) => result.metrics) };
+  });
+  const judged = pages.map((page) => ({ label: page.label, judgements: judgePage(page.runs) }));
+  const runs = Math.min(...pages.map((page) => page.runs.length));
+  const verdicts = pages.map((page, index) => {
+    const of = (pick: (metrics: PageMetrics) => number, format?: (value: number) => string) => formatRuns(summariseRuns(page.runs.map(pick)), format);
+    return `| ${page.label} (\`${page.path}\`) | ${of((run) => run.score)} | ${of((run) => run.lcpMs / 1000, (value) => value.toFixed(2))} | ${of((run) => run.cls, (value) => value.toFixed(3))} | ${describeJudgements(judged[index].judgements)} |`;
   });
   return [
-    `### ${report.startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
-    '',
     `- Machine: ${report.machine}`,
-    `- First-load JavaScript (the entry, the app it starts and their imports, gzip): ${formatKilobytes(report.firstLoadGzipBytes)} ${firstLoadOk ? '✓' : '✗'} (${report.firstLoadFiles})`,
+    // The bytes of a build do not move between runs: one measurement is the figure.
+    `- First-load JavaScript (the entry, the app it starts and their imports, gzip): ${formatKilobytes(report.firstLoadGzipBytes)} ${firstLoadOk ? '✓' : '✗'} (budget ≤ ${formatKilobytes(webBudgets.firstLoadScriptGzipBytes)}; ${report.firstLoadFiles})`,
+    `- **${judgeRun({ judged, leftOut: [], runs }).text}**`,
     '',
-    '| Page | Run | Score | A11y / BP / SEO | LCP | CLS | TBT | FCP | JS loaded (as sent) | CPU index | budgets |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+    '| Page | score min / median / max | LCP s min / median / max | CLS min / median / max | verdict (median of the runs) |',
+    '|---|---:|---:|---:|---|',
+    ...verdicts,
+    '',
+    'Every run:',
+    '',
+    '| Page | Run | Score | A11y / BP / SEO | LCP | CLS | TBT | FCP | JS loaded (as sent) | CPU index |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows,
     '',
     `Pages rendered on the server (${report.renderLoadSetup}):`,
@@ -76,11 +91,4 @@ export function renderWebRun(report: WebRunReport): string {
     ...report.notes.map((note) => `- ${note}`),
     '',
   ].join('\n');
-}
-
-/** Adds the run at the top of the web section, creating the section below the API runs the first time. */
-export function insertWebRun(filePath: string, run: string): void {
-  const existing = existsSync(filePath) ? readFileSync(filePath, 'utf8') : '# Benchmarks\n';
-  const withSection = existing.includes(marker) ? existing : `${existing.trimEnd()}\n\n${sectionIntro}\n`;
-  writeFileSync(filePath, withSection.replace(marker, `${marker}\n\n${run}`).replace(/\n{3,}/g, '\n\n'));
 }

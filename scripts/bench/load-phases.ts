@@ -4,7 +4,7 @@
 import type pg from 'pg';
 import type { LoadResult } from './load';
 import { cpuSeconds, cpuSecondsBetween, cpuSecondsByName, machineBusySeconds } from './processes';
-import type { ScenarioRow } from './report';
+import type { CpuShares } from './report';
 
 /**
  * After a saturating run the server still holds queued requests and PostgreSQL may still be
@@ -33,7 +33,7 @@ export async function waitForIdle(pool: pg.Pool, readyUrl: string): Promise<void
 }
 
 /** Runs work and reports the CPU it cost each party, in % of one core. */
-export async function measureCpu<T>(serverPid: number, work: () => Promise<T>): Promise<{ result: T; cpu: ScenarioRow['cpu'] }> {
+export async function measureCpu<T>(serverPid: number, work: () => Promise<T>): Promise<{ result: T; cpu: CpuShares }> {
   const started = performance.now();
   const machine = machineBusySeconds();
   const server = cpuSeconds(serverPid);

@@ -1,6 +1,9 @@
-// The benchmark's table, printed and appended (newest first) to docs/benchmarks.md.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+// What `npm run bench` holds the API to, and its table: every line measured in several rounds,
+// shown as min / median / max with each budget's verdict (scripts/bench/verdict.ts). The run is
+// written to its own file in docs/benchmarks/runs/ (scripts/bench/run-files.ts).
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
+import { describeJudgements, formatRuns, summariseRuns, type Judgement } from './verdict';
 
 export const budgets = {
   readP99Ms: 20,
@@ -19,29 +22,38 @@ export const budgets = {
 
 /**
  * ceiling: the app's cheapest route; reference: a bare Fastify in its own process, for comparison
- * only; info: a read measured for the record, outside the budgets (said why in the notes).
+ * only; anchor: a bare Fastify + pg answering a primary-key lookup (the run's no-change control,
+ * and again beside each cache-off line); replay: a cache-off line's own statements in a bare
+ * Fastify + pg (what Node and Fastify cost around the query); info: a read measured for the
+ * record, outside the budgets (said why in the notes).
  */
-export type ScenarioKind = 'ceiling' | 'reference' | 'info' | 'read' | 'write' | 'cache-off' | 'sql-ceiling';
+export type ScenarioKind = 'ceiling' | 'reference' | 'anchor' | 'info' | 'read' | 'write' | 'cache-off' | 'replay';
+
+/** CPU used during a measured run, in % of one core: the server under test, PostgreSQL, autocannon, the rest of the machine. */
+export type CpuShares = { server: number; postgres: number; loadGenerator: number; other: number };
 
 /** A cache-off line's budget: at least this throughput, at most this p99. */
 export type CacheOffBudget = { minRps: number; maxP99Ms: number };
 
-export type ScenarioRow = {
-  label: string;
-  kind: ScenarioKind;
-  /** The browse first page must reach a share of the ceiling. */
-  checkShareOfCeiling?: boolean;
-  cacheOffBudget?: CacheOffBudget;
-  /** A cache-off line's own ceiling: the same statements in a bare Fastify + pg (the line below it). */
-  sqlCeilingRps?: number;
+/** One measured load run of a line. */
+export type LineRun = {
   requestsPerSecond: number;
   p50: number;
   p99: number;
   errors: number;
   statusNote: string;
+  cpu: CpuShares;
+};
+
+/** A line of the table: its runs (one a round), the 1-connection probe, what it is compared with, its verdicts. */
+export type LineRuns = {
+  label: string;
+  kind: ScenarioKind;
+  runs: LineRun[];
   probe: { p50: number; p99: number } | null;
-  /** CPU used during the measured run, in % of one core: the server under test, PostgreSQL, autocannon. */
-  cpu: { server: number; postgres: number; loadGenerator: number; other: number };
+  /** The "compared with" cell: its share of the ceiling, or of its replay and the anchor. */
+  comparison: string;
+  judgements: Judgement[];
 };
 
 export type MachineInfo = {
@@ -81,67 +93,50 @@ export function describeMachine(postgresVersion: string, postgresSettings: strin
   };
 }
 
-const mark = (ok: boolean) => (ok ? '✓' : '✗');
 const ms = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(1).replace(/\.0$/, ''));
+const rps = (value: number) => Math.round(value).toLocaleString('en-AU');
+const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
 
-/** The budgets a row misses, by name; empty when it meets them all. */
-export function missedBudgets(row: ScenarioRow, ceilingRps: number): string[] {
-  const missed: string[] = [];
-  if (row.kind === 'read' && row.p99 >= budgets.readP99Ms) missed.push(`p99 ≥ ${budgets.readP99Ms} ms`);
-  if ((row.kind === 'read' || row.kind === 'write' || row.kind === 'cache-off') && row.errors > 0) missed.push('errors');
-  if (row.cacheOffBudget) {
-    if (row.requestsPerSecond < row.cacheOffBudget.minRps) missed.push(`< ${Math.round(row.cacheOffBudget.minRps).toLocaleString('en-AU')} req/s`);
-    if (row.p99 > row.cacheOffBudget.maxP99Ms) missed.push(`p99 > ${Math.round(row.cacheOffBudget.maxP99Ms)} ms`);
-  }
-  if (row.checkShareOfCeiling && row.requestsPerSecond < ceilingRps * budgets.browseShareOfCeiling) {
-    missed.push(`< ${budgets.browseShareOfCeiling * 100}% of ceiling`);
-  }
-  return missed;
-}
-
-export function scenarioTable(rows: ScenarioRow[], ceilingRps: number): string {
+/** The table of a run: req/s and p99 as min / median / max over the rounds, then each line's verdict. */
+export function linesTable(lines: LineRuns[]): string {
   const header = [
-    '| Scenario | req/s | p50 ms | p99 ms | errors | vs ceiling | 1 conn, uncached p50 / p99 ms | CPU % server / PG / autocannon / other | budgets |',
+    '| Line | req/s min / median / max | p99 ms min / median / max | p50 ms (median) | errors | compared with | 1 conn, uncached p50 / p99 ms | CPU % server / PG / autocannon / other | verdict |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---|',
   ];
-  const lines = rows.map((row) => {
-    const missed = missedBudgets(row, ceilingRps);
-    const share =
-      row.kind === 'ceiling'
-        ? '100%'
-        : row.kind === 'sql-ceiling'
-          ? '—'
-          : row.sqlCeilingRps
-            ? `${Math.round((row.requestsPerSecond / row.sqlCeilingRps) * 100)}% of its SQL`
-            : `${Math.round((row.requestsPerSecond / ceilingRps) * 100)}%`;
-    const shareCell = row.checkShareOfCeiling ? `${share} ${mark(row.requestsPerSecond >= ceilingRps * budgets.browseShareOfCeiling)}` : share;
-    const budgetCell = row.kind === 'ceiling' || row.kind === 'reference' || row.kind === 'info' || row.kind === 'sql-ceiling' ? '—' : missed.length === 0 ? '✓' : `✗ ${missed.join(', ')}`;
-    const probe = row.probe ? `${ms(row.probe.p50)} / ${ms(row.probe.p99)}` : '—';
-    const errors = row.errors === 0 ? '0' : `${row.errors} (${row.statusNote})`;
-    const cpu = [row.cpu.server, row.cpu.postgres, row.cpu.loadGenerator, row.cpu.other].map((value) => Math.max(0, Math.round(value))).join(' / ');
-    return `| ${row.label} | ${Math.round(row.requestsPerSecond).toLocaleString('en-AU')} | ${ms(row.p50)} | ${ms(row.p99)} | ${errors} | ${shareCell} | ${probe} | ${cpu} | ${budgetCell} |`;
+  const rows = lines.map((line) => {
+    const throughput = summariseRuns(line.runs.map((run) => run.requestsPerSecond));
+    const p99 = summariseRuns(line.runs.map((run) => run.p99));
+    const p50 = summariseRuns(line.runs.map((run) => run.p50));
+    const errorCount = line.runs.reduce((sum, run) => sum + run.errors, 0);
+    const notes = [...new Set(line.runs.map((run) => run.statusNote).filter(Boolean))].join('; ');
+    const errors = errorCount === 0 ? '0' : `${errorCount} (${notes})`;
+    const probe = line.probe ? `${ms(line.probe.p50)} / ${ms(line.probe.p99)}` : '—';
+    const cpu = (['server', 'postgres', 'loadGenerator', 'other'] as const).map((part) => Math.max(0, Math.round(mean(line.runs.map((run) => run.cpu[part]))))).join(' / ');
+    return `| ${line.label} | ${formatRuns(throughput, rps)} | ${formatRuns(p99, ms)} | ${ms(p50.median)} | ${errors} | ${line.comparison} | ${probe} | ${cpu} | ${describeJudgements(line.judgements)} |`;
   });
-  return [...header, ...lines].join('\n');
+  return [...header, ...rows].join('\n');
+}
+
+export function describeMachineLine(machine: MachineInfo): string {
+  return `${machine.cpuModel}, ${machine.cores} cores, ${machine.memoryGiB} GiB RAM; Node ${machine.node}; PostgreSQL ${machine.postgres} (${machine.postgresSettings}); load average ${machine.loadAverage} when the run started`;
 }
 
 export type RunReport = {
-  startedAt: Date;
   machine: MachineInfo;
   listings: { total: number; active: number; users: number };
   seedSeconds: number | null;
   settings: string;
   table: string;
+  /** The run's verdict first, then the budgets outside the table. */
   summary: string[];
   notes: string[];
   explains: { title: string; text: string }[];
 };
 
-export function renderRun(report: RunReport): string {
-  const { machine } = report;
+/** The body of a run's file: machine, data, settings, the table, the verdicts, the notes and the plans. */
+export function renderRunBody(report: RunReport): string {
   const lines = [
-    `## ${report.startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC · ${report.listings.total.toLocaleString('en-AU')} listings`,
-    '',
-    `- Machine: ${machine.cpuModel}, ${machine.cores} cores, ${machine.memoryGiB} GiB RAM; Node ${machine.node}; PostgreSQL ${machine.postgres} (${machine.postgresSettings}); load average ${machine.loadAverage} when the run started`,
+    `- Machine: ${describeMachineLine(report.machine)}`,
     `- Data: ${report.listings.total.toLocaleString('en-AU')} listings (${report.listings.active.toLocaleString('en-AU')} active), ${report.listings.users.toLocaleString('en-AU')} members${
       report.seedSeconds === null ? '' : `; seeded by this run in ${report.seedSeconds.toFixed(0)} s (npm run seed:scale)`
     }`,
@@ -157,56 +152,4 @@ export function renderRun(report: RunReport): string {
     lines.push('', `<details><summary>EXPLAIN (ANALYZE, BUFFERS): ${explain.title}</summary>`, '', '```', explain.text, '```', '', '</details>');
   }
   return `${lines.join('\n')}\n`;
-}
-
-const documentTitle = '# Benchmarks';
-const newestMarker = '<!-- newest run first: npm run bench inserts each run below this line -->';
-
-/** Adds the run at the top of the history, keeping every earlier run. */
-export function prependRun(filePath: string, run: string): void {
-  const intro = [
-    documentTitle,
-    '',
-    'Results of `npm run bench` (scripts/bench.ts): the API under load with autocannon against a PostgreSQL',
-    'database filled by `npm run seed:scale`. Budgets: every read p99 < 20 ms, no errors, the browse first page at',
-    'least 40% of the hello-world ceiling, server peak RSS < 300 MB, a 12-megapixel photo processed in < 1000 ms.',
-    '',
-    newestMarker,
-    '',
-  ].join('\n');
-  const existing = existsSync(filePath) ? readFileSync(filePath, 'utf8') : '';
-  let next: string;
-  if (existing.includes(newestMarker)) {
-    next = existing.replace(newestMarker, `${newestMarker}\n\n${run}`);
-  } else if (existing.trim()) {
-    next = `${intro}\n${run}\n${existing.replace(documentTitle, '').trim()}\n`;
-  } else {
-    next = `${intro}\n${run}`;
-  }
-  writeFileSync(filePath, next.replace(/\n{3,}/g, '\n\n'));
-}
-
-/** A benchmark's own section of docs/benchmarks.md: its heading, the marker runs go under, and what it measures. */
-export type BenchSection = { heading: string; marker: string; intro: string[] };
-
-/** Adds the run at the top of its section (made, before the web pages' section, when missing). */
-export function prependSectionRun(filePath: string, section: BenchSection, run: string): void {
-  const existing = existsSync(filePath) ? readFileSync(filePath, 'utf8') : `${documentTitle}\n`;
-  let next: string;
-  if (existing.includes(section.marker)) {
-    next = existing.replace(section.marker, `${section.marker}\n\n${run}`);
-  } else {
-    const text = [section.heading, '', ...section.intro, '', section.marker, '', run].join('\n');
-    const webHeading = '## Web pages (Lighthouse)';
-    next = existing.includes(webHeading) ? existing.replace(webHeading, `${text}\n${webHeading}`) : `${existing.trimEnd()}\n\n${text}`;
-  }
-  writeFileSync(filePath, next.replace(/\n{3,}/g, '\n\n'));
-}
-
-/** Prints a section's run and, unless the run was asked not to (--no-docs), adds it to the document. */
-export function publishSectionRun(filePath: string, section: BenchSection, lines: string[], options: { writeDocs: boolean }): void {
-  console.log(lines.join('\n'));
-  if (!options.writeDocs) return;
-  prependSectionRun(filePath, section, lines.join('\n'));
-  console.log(`Added the run to ${filePath}.`);
 }

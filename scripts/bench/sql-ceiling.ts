@@ -1,8 +1,10 @@
-// The ceiling of one API call: a bare Fastify (the app's version) with a pg pool of the app's size,
+// App statements replayed: a bare Fastify (the app's version) with a pg pool of the app's size,
 // answering each route with exactly the SQL statements the app runs for that call, copied from the
 // app (recorded through its own query functions, see bench.ts and bench-conversations.ts) and given
-// the same parameters. No session, no validation, no schema, no compression: what the framework and
-// PostgreSQL cost alone. Started by `npm run bench` and `npm run bench:conversations` as its own process:
+// the same parameters. No session, no validation, no schema, no compression. The app's share of it
+// is what Node and Fastify cost around the query; it says nothing of whether the query is good (a
+// slow query is as slow here), which is what the budgets and the anchor (anchor-server.ts) are for.
+// Started by `npm run bench` and `npm run bench:conversations` as its own process:
 //   CEILING_QUERIES=<file.json> DATABASE_URL=... PORT=... POOL_SIZE=10 tsx scripts/bench/sql-ceiling.ts
 // GET /q/<name>?member=&conversation=&words=&listing=   POST /q/<name> {"conversation","sender","body"}
 // Entries sharing a name are one call: its statements run in order, and a GET answers with all their rows.
