@@ -95,7 +95,7 @@ export const conversationRoutes =
       onRequest: requireUser,
       handler: async (request, reply) => {
         // Not kept in the read cache: one statement answers it, and pages read once (most of them)
-        // would only churn the heap (docs/benchmarks.md, Conversations).
+        // would only churn the heap (docs/benchmarks/findings-2026-11.md, Conversations).
         const json = await listMessagesJson(deps, { memberId: signedInUser(request).id, conversationId: request.params.id, before: request.query.before });
         return sendJsonText(request, reply, databaseJsonText(apiSchemas.listMessages.response[200], json, !deps.config.isProduction));
       },
