@@ -2,6 +2,7 @@
 import type { SavedSearchQuery } from '../../domain/saved-search-schemas';
 import type { SavedSearchFrequency } from '../../domain/saved-searches';
 import type { ListingHiddenReason, ReportReason, ReportTargetKind } from '../../domain/moderation';
+import type { SupportLevel } from '../../domain/support-levels';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -574,6 +575,49 @@ export const ratings = pgTable(
     index('ratings_ratee_idx').on(table.rateeId, table.createdAt.desc()),
     check('ratings_stars_range', sql`${table.stars} between 1 and 5`),
   ],
+);
+
+/**
+ * A message to our team from the contact form (decision 32): who sent it (the member, or null for a
+ * visitor), their plan when they sent it and the support that plan gives, which orders the admins'
+ * inbox. Open until an admin replies (answered_at).
+ */
+export const supportRequests = pgTable(
+  'support_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memberId: uuid('member_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The member's plan when they wrote, read from their account; null for a visitor. */
+    membershipTier: varchar('membership_tier', { length: 20, enum: membershipTiers }),
+    supportLevel: varchar('support_level', { length: 20 }).$type<SupportLevel>().notNull(),
+    /** The level's place in the inbox (domain/support-levels.ts), so the open queue reads in index order. */
+    queueRank: integer('queue_rank').notNull(),
+    name: varchar('name', { length: fieldLimits.contactNameMax }).notNull(),
+    email: varchar('email', { length: fieldLimits.emailMax }).notNull(),
+    message: text('message').notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('support_requests_open_idx').on(table.queueRank, table.createdAt).where(sql`${table.answeredAt} is null`),
+    index('support_requests_answered_idx').on(table.answeredAt.desc()).where(sql`${table.answeredAt} is not null`),
+    index('support_requests_member_idx').on(table.memberId, table.createdAt.desc()),
+  ],
+);
+
+/** An admin's reply to a support request; the first one answers it. */
+export const supportReplies = pgTable(
+  'support_replies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => supportRequests.id, { onDelete: 'cascade' }),
+    adminId: uuid('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('support_replies_request_idx').on(table.requestId, table.createdAt)],
 );
 
 /** A paid membership: created at checkout, made active only by a confirmed payment event. */
