@@ -10,6 +10,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
@@ -77,6 +78,15 @@ export const users = pgTable(
     listingLimitNoticeAt: timestamp('listing_limit_notice_at', { withTimezone: true }),
     /** A mail when a message waits unread (one per conversation until it is opened); off from /account. */
     messageMail: boolean('message_mail').notNull().default(true),
+    /**
+     * Texts about messages and instant alerts (decision 33): the verified number the member turned
+     * them on for. They go only while it is still the member's verified phone; null: texts off.
+     */
+    smsPhone: varchar('sms_phone', { length: 20 }),
+    /** The member's own day (their state's time) that smsSentOnDay counts texts for. */
+    smsDay: date('sms_day', { mode: 'string' }),
+    /** Texts sent on smsDay: never more than the domain's daily cap (smsLimits.perDay). */
+    smsSentOnDay: integer('sms_sent_on_day').notNull().default(0),
     /** Set while an admin's suspension holds (decision 21): no sign-in, no messages, listings hidden. */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     /** When the suspension ends by itself; null while suspended means for good. */
