@@ -26,7 +26,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { conversationLimits } from '../../domain/conversations';
 import { fieldLimits } from '../../domain/limits';
-import { defaultMembershipTier, membershipTiers } from '../../domain/tiers';
+import { defaultMembershipTier, membershipTiers, purchasableTiers } from '../../domain/tiers';
 
 /** Full-text search document; PostgreSQL keeps it current from the title and description. */
 const tsvector = customType<{ data: string }>({
@@ -649,6 +649,11 @@ export const subscriptions = pgTable(
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
     /** Checked out during the free month: the paid year, and its first charge, start then. Null: charged at once. */
     firstChargeAt: timestamp('first_charge_at', { withTimezone: true }),
+    /**
+     * A change the member asked for that waits for the end of the paid year (decision 31): `starter`
+     * ends the plan at `current_period_end`, a cheaper paid tier renews as that tier then. Null: none.
+     */
+    scheduledTier: varchar('scheduled_tier', { length: 20, enum: purchasableTiers }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -656,6 +661,8 @@ export const subscriptions = pgTable(
     uniqueIndex('subscriptions_provider_id_unique').on(table.providerSubscriptionId),
     uniqueIndex('subscriptions_client_secret_unique').on(table.clientSecret),
     index('subscriptions_user_idx').on(table.userId, table.createdAt.desc()),
+    // The hourly upkeep's look for changes whose day has come.
+    index('subscriptions_scheduled_idx').on(table.currentPeriodEnd).where(sql`${table.scheduledTier} is not null`),
   ],
 );
 

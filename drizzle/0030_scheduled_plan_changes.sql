@@ -1,0 +1,2 @@
+ALTER TABLE "subscriptions" ADD COLUMN "scheduled_tier" varchar(20);--> statement-breakpoint
+CREATE INDEX "subscriptions_scheduled_idx" ON "subscriptions" USING btree ("current_period_end") WHERE "subscriptions"."scheduled_tier" is not null;
