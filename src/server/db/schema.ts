@@ -141,6 +141,14 @@ export const listings = pgTable(
     hiddenReason: varchar('hidden_reason', { length: 20 }).$type<ListingHiddenReason>(),
     /** The seller asked our team to look again at a listing hidden by reports: first in the queue. */
     reviewRequestedAt: timestamp('review_requested_at', { withTimezone: true }),
+    /** When it was listed, or last renewed: its plan's listing time counts from here (domain/listing-times.ts). */
+    listedAt: timestamp('listed_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Newest first's order: listedAt while the listing is within its plan's listing time. Once that has
+     * passed, the upkeep sets it a century earlier, so the listing shows below every listing still within
+     * its time (and in the same order among those past theirs) until its seller renews it (decision 34).
+     */
+    rankedAt: timestamp('ranked_at', { withTimezone: true }).notNull().defaultNow(),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'B')`,
     ),
@@ -151,19 +159,19 @@ export const listings = pgTable(
     index('listings_search_idx').using('gin', table.searchVector),
     index('listings_title_trgm_idx').using('gin', table.title.op('gin_trgm_ops')),
     index('listings_location_idx').on(table.latitude, table.longitude).where(sql`${table.isActive}`),
-    // Browse: newest first among active listings, optionally narrowed by state, postcode, category.
-    index('listings_active_created_idx').on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()).where(sql`${table.isActive}`),
-    index('listings_state_category_created_idx')
-      .on(table.state, table.category, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+    // Browse: newest first (by rank: listed or renewed, decision 34) among active listings, optionally narrowed by state, postcode, category.
+    index('listings_active_ranked_idx').on(table.rankedAt.desc().nullsFirst(), table.id.desc().nullsFirst()).where(sql`${table.isActive}`),
+    index('listings_state_category_ranked_idx')
+      .on(table.state, table.category, table.rankedAt.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`${table.isActive}`),
     // "Nearest first": each postcode's listings in id order.
     index('listings_postcode_id_idx').on(table.postcode, table.id).where(sql`${table.isActive}`),
-    index('listings_postcode_created_idx').on(table.postcode, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()).where(sql`${table.isActive}`),
+    index('listings_postcode_ranked_idx').on(table.postcode, table.rankedAt.desc().nullsFirst(), table.id.desc().nullsFirst()).where(sql`${table.isActive}`),
     // The newest page of an area, one postcode at a time, without reading a listing row (browse-listings.ts).
-    index('listings_area_newest_idx')
-      .on(table.postcode, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst(), table.category)
+    index('listings_area_ranked_idx')
+      .on(table.postcode, table.rankedAt.desc().nullsFirst(), table.id.desc().nullsFirst(), table.category)
       .where(sql`${table.isActive} and ${table.pinnedAt} is null`),
-    index('listings_category_created_idx').on(table.category, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()).where(sql`${table.isActive}`),
+    index('listings_category_ranked_idx').on(table.category, table.rankedAt.desc().nullsFirst(), table.id.desc().nullsFirst()).where(sql`${table.isActive}`),
     index('listings_price_idx').on(table.price, table.id).where(sql`${table.isActive}`),
     index('listings_seller_idx').on(table.sellerId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     // A conversation's deletion finds the listing sold through it.
