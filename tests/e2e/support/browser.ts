@@ -45,7 +45,19 @@ export function toastTitled(page: Page, title: string): Locator {
   return page.getByRole('region', { name: /Notifications/ }).getByText(title, { exact: true });
 }
 
+/**
+ * Pictures of the pages for people to look at (test-results/screenshots), taken when
+ * E2E_SCREENSHOTS=true: about a hundred full-page pictures cost a run a minute, and no test
+ * reads them. What the pictures are for, the tests check themselves (no sideways scrolling at 360 px).
+ */
+export const takesScreenshots = process.env.E2E_SCREENSHOTS === 'true';
+
 export async function saveScreenshot(page: Page, name: string): Promise<void> {
+  if (takesScreenshots) await saveFailureScreenshot(page, name);
+}
+
+/** The page as it was when a step failed: kept on every run. */
+export async function saveFailureScreenshot(page: Page, name: string): Promise<void> {
   await mkdir(screenshotDir, { recursive: true });
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 }

@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } fr
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { MembershipTier } from '../../../src/domain/tiers';
 import { type ApiMember, createApi, type MemberDetails, memberPassword } from './api';
-import { expectHidden, expectVisible, hasHorizontalScroll, launchBrowser, saveScreenshot, viewports } from './browser';
+import { expectHidden, expectVisible, hasHorizontalScroll, launchBrowser, saveFailureScreenshot, saveScreenshot, viewports } from './browser';
 import { type RunningServer, startServer } from './server';
 
 export type Viewport = { width: number; height: number };
@@ -84,7 +84,7 @@ export function useJourney({ name, env: settings = {}, patientMs = 20_000 }: Jou
       await expectVisible(locator, timeout);
     } catch (error) {
       const page = locator.page();
-      await saveScreenshot(page, `${name}-failure-${Date.now()}`).catch(() => undefined);
+      await saveFailureScreenshot(page, `${name}-failure-${Date.now()}`).catch(() => undefined);
       const text = await page
         .locator('body')
         .innerText({ timeout: 1_000 })
