@@ -129,6 +129,7 @@ const environmentSchema = z
     EVENT_SESSION_CHECK_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
     JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(600).default(2),
     JOB_SCHEDULE_SECONDS: z.coerce.number().int().min(1).max(45).default(30),
+    JOB_STOP_WAIT_SECONDS: z.coerce.number().min(1).max(60).default(10),
     METRICS_TOKEN: optionalText.refine((value) => value === undefined || value.length >= 16, {
       message: 'must be at least 16 characters (make one with: openssl rand -hex 24)',
     }),
@@ -287,6 +288,8 @@ export type Config = {
   jobPollingSeconds: number;
   /** How often the app servers look at the schedules (hourly upkeep, photo clean-up, digests): one of them queues what is due. */
   jobScheduleSeconds: number;
+  /** When the server stops, how long it waits for the jobs it is running before it hands them back to be retried. */
+  jobStopWaitSeconds: number;
   /** How often an open event stream checks that its session still exists (signed out: the stream ends). */
   eventSessionCheckMs: number;
   /** Prometheus metrics at /metrics: behind a bearer token on PORT, and/or on a port of their own. null: off (404). */
@@ -400,6 +403,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     eventSessionCheckMs: env.EVENT_SESSION_CHECK_MS,
     jobPollingSeconds: env.JOB_POLL_SECONDS,
     jobScheduleSeconds: env.JOB_SCHEDULE_SECONDS,
+    jobStopWaitSeconds: env.JOB_STOP_WAIT_SECONDS,
     mapTileUrl: env.MAP_TILE_URL,
     mapTileAttribution: env.MAP_TILE_ATTRIBUTION,
     // Off unless asked for: metrics name routes and volumes nobody outside should see.

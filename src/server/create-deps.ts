@@ -63,7 +63,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     metrics.readPool(database.poolCounts);
     database.observeQueries(metrics.observeQuery);
   }
-  const jobs = await createJobQueue(database, log, { pollingIntervalSeconds: config.jobPollingSeconds, scheduleCheckSeconds: config.jobScheduleSeconds, onFailure: metrics?.countJobFailure });
+  const jobs = await createJobQueue(database, log, { pollingIntervalSeconds: config.jobPollingSeconds, scheduleCheckSeconds: config.jobScheduleSeconds, stopWaitSeconds: config.jobStopWaitSeconds, onFailure: metrics?.countJobFailure });
   metrics?.readQueueDepths(jobs.countWaiting);
   // Every mail is a job: a slow or failing mail server never holds up a request (nor shows, by its
   // delay, whether an account exists), and a mail that fails is tried again.

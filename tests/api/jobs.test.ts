@@ -167,7 +167,7 @@ describe.skipIf(!postgresUrl)(`a job a server was running when it restarted${pos
 
     // Server A takes the mail and hangs in the middle of sending it (a mail server that never answers).
     const hung = { attempts: 0 };
-    const restarting = await startTestServer(settings, {
+    const restarting = await startTestServer({ ...settings, JOB_STOP_WAIT_SECONDS: '1' }, {
       openDatabase: open,
       mail: () => ({
         kind: 'outbox',
@@ -186,7 +186,9 @@ describe.skipIf(!postgresUrl)(`a job a server was running when it restarted${pos
     const sent = async () => Number(((await survivor.database.executeSql(`select count(*) as count from dev_outbox where "to" = $1`, ['restart@example.com'])).rows[0] as { count: string }).count);
 
     // A is restarted (SIGTERM does this): it waits a while for the job, then hands it back unfinished.
+    const stopping = Date.now();
     await restarting.close();
+    expect(Date.now() - stopping).toBeGreaterThanOrEqual(1000);
     expect(await sent()).toBe(0);
     await retryNow(survivor);
     await until(async () => (await sent()) > 0, 'server B to send the mail');

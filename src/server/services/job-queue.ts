@@ -78,7 +78,7 @@ export type JobQueue = {
   summary: () => Promise<JobsSummary>;
   /** Every kind's waiting jobs (0 for a kind with none): the metrics' queue depth. */
   countWaiting: () => Promise<QueueDepths>;
-  /** Stops taking jobs; waits up to 10 s for those running, then hands them back to be retried (by this or another server). */
+  /** Stops taking jobs; waits a while (JOB_STOP_WAIT_SECONDS) for those running, then hands them back to be retried (by this or another server). */
   close: () => Promise<void>;
 };
 
@@ -89,6 +89,8 @@ export type JobQueueOptions = {
   scheduleCheckSeconds?: number;
   /** Told of every failed run (the metrics count them). */
   onFailure?: (name: JobName) => void;
+  /** How long close() waits for the jobs running here before handing them back; 10 s by default. */
+  stopWaitSeconds?: number;
 };
 
 export async function createJobQueue(database: DatabaseHandle, log: FastifyBaseLogger, options: JobQueueOptions = {}): Promise<JobQueue> {
@@ -221,7 +223,7 @@ export async function createJobQueue(database: DatabaseHandle, log: FastifyBaseL
       return depths;
     },
     close: async () => {
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
+      await boss.stop({ graceful: true, wait: true, timeout: (options.stopWaitSeconds ?? 10) * 1000, close: false });
       // The outcomes of jobs that ended just now are written before the database may close.
       const deadline = Date.now() + 2_000;
       do await new Promise((resolve) => setTimeout(resolve, 20));
