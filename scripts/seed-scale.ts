@@ -252,12 +252,12 @@ async function seedScale(options: SeedScaleOptions): Promise<void> {
     const categories = listingCategories.map((category) => category.value);
     const vocabulary = categories.map((category) => categoryVocabulary[category]);
     const listingSql = `
-      insert into listings (title, description, price, category, location, seller_id, is_active, postcode, suburb, state, latitude, longitude, created_at, updated_at)
+      insert into listings (title, description, price, category, location, seller_id, is_active, postcode, suburb, state, latitude, longitude, created_at, listed_at, ranked_at, updated_at)
       select l.adjective || ' ' || l.item,
              l.adjective || ' ' || l.item || ' in ' || l.condition || ' condition. ' || l.reason || '. ' || l.detail || ' '
                || l.pickup || ' ' || coalesce(p.suburb, p.postcode) || '.',
              l.price, l.category, p.location, md5('bench-user-' || l.seller)::uuid, l.active,
-             p.postcode, p.suburb, p.state, p.latitude, p.longitude, l.created, l.created
+             p.postcode, p.suburb, p.state, p.latitude, p.longitude, l.created, l.created, l.created, l.created
       from (
         select r.seller, r.active, r.created,
                ($3::text[])[r.cat + 1] as category,

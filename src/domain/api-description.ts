@@ -143,7 +143,12 @@ export const apiDescriptions = {
   listSellerRatings: { summary: "A seller's ratings", failures: ['SELLER_NOT_FOUND'] },
   replyToRating: { summary: 'Answers a rating of the member', failures: ['RATING_NOT_FOUND', 'NOT_YOUR_RATING', 'ALREADY_ANSWERED', 'CONTENT_FILTERED'] },
 
-  createSubscription: { summary: 'Starts a checkout for a membership plan', failures: ['ALREADY_ON_PLAN', 'LIFETIME_CHANGE_UNCONFIRMED', 'PLAN_ALREADY_INCLUDED'] },
+  createSubscription: {
+    summary: 'Starts a checkout for a membership plan',
+    description:
+      'A member paying for a plan who asks for Starter or a cheaper plan keeps what they paid for: the change waits for the end of the paid year (`status: scheduled`, `scheduledAt`) and can be undone until then.',
+    failures: ['ALREADY_ON_PLAN', 'LIFETIME_CHANGE_UNCONFIRMED', 'PLAN_ALREADY_INCLUDED'],
+  },
   payWithTestCard: {
     summary: 'Pays a checkout with the built-in test provider',
     description: 'Only while the built-in test provider takes the payments (never in production).',
@@ -151,6 +156,10 @@ export const apiDescriptions = {
   },
   getMembership: { summary: "The member's plan and its next charge", failures: [] },
   cancelUpcomingCharge: { summary: 'Cancels the first charge of a free month', failures: ['NO_UPCOMING_CHARGE'] },
+  undoScheduledChange: {
+    summary: 'Undoes a move to Starter or a cheaper plan that waits for the end of the paid year',
+    failures: ['NO_SCHEDULED_CHANGE', 'SCHEDULED_CHANGE_PASSED'],
+  },
   keepActiveListings: { summary: 'Chooses which listings stay active on a smaller plan', failures: ['NOT_YOUR_ACTIVE_LISTING', 'NO_PLAN_NOTICE', 'LISTING_LIMIT_REACHED'] },
   receivePaymentEvent: {
     summary: "The payment provider's events (a webhook)",

@@ -112,6 +112,7 @@ export const apiEndpoints = {
   payWithTestCard: { method: 'POST', path: '/api/payments/test/pay', tag: 'membership', access: 'member' },
   getMembership: { method: 'GET', path: '/api/membership', tag: 'membership', access: 'member' },
   cancelUpcomingCharge: { method: 'POST', path: '/api/membership/cancel-upcoming-charge', tag: 'membership', access: 'member' },
+  undoScheduledChange: { method: 'POST', path: '/api/membership/undo-scheduled-change', tag: 'membership', access: 'member' },
   keepActiveListings: { method: 'POST', path: '/api/my-listings/keep-active', tag: 'membership', access: 'member' },
   receivePaymentEvent: { method: 'POST', path: '/api/webhooks/payments', tag: 'membership', access: 'public' },
 

@@ -252,6 +252,7 @@ export const apiSchemas = {
   payWithTestCard: { body: testPaymentBody, response: { 200: z.object({ message: z.string(), tier: z.enum(membershipTiers) }) } },
   getMembership: { response: { 200: membershipStatusSchema } },
   cancelUpcomingCharge: { response: { 200: messageResponseSchema } },
+  undoScheduledChange: { response: { 200: messageResponseSchema } },
   keepActiveListings: { body: keepActiveListingsBody, response: { 200: messageResponseSchema } },
   // The body is read as raw bytes: the signature covers them exactly.
   receivePaymentEvent: { response: { 200: z.object({ received: z.literal(true), outcome: z.enum(['applied', 'duplicate', 'ignored']) }) } },

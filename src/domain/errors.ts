@@ -13,6 +13,7 @@ import { listingRuleMessages } from './listing';
 import { membershipMessages, planChargeMessages, planLimitMessages } from './membership';
 import { moderationMessages } from './moderation';
 import { ratingMessages } from './ratings';
+import { scheduledChangeMessages } from './scheduled-plan-changes';
 import type { MembershipTier } from './tiers';
 
 /** Messages the server speaks in its own voice where the spec has none. */
@@ -163,6 +164,8 @@ export const appErrors = {
   SUBSCRIPTION_NOT_FOUND: { status: 404, message: membershipMessages.subscriptionNotFound },
   /** Cancelling when no charge is coming. */
   NO_UPCOMING_CHARGE: { status: 404, message: planChargeMessages.nothingToCancel },
+  /** Undoing a plan change when none waits for the end of the paid year. */
+  NO_SCHEDULED_CHANGE: { status: 404, message: scheduledChangeMessages.nothingToUndo },
   /** The Stripe card check, asked while the built-in test provider takes the payments. */
   STRIPE_CARD_CHECK_UNAVAILABLE: { status: 404, message: membershipMessages.cardCheckWithTestForm },
 
@@ -176,6 +179,8 @@ export const appErrors = {
   ALREADY_ON_PLAN: { status: 409, message: membershipMessages.alreadyOnTier },
   POSTCODE_CHANGE_TOO_SOON: { status: 409 },
   LIFETIME_CHANGE_UNCONFIRMED: { status: 409, message: membershipMessages.lifetimeChangeUnconfirmed },
+  /** Undoing a plan change whose day has come (decision 31). */
+  SCHEDULED_CHANGE_PASSED: { status: 409, message: scheduledChangeMessages.alreadyHappened },
   PLAN_ALREADY_INCLUDED: { status: 409, message: membershipMessages.lifetimeIncludesEverything },
   PHONE_IN_USE: { status: 409, message: accountMessages.phoneInUse },
   /** Writing in a conversation whose listing was deleted. */

@@ -24,6 +24,7 @@ export * from './map';
 export * from './map-schemas';
 export * from './admin';
 export * from './membership';
+export * from './scheduled-plan-changes';
 export * from './contact';
 export * from './timings';
 export * from './limits';

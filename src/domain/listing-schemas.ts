@@ -105,6 +105,10 @@ export const listingViewSchema = z.object({
   /** On the signed-in member's Saved page (false for visitors). */
   isFavourite: z.boolean(),
   createdAt: z.string(),
+  /** When it was listed, or last renewed: its plan's listing time counts from here (listing-times.ts). */
+  listedAt: z.string(),
+  /** Its listing time has passed: it shows below the newer listings in browse until its seller renews it. */
+  belowNewest: z.boolean(),
   updatedAt: z.string(),
   seller: sellerSummarySchema,
 });

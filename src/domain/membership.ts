@@ -93,7 +93,8 @@ export const createSubscriptionBody = z.object({
 
 export const subscriptionResponseSchema = z.object({
   tier: z.enum(membershipTiers),
-  status: z.enum(['active', 'incomplete']),
+  /** `scheduled`: a move to Starter or a cheaper plan that waits for the end of the paid year (decision 31). */
+  status: z.enum(['active', 'incomplete', 'scheduled']),
   subscriptionId: z.string().nullable(),
   clientSecret: z.string().nullable(),
   amountCents: z.number(),
@@ -103,6 +104,8 @@ export const subscriptionResponseSchema = z.object({
   firstChargeAt: z.string().nullable(),
   /** What the client secret confirms: a payment now, or saving the card for the first charge later. */
   intent: z.enum(['payment', 'setup']),
+  /** While `scheduled`: when the change happens (the end of the paid year). */
+  scheduledAt: z.string().nullable(),
 });
 export type SubscriptionResponse = z.infer<typeof subscriptionResponseSchema>;
 
@@ -126,8 +129,12 @@ export const membershipStatusSchema = z.object({
       amountCents: z.number(),
       /** While trialing: when the first charge is made. */
       firstChargeAt: z.string().nullable(),
-      /** While active: when the paid year renews. */
+      /** While active: when the paid year renews (null when it ends then, with a move to Starter). */
       renewsAt: z.string().nullable(),
+      /** A change the member asked for that waits for the end of the paid year (decision 31), or null. */
+      scheduledTier: z.enum(purchasableTiers).nullable(),
+      /** When that change happens. */
+      scheduledAt: z.string().nullable(),
     })
     .nullable(),
 });

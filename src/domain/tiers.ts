@@ -40,7 +40,14 @@ export type TierRules = {
   /** Searches a member may keep on /saved, with mail about new listings (decision 20). */
   savedSearchLimit: number;
   badge: string;
+  /** "Standard listing times" or "Extended listing times" (spec 1), as the plans name them. */
   listingTimes: string;
+  /**
+   * What the listing time means (decision 34): the days a listing keeps its place among the newest
+   * in browse, counted from when it was listed or last renewed; after them it shows below the newer
+   * listings until its seller renews it. Listings never expire either way (the FAQ).
+   */
+  listingTimeDays: number;
   support: string;
   freeTrialMonths: number;
   mostPopular: boolean;
@@ -55,6 +62,10 @@ const neighbourhoodLabel = `Local neighbourhood (${neighbourhoodRadiusKm} km)`;
 
 /** spec 9: the largest photo any plan takes, and what the page compresses to by default. */
 const largestImageBytes = megabytes(5);
+
+/** Listing times (decision 34): how many days a listing keeps its place among the newest before it asks to be renewed. */
+const standardListingTimeDays = 30;
+const extendedListingTimeDays = 60;
 
 /** The per-month figure of an annual price ("about $2 a month"). */
 const monthlyEquivalent = (annualPriceCents: number) => Math.round(annualPriceCents / 12);
@@ -76,6 +87,7 @@ export const tierRules: Record<MembershipTier, TierRules> = {
     savedSearchLimit: 10,
     badge: 'Basic verification badge',
     listingTimes: 'Standard listing times',
+    listingTimeDays: standardListingTimeDays,
     support: 'Community support',
     freeTrialMonths: 0,
     mostPopular: false,
@@ -98,6 +110,7 @@ export const tierRules: Record<MembershipTier, TierRules> = {
     savedSearchLimit: 10,
     badge: 'Premium badge',
     listingTimes: 'Extended listing times',
+    listingTimeDays: extendedListingTimeDays,
     support: 'Email support',
     freeTrialMonths: 1,
     mostPopular: true,
@@ -119,6 +132,7 @@ export const tierRules: Record<MembershipTier, TierRules> = {
     savedSearchLimit: 20,
     badge: 'Elite badge',
     listingTimes: 'Extended listing times',
+    listingTimeDays: extendedListingTimeDays,
     support: 'Priority support',
     freeTrialMonths: 0,
     mostPopular: false,
@@ -141,6 +155,7 @@ export const tierRules: Record<MembershipTier, TierRules> = {
     savedSearchLimit: 20,
     badge: 'Lifetime badge',
     listingTimes: 'Extended listing times',
+    listingTimeDays: extendedListingTimeDays,
     support: 'Priority support',
     freeTrialMonths: 0,
     mostPopular: false,

@@ -63,6 +63,7 @@ export const writeLimits = {
   createSubscription: perHour(10),
   payWithTestCard: perHour(20),
   cancelUpcomingCharge: perHour(10),
+  undoScheduledChange: perHour(20),
   keepActiveListings: perHour(30),
   // The payment provider calls from a few addresses, in bursts
   receivePaymentEvent: perMinute(600),

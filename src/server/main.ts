@@ -40,9 +40,9 @@ async function main(): Promise<void> {
     const lifted = await liftEndedSuspensions(deps);
     if (lifted > 0) app.log.info(`${lifted} suspension(s) ended`);
     const result = await runMembershipUpkeep(deps);
-    if (result.trialsEnded === 0 && result.membersPaused === 0 && result.testCharges === 0) return;
+    if (result.trialsEnded === 0 && result.membersPaused === 0 && result.testCharges === 0 && result.planChanges === 0) return;
     app.log.info(
-      `${result.testCharges} kept free month(s) charged; ${result.trialsEnded} free month(s) ended; ${result.membersPaused} member(s) had listings over their plan paused`,
+      `${result.testCharges} kept free month(s) charged; ${result.trialsEnded} free month(s) ended; ${result.planChanges} plan change(s) made at the end of a paid year; ${result.membersPaused} member(s) had listings over their plan paused`,
     );
   });
   await deps.jobs.schedule('membership-upkeep', '0 * * * *');

@@ -128,6 +128,8 @@ const rows: Row[] = [
   { method: 'GET', route: '/api/membership', expect: members(200) },
   // Nobody here checked out during a free month, so there is no first charge to cancel.
   { method: 'POST', route: '/api/membership/cancel-upcoming-charge', expect: members(404) },
+  // Nobody here pays for a year with a move to Starter or a cheaper plan waiting, so there is nothing to undo.
+  { method: 'POST', route: '/api/membership/undo-scheduled-change', expect: members(404) },
   // Nobody here is over their plan's limit, and the zero id is nobody's active listing.
   { method: 'POST', route: '/api/my-listings/keep-active', body: () => ({ listingIds: [zeroId] }), expect: members(400) },
   { method: 'POST', route: '/api/payments/test/pay', body: () => ({ clientSecret: 'sub_test_unknown_secret_x', ...card }), expect: members(404) },

@@ -72,12 +72,13 @@ describe('checkout', () => {
     expect((await client.post('/api/create-subscription', { tier: 'connector' })).status).toBe(401);
   });
 
-  it('switches to Starter at once and cancels the paid plan', async () => {
+  it('switches to Starter at once when nothing paid is left, and cancels the plan waiting for its first charge', async () => {
     const member = await registerMember(client);
-    const checkout = await client.post('/api/create-subscription', { tier: 'connector' }, member.token);
+    // Explorer kept after the free month: the card is saved, nothing is charged until the month ends.
+    const checkout = await client.post('/api/create-subscription', { tier: 'explorer' }, member.token);
     await client.post('/api/payments/test/pay', { clientSecret: checkout.body.clientSecret, ...goodCard }, member.token);
     const starter = await client.post('/api/create-subscription', { tier: 'starter' }, member.token);
-    expect(starter.body).toMatchObject({ tier: 'starter', status: 'active' });
+    expect(starter.body).toMatchObject({ tier: 'starter', status: 'active', scheduledAt: null });
     expect(await me(member.token)).toMatchObject({ membershipTier: 'starter', trialEndDate: null });
     const [row] = await server.database.db.select().from(subscriptions).where(eq(subscriptions.userId, member.user.id));
     expect(row.status).toBe('cancelled');

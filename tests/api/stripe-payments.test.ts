@@ -7,6 +7,7 @@ import { accountMessages } from '../../src/domain/account';
 import { membershipMessages } from '../../src/domain/membership';
 import { tierRules } from '../../src/domain/tiers';
 import { subscriptions, users } from '../../src/server/db/schema';
+import { runMembershipUpkeep } from '../../src/server/membership/membership-upkeep';
 import { signPayload } from '../../src/server/membership/webhook-signature';
 import { startFakeStripe, type FakeStripe } from './support/fake-stripe';
 import { registerMember } from './support/factories';
@@ -238,5 +239,71 @@ describe('the card check through Stripe', () => {
     const event = { id: `evt_${setupIntentId}`, object: 'event', type: 'setup_intent.succeeded', data: { object: { id: setupIntentId, object: 'setup_intent', status: 'succeeded', customer } } };
     expect((await postEvent(event)).body).toEqual({ received: true, outcome: 'applied' });
     expect((await client.get('/api/verification-status', member.token)).body.isCardVerified).toBe(true);
+  });
+});
+
+describe('leaving a plan paid through Stripe', () => {
+  /** A member who paid Connector through Stripe today: Stripe's id of the subscription. */
+  async function payingConnector() {
+    const member = await registerMember(client);
+    const checkout = await client.post('/api/create-subscription', { tier: 'connector' }, member.token);
+    expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
+    const [row] = await server.database.db.select().from(subscriptions).where(eq(subscriptions.userId, member.user.id));
+    expect((await postEvent(invoicePaid(row.providerSubscriptionId))).body.outcome).toBe('applied');
+    expect((await me(member.token)).membershipTier).toBe('connector');
+    return { member, subscriptionId: row.providerSubscriptionId };
+  }
+  const atStripe = (id: string) => stripe.subscriptions.get(id)!;
+  const renewalPrice = (id: string) => (atStripe(id).items as { data: { price: { unit_amount: number } }[] }).data[0].price.unit_amount;
+
+  it('ends the subscription at the end of the paid year rather than now, and undoing keeps it renewing', async () => {
+    const { member, subscriptionId } = await payingConnector();
+    const asked = await client.post('/api/create-subscription', { tier: 'starter' }, member.token);
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    expect(asked.body).toMatchObject({ tier: 'starter', status: 'scheduled', provider: 'stripe' });
+    expect(atStripe(subscriptionId)).toMatchObject({ cancel_at_period_end: true });
+    expect(atStripe(subscriptionId).status).not.toBe('canceled');
+    expect(stripe.requests.some((request) => request.method === 'DELETE' && request.path.endsWith(subscriptionId))).toBe(false);
+    expect((await me(member.token)).membershipTier).toBe('connector');
+
+    expect((await client.post('/api/membership/undo-scheduled-change', undefined, member.token)).status).toBe(200);
+    expect(atStripe(subscriptionId)).toMatchObject({ cancel_at_period_end: false });
+    expect(renewalPrice(subscriptionId)).toBe(6000);
+
+    // Stripe cannot be reached: the member is told, and neither side holds the change.
+    stripe.setDown(true);
+    const failed = await client.post('/api/create-subscription', { tier: 'starter' }, member.token);
+    stripe.setDown(false);
+    expect(failed.status).toBe(503);
+    expect(failed.body.message).toBe(membershipMessages.paymentsUnavailable);
+    expect((await client.get('/api/membership', member.token)).body.subscription).toMatchObject({ tier: 'connector', scheduledTier: null });
+    expect(atStripe(subscriptionId)).toMatchObject({ cancel_at_period_end: false });
+
+    // Asked again; at the end of the year Stripe ends it and says so: Starter from then, for good.
+    expect((await client.post('/api/create-subscription', { tier: 'starter' }, member.token)).body.status).toBe('scheduled');
+    const ended = { id: `evt_${Math.random().toString(36).slice(2)}`, object: 'event', type: 'customer.subscription.deleted', data: { object: { id: subscriptionId, object: 'subscription', status: 'canceled' } } };
+    expect((await postEvent(ended)).body.outcome).toBe('applied');
+    expect((await me(member.token)).membershipTier).toBe('starter');
+    expect(await client.post('/api/membership/undo-scheduled-change', undefined, member.token)).toMatchObject({ status: 409, body: { code: 'SCHEDULED_CHANGE_PASSED' } });
+  });
+
+  it("renews as the cheaper plan at its price with nothing charged now, whichever of Stripe's renewal and the upkeep comes first", async () => {
+    const { member, subscriptionId } = await payingConnector();
+    const asked = await client.post('/api/create-subscription', { tier: 'explorer' }, member.token);
+    expect(asked.body).toMatchObject({ tier: 'explorer', status: 'scheduled', clientSecret: null });
+    expect(renewalPrice(subscriptionId)).toBe(tierRules.explorer.annualPriceCents);
+    expect(atStripe(subscriptionId)).toMatchObject({ proration_behavior: 'none', cancel_at_period_end: false });
+    const ownAtStripe = [...stripe.subscriptions.values()].filter((subscription) => (subscription.metadata as { userId?: string }).userId === member.user.id);
+    expect(ownAtStripe).toHaveLength(1);
+    expect((await me(member.token)).membershipTier).toBe('connector');
+
+    // The year is over and Stripe's renewal invoice comes before the hourly upkeep.
+    await server.database.db.update(subscriptions).set({ currentPeriodEnd: new Date(Date.now() - 60_000) }).where(eq(subscriptions.providerSubscriptionId, subscriptionId));
+    expect((await postEvent(invoicePaid(subscriptionId))).body.outcome).toBe('applied');
+    expect((await me(member.token)).membershipTier).toBe('explorer');
+    expect((await client.get('/api/membership', member.token)).body.subscription).toMatchObject({ tier: 'explorer', amountCents: 2400, status: 'active', scheduledTier: null });
+    const result = await runMembershipUpkeep(server.deps, { now: new Date(Date.now() + 60_000) });
+    expect(result.planChanges).toBe(0);
+    expect((await me(member.token)).membershipTier).toBe('explorer');
   });
 });

@@ -36,6 +36,8 @@ const listing: ListingView = {
   state: 'NSW',
   isFavourite: false,
   createdAt: '2026-11-20T01:00:00.000Z',
+  listedAt: '2026-11-20T01:00:00.000Z',
+  belowNewest: false,
   updatedAt: '2026-11-21T01:00:00.000Z',
   seller,
 };

@@ -292,6 +292,9 @@ async function buildDemoRows(now: number) {
       latitude: place.latitude,
       longitude: place.longitude,
       createdAt,
+      // Listed when it went up, and ranked by that in newest first (all are within their listing time).
+      listedAt: createdAt,
+      rankedAt: createdAt,
       updatedAt,
     } satisfies typeof listings.$inferInsert;
   });

@@ -56,7 +56,8 @@ function ordering(sort: SortOption, distance: SQL<number>): SQL[] {
     case 'distance':
       return [asc(distance), asc(listings.id)];
     default:
-      return [desc(listings.createdAt), desc(listings.id)];
+      // Newest first goes by rank: listed or renewed, and behind the rest once its listing time has passed (decision 34).
+      return [desc(listings.rankedAt), desc(listings.id)];
   }
 }
 
@@ -110,7 +111,7 @@ function afterCursor(sort: SortOption): SQL {
     case 'distance':
       return sql`(${distance}, ${listings.id}) > (${value('cursorValue')}::float8, ${value('cursorId')}::uuid)`;
     default:
-      return sql`(${listings.createdAt}, ${listings.id}) < (${value('cursorValue')}::timestamptz, ${value('cursorId')}::uuid)`;
+      return sql`(${listings.rankedAt}, ${listings.id}) < (${value('cursorValue')}::timestamptz, ${value('cursorId')}::uuid)`;
   }
 }
 
@@ -206,7 +207,7 @@ function firstPageStatement(db: Queryable, shape: Shape, name: string) {
  * The newest page of a radius area (a Starter's, a visitor's), with or without a category: the area's
  * few dozen postcodes are far apart in the newest listings of Australia (a page walked hundreds of
  * them at 1,000,000 listings). Instead each postcode's newest are read off its own index
- * (listings_area_newest_idx holds everything the walk needs, so no listing row is read), the
+ * (listings_area_ranked_idx holds everything the walk needs, so no listing row is read), the
  * postcodes' heads are merged, and only the page's rows are fetched.
  */
 function walksAreaPostcodes(shape: Shape): boolean {
@@ -215,17 +216,17 @@ function walksAreaPostcodes(shape: Shape): boolean {
 
 function newestInAreaIds(shape: Shape): SQL {
   const category = shape.category ? sql` and l.category = ${value('category')}` : sql``;
-  const after = shape.after ? sql` and (l.created_at, l.id) < (${value('cursorValue')}::timestamptz, ${value('cursorId')}::uuid)` : sql``;
+  const after = shape.after ? sql` and (l.ranked_at, l.id) < (${value('cursorValue')}::timestamptz, ${value('cursorId')}::uuid)` : sql``;
   return sql`(
     select heads.id
       from unnest(${value('areaPostcodes')}::text[]) as area(postcode)
      cross join lateral (
-       select l.id, l.created_at from listings l
+       select l.id, l.ranked_at from listings l
         where l.is_active and l.pinned_at is null and l.postcode = area.postcode${category}${after}
-        order by l.created_at desc, l.id desc
+        order by l.ranked_at desc, l.id desc
         limit ${value('limit')}
      ) heads
-     order by heads.created_at desc, heads.id desc
+     order by heads.ranked_at desc, heads.id desc
      limit ${value('limit')}
   )`;
 }
@@ -244,9 +245,9 @@ function nearestStatement(db: Queryable, shape: Shape, name: string) {
     // Ordered here so the outer sort only has to order ids within one distance (incremental).
     .orderBy(postcodeDistance)
     .as('nearest');
-  const { createdAtText, ...plainColumns } = listingColumns;
+  const { rankedAtText, ...plainColumns } = listingColumns;
   const inPostcode = db
-    .select({ ...plainColumns, createdAtText: sql<string>`${createdAtText}`.as('created_at_text') })
+    .select({ ...plainColumns, rankedAtText: sql<string>`${rankedAtText}`.as('ranked_at_text') })
     .from(listings)
     .innerJoin(users, eq(users.id, listings.sellerId))
     .where(
@@ -263,12 +264,20 @@ function nearestStatement(db: Queryable, shape: Shape, name: string) {
   return db.select().from(nearest).crossJoinLateral(inPostcode).orderBy(asc(nearest.distance), asc(inPostcode.id)).limit(value('limit')).prepare(name);
 }
 
+/**
+ * Listed after `since`: new listings still among the newest. Older listings renewed since are left
+ * out (a renewal moves a listing up newest first, but it is not news). The rank bounds the walk along
+ * the newest-first indexes (a listing's rank is never later than its creation or renewal), and the
+ * creation time leaves out the renewed listings met on the way.
+ */
+const listedSince = sql`${listings.rankedAt} > ${value('since')}::timestamptz and ${listings.createdAt} > ${value('since')}::timestamptz`;
+
 /** How many listings the browse would show that were listed after `since`, counted up to `limit`. */
 function countStatement(db: Queryable, shape: Shape, name: string) {
   const matches = db
     .select({ id: listings.id })
     .from(listings)
-    .where(and(...baseConditions(shape), sql`${listings.createdAt} > ${value('since')}::timestamptz`))
+    .where(and(...baseConditions(shape), listedSince))
     .limit(value('limit'))
     .as('matches');
   return db.select({ count: sql<number>`count(*)::int` }).from(matches).prepare(name);
@@ -279,10 +288,10 @@ function sinceStatement(db: Queryable, shape: Shape, name: string) {
   const ids = db
     .select({ id: listings.id })
     .from(listings)
-    .where(and(...baseConditions(shape), sql`${listings.createdAt} > ${value('since')}::timestamptz`))
-    .orderBy(desc(listings.createdAt), desc(listings.id))
+    .where(and(...baseConditions(shape), listedSince))
+    .orderBy(desc(listings.rankedAt), desc(listings.id))
     .limit(value('limit'));
-  return listingsWithIds(db, sql`${ids}`, [desc(listings.createdAt), desc(listings.id)], name);
+  return listingsWithIds(db, sql`${ids}`, [desc(listings.rankedAt), desc(listings.id)], name);
 }
 
 type StatementKind = 'first' | 'pinned' | 'page' | 'nearest' | 'count' | 'since';
@@ -450,7 +459,7 @@ export async function browseListings(deps: Pick<ServerDeps, 'db'>, input: { view
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
     const lastValue = (row: NonNullable<typeof last>) =>
-      sort === 'newest' ? row.createdAtText : sort === 'distance' ? String(Number(row.distance)) : row.price;
+      sort === 'newest' ? row.rankedAtText : sort === 'distance' ? String(Number(row.distance)) : row.price;
     return {
       items: [...pinned, ...page].map((row) => toListingView(row, null)),
       nextCursor: rows.length > query.limit && last ? encodeCursor({ sort, mode, value: lastValue(last), id: last.id }) : null,

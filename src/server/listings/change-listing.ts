@@ -16,7 +16,7 @@ import { checkListingContent } from './check-listing-content';
 import { assertRoomForActiveListing } from './create-listing';
 import { getListing, listingNotFound, missingListing } from './get-listing';
 
-async function lockOwnListing(tx: Queryable, listingId: string, ownerId: string): Promise<{ listing: ListingRow; owner: UserRow }> {
+export async function lockOwnListing(tx: Queryable, listingId: string, ownerId: string): Promise<{ listing: ListingRow; owner: UserRow }> {
   if (!uuidPattern.test(listingId)) throw listingNotFound();
   // Lock the owner first (as create does), so limits hold against parallel requests.
   const [owner] = await tx.select().from(users).where(eq(users.id, ownerId)).for('update');

@@ -2,3 +2,4 @@
 // where a member may look, the rule browse, the map's counts and the listing page all read.
 export { postcodeListWithin, searchAreaFor, searchAreaKey } from './search-area';
 export { workOnSavedSearchJobs } from './saved-search-alerts';
+export { moveListingsPastTheirTime } from './move-listings-past-their-time';

@@ -23,9 +23,11 @@ export const listingColumns = {
   pausedAt: listings.pausedAt,
   hiddenReason: listings.hiddenReason,
   createdAt: listings.createdAt,
+  listedAt: listings.listedAt,
+  rankedAt: listings.rankedAt,
   updatedAt: listings.updatedAt,
-  /** Full microsecond precision, for keyset cursors. */
-  createdAtText: sql<string>`${listings.createdAt}::text`,
+  /** Newest first's order to the microsecond, for keyset cursors. */
+  rankedAtText: sql<string>`${listings.rankedAt}::text`,
   sellerFirstName: users.firstName,
   sellerLastName: users.lastName,
   sellerProfileImageUrl: users.profileImageUrl,
@@ -62,6 +64,9 @@ export function toListingView(row: ListingRowWithSeller, distanceKm?: number | n
     // Shared by every viewer; the routes mark the signed-in member's own favourites (favourites.ts).
     isFavourite: false,
     createdAt: row.createdAt.toISOString(),
+    listedAt: row.listedAt.toISOString(),
+    // The upkeep moved it below the listings within their time (decision 34): its rank is behind its listing.
+    belowNewest: row.rankedAt < row.listedAt,
     updatedAt: row.updatedAt.toISOString(),
     seller: {
       id: row.sellerId,

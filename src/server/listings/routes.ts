@@ -1,4 +1,4 @@
-// Listings API (spec 7): browse, detail, create, edit, sold, delete, own and seller listings.
+// Listings API (spec 7): browse, detail, create, edit, sold, renew, delete, own and seller listings.
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiSchemas } from '../../domain/api-schemas';
@@ -16,6 +16,7 @@ import { createListing } from './create-listing';
 import { favouriteIdsOf, markFavourites } from './favourites';
 import { getListing } from './get-listing';
 import { getListingReach } from './listing-reach';
+import { renewListing } from './renew-listing';
 import { areaChangeKeys, searchAreaKey, type Viewer } from './search-area';
 import { getSellerProfile, getUserStats, listMyListings, listSellerListings } from './seller-listings';
 
@@ -150,6 +151,12 @@ export const listingRoutes =
       ...endpoint('pinListing'),
       onRequest: requireUser,
       handler: async (request) => pinListing(deps, { listingId: request.params.id, ownerId: signedInUser(request).id, pinned: request.body.pinned }),
+    });
+
+    app.route({
+      ...endpoint('renewListing'),
+      onRequest: requireUser,
+      handler: async (request) => renewListing(deps, { listingId: request.params.id, ownerId: signedInUser(request).id }),
     });
 
     app.route({

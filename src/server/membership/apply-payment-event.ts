@@ -3,10 +3,12 @@
 // built-in test provider sent them.
 import { and, eq, ne } from 'drizzle-orm';
 import type { Transaction } from '../db/open-database';
+import { tierRules } from '../../domain/tiers';
 import { paymentEvents, subscriptions, users } from '../db/schema';
 import { touchMemberListings, writeTransaction, type Changes } from '../db/write-transaction';
 import type { ServerDeps } from '../deps';
 import type { PaymentEvent } from '../services/payment-provider';
+import { dueCheaperTier, endSubscription } from './plan-endings';
 import { applyPlanLimits } from './plan-limits';
 
 export type AppliedOutcome = 'applied' | 'duplicate' | 'ignored';
@@ -19,6 +21,7 @@ export type AppliedOutcome = 'applied' | 'duplicate' | 'ignored';
 export type EventResult = { outcome: AppliedOutcome; replacedSubscriptionIds: string[]; limitNotices: string[]; confirmedSubscriptionId?: string };
 
 const nothingMore = (outcome: AppliedOutcome): EventResult => ({ outcome, replacedSubscriptionIds: [], limitNotices: [] });
+const ended = ({ limitNotice }: { limitNotice: boolean }, userId: string): EventResult => ({ outcome: 'applied', replacedSubscriptionIds: [], limitNotices: limitNotice ? [userId] : [] });
 
 function subscriptionIdOf(event: PaymentEvent): string | null {
   const object = event.data.object;
@@ -50,22 +53,6 @@ async function applyCardCheck(tx: Transaction, changes: Changes, event: PaymentE
   return verified.length > 0 ? 'applied' : 'ignored';
 }
 
-async function endSubscription(tx: Transaction, changes: Changes, subscription: typeof subscriptions.$inferSelect): Promise<EventResult> {
-  await tx.update(subscriptions).set({ status: 'cancelled' }).where(eq(subscriptions.id, subscription.id));
-  // Only the member's current plan ending takes them back to Starter.
-  const ended = await tx
-    .update(users)
-    .set({ membershipTier: 'starter', stripeSubscriptionId: null })
-    .where(and(eq(users.id, subscription.userId), eq(users.stripeSubscriptionId, subscription.providerSubscriptionId)))
-    .returning({ id: users.id });
-  const noticeStarted = ended.length > 0 && (await applyPlanLimits(tx, subscription.userId));
-  if (ended.length > 0) {
-    changes.touch('members', subscription.userId);
-    await touchMemberListings(tx, changes, subscription.userId);
-  }
-  return { outcome: 'applied', replacedSubscriptionIds: [], limitNotices: noticeStarted ? [subscription.userId] : [] };
-}
-
 export async function applyPaymentEvent(deps: ServerDeps, event: PaymentEvent): Promise<EventResult> {
   return writeTransaction(deps, async (tx, changes) => {
     const fresh = await tx.insert(paymentEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: paymentEvents.id });
@@ -93,7 +80,14 @@ export async function applyPaymentEvent(deps: ServerDeps, event: PaymentEvent): 
         // The free month's own invoice ($0, paid at once): the plan starts with the first real charge.
         if (event.data.object.amount_paid === 0 && subscription.firstChargeAt && subscription.firstChargeAt > deps.clock.now()) return nothingMore('ignored');
         const periodEnd = periodEndOf(event);
-        await tx.update(subscriptions).set({ status: 'active', currentPeriodEnd: periodEnd }).where(eq(subscriptions.id, subscription.id));
+        // The renewal after the year of a dearer plan, when the member asked for a cheaper one: it
+        // renews as that one (decision 31), whether this or the hourly upkeep gets there first.
+        const renewsAs = dueCheaperTier(subscription, deps.clock.now());
+        const tier = renewsAs ?? subscription.tier;
+        await tx
+          .update(subscriptions)
+          .set({ status: 'active', currentPeriodEnd: periodEnd, ...(renewsAs ? { tier: renewsAs, amountCents: tierRules[renewsAs].annualPriceCents ?? 0, scheduledTier: null } : {}) })
+          .where(eq(subscriptions.id, subscription.id));
         // An upgrade replaces the member's earlier paid plan.
         const replaced = await tx
           .update(subscriptions)
@@ -102,10 +96,10 @@ export async function applyPaymentEvent(deps: ServerDeps, event: PaymentEvent): 
           .returning({ providerSubscriptionId: subscriptions.providerSubscriptionId });
         await tx
           .update(users)
-          .set({ membershipTier: subscription.tier, stripeSubscriptionId: subscription.providerSubscriptionId, trialEndDate: null })
+          .set({ membershipTier: tier, stripeSubscriptionId: subscription.providerSubscriptionId, trialEndDate: null })
           .where(eq(users.id, subscription.userId));
         // A bigger plan brings paused listings back; a smaller one gives notice.
-        const noticeStarted = await applyPlanLimits(tx, subscription.userId);
+        const noticeStarted = await applyPlanLimits(tx, subscription.userId, { now: deps.clock.now() });
         changes.touch('members', subscription.userId);
         await touchMemberListings(tx, changes, subscription.userId);
         return {
@@ -124,7 +118,7 @@ export async function applyPaymentEvent(deps: ServerDeps, event: PaymentEvent): 
       }
       case 'customer.subscription.updated': {
         const status = event.data.object.status ?? '';
-        if (endedStatuses.has(status)) return endSubscription(tx, changes, subscription);
+        if (endedStatuses.has(status)) return ended(await endSubscription(tx, changes, subscription, deps.clock.now()), subscription.userId);
         // The card is saved for a first charge that waits for the free month to end.
         if (status === 'trialing' && event.data.object.default_payment_method && subscription.status === 'incomplete' && subscription.firstChargeAt) {
           if (member.tier === 'lifetime') {
@@ -144,7 +138,7 @@ export async function applyPaymentEvent(deps: ServerDeps, event: PaymentEvent): 
         return nothingMore('ignored');
       }
       case 'customer.subscription.deleted':
-        return endSubscription(tx, changes, subscription);
+        return ended(await endSubscription(tx, changes, subscription, deps.clock.now()), subscription.userId);
       default:
         return nothingMore('ignored');
     }

@@ -17,13 +17,19 @@ export async function getMembershipStatus(deps: ServerDeps, input: { userId: str
     .orderBy(desc(subscriptions.createdAt))
     .limit(1);
   if (!current || current.status === 'incomplete' || current.status === 'cancelled') return { subscription: null };
+  const trialing = current.status === 'trialing';
+  // A change the member asked for happens when the paid year ends (decision 31); a move to Starter means it does not renew.
+  const scheduledTier = trialing ? null : current.scheduledTier;
+  const periodEnd = current.currentPeriodEnd?.toISOString() ?? null;
   return {
     subscription: {
       tier: current.tier,
       status: current.status,
       amountCents: current.amountCents,
-      firstChargeAt: current.status === 'trialing' ? (current.firstChargeAt?.toISOString() ?? null) : null,
-      renewsAt: current.status === 'trialing' ? null : (current.currentPeriodEnd?.toISOString() ?? null),
+      firstChargeAt: trialing ? (current.firstChargeAt?.toISOString() ?? null) : null,
+      renewsAt: trialing || scheduledTier === 'starter' ? null : periodEnd,
+      scheduledTier,
+      scheduledAt: scheduledTier ? periodEnd : null,
     },
   };
 }

@@ -13,6 +13,7 @@ import { deliverPaymentEvent } from './deliver-payment-event';
 import { cancelUpcomingCharge, getMembershipStatus } from './membership-status';
 import { keepActiveListings } from './plan-limits';
 import { payWithTestCard } from './pay-with-test-card';
+import { undoScheduledChange } from './schedule-plan-change';
 import { verifySignature } from './webhook-signature';
 
 const paymentEventSchema = z.object({
@@ -50,6 +51,13 @@ export const membershipRoutes =
       ...endpoint('cancelUpcomingCharge'),
       onRequest: [requireUser, deps.limits.perKey('cancel-charge', abuseLimits.cancelCharge.perKey, userOf)],
       handler: async (request) => cancelUpcomingCharge(withRequestLog(deps, request), { userId: signedInUser(request).id }),
+    });
+
+    // A move to Starter or a cheaper plan waits for the end of the paid year: until then it can be undone.
+    app.route({
+      ...endpoint('undoScheduledChange'),
+      onRequest: requireUser,
+      handler: async (request) => undoScheduledChange(withRequestLog(deps, request), { userId: signedInUser(request).id }),
     });
 
     // A plan that allows fewer listings than the member has: they choose which stay active.

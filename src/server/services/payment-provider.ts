@@ -1,7 +1,7 @@
 // What the product asks of a payment provider (card checks and subscriptions), whichever provider
 // takes the payments: Stripe (stripe-payments.ts) or the built-in test provider (test-payments.ts).
 import type { TestCardBody } from '../../domain/account';
-import type { MembershipTier } from '../../domain/tiers';
+import type { MembershipTier, PurchasableTier } from '../../domain/tiers';
 
 export type VerifiedCard = { brand: string; last4: string };
 
@@ -48,6 +48,12 @@ export type ProviderBase = {
   /** Starts an annual subscription that becomes active when its first payment succeeds. */
   createSubscription: (input: SubscriptionInput) => Promise<CreatedSubscription>;
   cancelSubscription: (providerSubscriptionId: string) => Promise<void>;
+  /**
+   * What the paid subscription does when its year ends (decision 31), said in full each time so a
+   * repeat changes nothing: `starter` ends it then (Stripe's `cancel_at_period_end`), a cheaper tier
+   * renews at that tier's price (nothing charged or refunded now), null renews as `tier`.
+   */
+  setScheduledChange: (input: { providerSubscriptionId: string; tier: MembershipTier; scheduledTier: PurchasableTier | null }) => Promise<void>;
 };
 
 /** The built-in provider: cards are typed into our own form and checked here. */

@@ -171,6 +171,18 @@ export function createStripePaymentProvider(settings: StripeSettings, log?: Fast
       }
     }),
 
+    setScheduledChange: guarded(async ({ providerSubscriptionId, tier, scheduledTier }) => {
+      const subscription = await stripe.subscriptions.retrieve(providerSubscriptionId);
+      const item = subscription.items.data[0];
+      // The year paid for is kept either way: no proration, so nothing is charged or refunded now.
+      const renewsAs = scheduledTier && scheduledTier !== 'starter' ? scheduledTier : tier;
+      const price = await priceFor(renewsAs, tierRules[renewsAs].annualPriceCents ?? 0);
+      await stripe.subscriptions.update(providerSubscriptionId, {
+        cancel_at_period_end: scheduledTier === 'starter',
+        ...(item && item.price.id !== price ? { items: [{ id: item.id, price }], proration_behavior: 'none' as const } : {}),
+      });
+    }),
+
     startCardCheck: guarded(async ({ userId, customerId }) => {
       const setupIntent = await stripe.setupIntents.create({
         customer: customerId,

@@ -31,13 +31,15 @@ export function createTestPaymentProvider(): TestPaymentProvider {
       return { providerSubscriptionId: id, clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}`, intent: firstChargeAt ? 'setup' : 'payment' };
     },
     cancelSubscription: async () => {},
+    // No billing engine here: the hourly upkeep ends or renews the subscription on its day, as Stripe would.
+    setScheduledChange: async () => {},
   };
 }
 
 export function testPaymentEvent(
   type: 'invoice.paid' | 'invoice.payment_failed' | 'customer.subscription.deleted' | 'customer.subscription.updated',
   providerSubscriptionId: string,
-  extra: { message?: string; status?: string; amountCents?: number } = {},
+  extra: { message?: string; status?: string; amountCents?: number; periodEndAt?: Date } = {},
 ): PaymentEvent {
   const object =
     type === 'customer.subscription.deleted'
@@ -48,7 +50,7 @@ export function testPaymentEvent(
         : {
           id: `in_test_${randomUUID().replaceAll('-', '')}`,
           subscription: providerSubscriptionId,
-          period_end: Math.floor(Date.now() / 1000) + 365 * 24 * 60 * 60,
+          period_end: Math.floor((extra.periodEndAt?.getTime() ?? Date.now() + 365 * 24 * 60 * 60 * 1000) / 1000),
           ...(extra.amountCents === undefined ? {} : { amount_paid: extra.amountCents }),
           ...(extra.message ? { last_payment_error: { message: extra.message } } : {}),
         };

@@ -133,7 +133,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
             status: 'trialing',
             trial_end: Number(fields.trial_end),
             trial_settings: fields.trial_settings,
-            items: { object: 'list', data: [{ price }] },
+            items: { object: 'list', data: [{ id: newId('si'), object: 'subscription_item', price }] },
             metadata: fields.metadata ?? {},
             payment_behavior: fields.payment_behavior,
             pending_setup_intent: setupIntentId,
@@ -154,7 +154,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           object: 'subscription',
           customer: fields.customer,
           status: 'incomplete',
-          items: { object: 'list', data: [{ price }] },
+          items: { object: 'list', data: [{ id: newId('si'), object: 'subscription_item', price }] },
           metadata: fields.metadata ?? {},
           payment_behavior: fields.payment_behavior,
         };
@@ -162,6 +162,24 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         subscriptionBySecret.set(invoice.confirmation_secret.client_secret, subscriptionId);
         const latest = expand.includes('latest_invoice.confirmation_secret') ? invoice : { ...invoice, confirmation_secret: undefined };
         return { status: 200, body: { ...subscription, latest_invoice: latest } };
+      }
+      if (method === 'GET' && id) return subscriptions.has(id) ? { status: 200, body: subscriptions.get(id) } : missing('subscription', id);
+      if (method === 'POST' && id) {
+        // What happens when the paid year ends: ended (cancel_at_period_end) or renewed at another price.
+        const subscription = subscriptions.get(id);
+        if (!subscription) return missing('subscription', id);
+        if (subscription.status === 'canceled') return stripeError(400, 'invalid_request_error', 'A canceled subscription can only update its cancellation_details and metadata.');
+        if (fields.cancel_at_period_end !== undefined) subscription.cancel_at_period_end = fields.cancel_at_period_end === 'true';
+        const itemChanges = (fields.items as { id: string; price: string }[] | undefined) ?? [];
+        for (const change of itemChanges) {
+          const item = (subscription.items as { data: { id: string; price: Fields }[] }).data.find((entry) => entry.id === change.id);
+          if (!item) return missing('subscription_item', change.id);
+          const price = prices.get(change.price);
+          if (!price) return missing('price', change.price);
+          item.price = price;
+        }
+        if (fields.proration_behavior !== undefined) subscription.proration_behavior = fields.proration_behavior;
+        return { status: 200, body: subscription };
       }
       if (method === 'DELETE' && id) {
         const subscription = subscriptions.get(id);

@@ -58,6 +58,8 @@ export function aListing(overrides: Partial<ListingView> & { tier?: MembershipTi
     distanceKm: null,
     isFavourite: false,
     createdAt: new Date(Date.UTC(2025, 0, 1, 0, listingCounter)).toISOString(),
+    listedAt: new Date(Date.UTC(2025, 0, 1, 0, listingCounter)).toISOString(),
+    belowNewest: false,
     updatedAt: new Date(Date.UTC(2025, 0, 1, 0, listingCounter)).toISOString(),
     seller: { id: 'member-1', firstName: 'Mia', lastName: 'Tran', profileImageUrl: null, membershipTier: tier, ratingAverage: null, ratingCount: 0 },
     ...fields,

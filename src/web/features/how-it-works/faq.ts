@@ -1,5 +1,5 @@
 // The FAQ's facts (spec 1). Numbers and plan names come from the tier rules, never a second copy.
-import { countOf, describeLifetimeGift, describePlanPrices, describeSearchAreas, tierRules } from '../../../domain';
+import { countOf, describeLifetimeGift, describePlanPrices, describeSearchAreas, explainListingTimes, tierRules } from '../../../domain';
 
 const { starter, explorer, connector } = tierRules;
 
@@ -8,7 +8,7 @@ export type FaqEntry = { question: string; answer: string };
 export const faqEntries: FaqEntry[] = [
   {
     question: 'Do my listings expire?',
-    answer: `No. Listings never expire, so there is nothing to renew. Only your plan's listing limit applies: ${starter.listingLimit} at once on ${starter.label}, ${explorer.listingLimit} on ${explorer.label} and ${connector.listingLimit} on ${connector.label}.`,
+    answer: `No. Listings never expire: only your plan's listing limit applies (${starter.listingLimit} at once on ${starter.label}, ${explorer.listingLimit} on ${explorer.label} and ${connector.listingLimit} on ${connector.label}). ${explainListingTimes()}`,
   },
   {
     question: 'What do I do when my item sells?',

@@ -2,7 +2,7 @@
 // test provider. The tier changes only when the payment is confirmed, so only then is cached
 // member data refreshed.
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CurrentUser, MembershipTier, PurchasableTier, TestCardBody } from '../../../domain';
+import type { ApiResponse, CurrentUser, MembershipTier, PurchasableTier, TestCardBody } from '../../../domain';
 import { listingQueryKeys } from '@/shared/listing/listing-cache';
 import { ApiError, callApi } from '@/lib/api-client';
 import { currentUserQueryKey } from '@/lib/auth';
@@ -37,6 +37,37 @@ export function refreshAfterTierChange(queryClient: QueryClient, tier: Membershi
 
 export function useCreateSubscription() {
   return useMutation({ mutationFn: createSubscription });
+}
+
+/**
+ * A move to Starter or a cheaper plan that waits for the end of the paid year (decision 31): the
+ * member's plan shows it at once, then is read again. Nothing else changes until that day.
+ */
+export function useSchedulePlanChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createSubscription,
+    onSuccess: (answer) => {
+      const { tier } = answer;
+      if (answer.status !== 'scheduled' || tier === 'lifetime') {
+        void refreshAfterTierChange(queryClient, tier);
+        return;
+      }
+      queryClient.setQueryData<ApiResponse<'getMembership'>>(membershipQueryKey, (status) =>
+        status?.subscription
+          ? {
+              subscription: {
+                ...status.subscription,
+                renewsAt: tier === 'starter' ? null : (status.subscription.renewsAt ?? answer.scheduledAt),
+                scheduledTier: tier,
+                scheduledAt: answer.scheduledAt,
+              },
+            }
+          : status,
+      );
+      void queryClient.invalidateQueries({ queryKey: membershipQueryKey });
+    },
+  });
 }
 
 export function usePayWithTestCard() {

@@ -8,6 +8,7 @@ import {
   describeLifetimeGift,
   describePlanPrices,
   describeSearchAreas,
+  explainListingTimes,
   fieldLimits,
   formatMegabytes,
   listInEnglish,
@@ -88,7 +89,7 @@ export const helpTopics: HelpTopic[] = [
       },
       {
         question: 'Do my listings expire?',
-        answer: `No, listings never expire. Only your plan's limit on listings at once applies: ${listingLimits}.`,
+        answer: `No, listings never expire. Only your plan's limit on listings at once applies: ${listingLimits}. ${explainListingTimes()}`,
       },
       {
         question: 'My item sold. What do I do?',

@@ -8,6 +8,7 @@ import { MessageSellerButton } from './contact-seller';
 import { AskForReviewButton } from './ask-for-review-button';
 import { DeleteListingButton } from './delete-listing-button';
 import { FavouriteButton } from './favourite-button';
+import { ListingTime } from './listing-time';
 import { MarkSoldButton } from './mark-sold-button';
 import { PinListingButton } from './pin-listing-button';
 import { RatingSummary } from '@/shared/ratings/rating-summary';
@@ -25,7 +26,7 @@ export function formatDistance(distanceKm: number): string {
 
 type ListingCardProps = {
   listing: ListingView;
-  /** Owner mode shows Edit and Delete instead of Message (spec 2), Mark as sold while for sale, and Pin to top on plans with pinned posts. */
+  /** Owner mode shows Edit and Delete instead of Message (spec 2), Mark as sold while for sale, its listing time with Renew, and Pin to top on plans with pinned posts. */
   mode?: 'browse' | 'owner';
   /** Owner mode only: sold listings on the dashboard have no Edit (spec 2). */
   showEdit?: boolean;
@@ -132,6 +133,8 @@ export function ListingCard({ listing, mode = 'browse', showEdit = true }: Listi
               <AskForReviewButton listing={listing} className="w-full px-3" />
             </div>
           )}
+          {/* Its time among the newest, and Renew once that has passed (decision 34). */}
+          {mode === 'owner' && !hiddenReason && <ListingTime listing={listing} />}
           {mode === 'owner' && (
             <div className={cn('relative z-10 grid gap-2', showEdit && 'grid-cols-2')}>
               <PinListingButton listing={listing} className={cn('px-3', showEdit && 'col-span-2')} />

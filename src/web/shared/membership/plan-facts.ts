@@ -1,6 +1,6 @@
 // Plan facts as people read them, built only from the domain's tier rules (spec sections 1 and 9),
 // shared by the plan cards, the plans comparison table and checkout.
-import { type TierRules, formatCents, formatMegabytes, purchasableTiers } from '../../../domain';
+import { type TierRules, describeListingTime, formatCents, formatMegabytes, purchasableTiers } from '../../../domain';
 
 export function isPurchasableTier(tier: string): tier is (typeof purchasableTiers)[number] {
   return (purchasableTiers as readonly string[]).includes(tier);
@@ -54,7 +54,7 @@ export function listPlanFeatures(rules: TierRules, page: 'plans' | 'checkout' = 
     `Search area: ${page === 'checkout' ? rules.checkoutSearchAreaLabel : rules.searchAreaLabel}`,
     formatPhotoAllowance(rules),
     rules.badge,
-    rules.listingTimes,
+    describeListingTime(rules),
     formatPinnedPosts(rules.pinnedPosts),
     rules.support,
     formatFreeTrial(rules.freeTrialMonths),

@@ -29,6 +29,7 @@ import { CheckoutSummary } from './checkout-summary';
 import { AlreadyOnPlanNotice } from './checkout-notices';
 import { PaymentForm } from './payment-form';
 import { PaymentSuccess } from './payment-success';
+import { PlanChangePlanned } from './scheduled-plan-change';
 
 // Stripe's Payment Element and Stripe.js load only where Stripe takes the payments.
 const StripePayment = lazy(() => import('@/features/membership/components/stripe-payment').then((module) => ({ default: module.StripePayment })));
@@ -105,6 +106,8 @@ export function PaidCheckout({ tier, user }: PaidCheckoutProps) {
 
   const checkout = subscribe.data;
   if (checkout?.status === 'active') return <PaymentSuccess tier={checkout.tier} />;
+  // A cheaper plan than a paid year that turned up after the page looked: it waits for the year's end (decision 31).
+  if (checkout?.status === 'scheduled' && checkout.scheduledAt) return <PlanChangePlanned from={user.membershipTier} tier={tier} changesOn={checkout.scheduledAt} />;
 
   const alreadyOnPlan =
     user.membershipTier === 'lifetime' || (user.membershipTier === tier && !user.trialEndDate) || isAlreadyOnPlanError(subscribe.error);

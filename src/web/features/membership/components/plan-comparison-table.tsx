@@ -1,4 +1,4 @@
-import { type PurchasableTier, type TierRules, formatMegabytes, purchasableTiers, tierRules } from '../../../../domain';
+import { type PurchasableTier, type TierRules, describeListingTime, formatMegabytes, purchasableTiers, tierRules } from '../../../../domain';
 import {
   formatFreeTrial,
   formatMonthlyEquivalent,
@@ -25,7 +25,7 @@ const comparisonRows: ComparisonRow[] = [
   },
   { label: 'Search area', value: (rules) => rules.searchAreaLabel },
   { label: 'Badge', value: (rules) => rules.badge },
-  { label: 'Listing times', value: (rules) => rules.listingTimes },
+  { label: 'Listing times', value: (rules) => describeListingTime(rules) },
   { label: 'Pinned posts', value: (rules) => formatPinnedPosts(rules.pinnedPosts) },
   { label: 'Support', value: (rules) => rules.support },
   { label: 'Free trial', value: (rules) => formatFreeTrial(rules.freeTrialMonths) },

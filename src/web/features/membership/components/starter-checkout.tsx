@@ -5,9 +5,12 @@ import { Link, useLocation } from 'wouter';
 import { membershipMessages } from '../../../../domain';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { useCurrentUser } from '@/lib/auth';
 import { handleUnauthorizedError } from '@/lib/unauthorized';
 import { toast } from '@/lib/use-toast';
 import { refreshAfterTierChange, useCreateSubscription } from '@/features/membership/api';
+import { PlanChangePlanned } from '@/features/membership/components/scheduled-plan-change';
+import { membershipQueryKey } from '@/shared/membership/membership-status';
 import { timings } from '../../../../domain/timings';
 
 /** spec 9: the Starter checkout redirects home after about 1 second. */
@@ -22,11 +25,14 @@ export function StarterCheckout({ confirm = false }: { confirm?: boolean }) {
   const [, navigate] = useLocation();
   const subscribe = useCreateSubscription();
   const { mutate } = subscribe;
+  const { user } = useCurrentUser();
 
   const switchToStarter = () =>
     mutate({ tier: 'starter', confirm }, {
       onSuccess: (subscription) => {
-        void refreshAfterTierChange(queryClient, 'starter');
+        // A year paid for turned up after the page looked: the move waits for its end (decision 31).
+        if (subscription.status === 'scheduled') void queryClient.invalidateQueries({ queryKey: membershipQueryKey });
+        else void refreshAfterTierChange(queryClient, 'starter');
         toast({ title: 'Membership updated', description: subscription.message });
       },
       onError: (error) => {
@@ -44,12 +50,15 @@ export function StarterCheckout({ confirm = false }: { confirm?: boolean }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the switch runs once, when the page opens
   }, []);
 
-  const succeeded = subscribe.isSuccess;
+  const planned = subscribe.data?.status === 'scheduled' ? subscribe.data : null;
+  const succeeded = subscribe.isSuccess && !planned;
   useEffect(() => {
     if (!succeeded) return;
     const timer = setTimeout(() => navigate('/'), starterRedirectDelayMs);
     return () => clearTimeout(timer);
   }, [succeeded, navigate]);
+
+  if (planned?.scheduledAt && user) return <PlanChangePlanned from={user.membershipTier} tier="starter" changesOn={planned.scheduledAt} />;
 
   if (subscribe.isError) {
     return (
