@@ -80,6 +80,10 @@ export const apiDescriptions = {
     failures: [...listingOwnerFailures, 'LISTING_HIDDEN', 'LISTING_LIMIT_REACHED', 'SOLD_TO_UNKNOWN_CONVERSATION', 'SOLD_TO_ONE_SIDED_CONVERSATION', 'SALE_BUYER_SETTLED'],
   },
   pinListing: { summary: 'Pins or unpins one of the member’s listings', failures: [...listingOwnerFailures, 'PIN_SOLD_LISTING', 'PLAN_EXCLUDES_PINS'] },
+  renewListing: {
+    summary: 'Moves one of the member’s listings back to the top of newest first, once its plan’s listing time has passed',
+    failures: [...listingOwnerFailures, 'RENEW_NOT_FOR_SALE', 'RENEW_TOO_SOON'],
+  },
   deleteListing: { summary: 'Deletes one of the member’s listings', failures: listingOwnerFailures, answer: 'no content' },
   listMyListings: { summary: "The member's own listings", failures: [] },
   listSellerListings: { summary: "A seller's active listings", failures: ['SELLER_NOT_FOUND'] },

@@ -201,6 +201,7 @@ export const apiSchemas = {
   updateListing: { params: listingIdParams, body: updateListingBody, response: { 200: listingViewSchema } },
   setListingStatus: { params: listingIdParams, body: setListingStatusBody, response: { 200: listingViewSchema } },
   pinListing: { params: listingIdParams, body: pinListingBody, response: { 200: listingViewSchema } },
+  renewListing: { params: listingIdParams, response: { 200: listingViewSchema } },
   deleteListing: { params: listingIdParams, response: {} },
   listMyListings: { response: { 200: z.array(listingViewSchema) } },
   listSellerListings: { params: sellerIdParams, response: { 200: z.array(listingViewSchema) } },

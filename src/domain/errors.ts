@@ -10,6 +10,7 @@ import { favouriteMessages } from './favourites';
 import { savedSearchMail, savedSearchMessages } from './saved-searches';
 import { imageMessages } from './images';
 import { listingRuleMessages } from './listing';
+import { listingTimeMessages } from './listing-times';
 import { membershipMessages, planChargeMessages, planLimitMessages } from './membership';
 import { moderationMessages } from './moderation';
 import { ratingMessages } from './ratings';
@@ -178,6 +179,10 @@ export const appErrors = {
   ALREADY_A_MEMBER: { status: 409, message: adminMessages.alreadyMember },
   ALREADY_ON_PLAN: { status: 409, message: membershipMessages.alreadyOnTier },
   POSTCODE_CHANGE_TOO_SOON: { status: 409 },
+  /** A renewal before the listing's time among the newest has passed (the message gives the date it may be renewed). */
+  RENEW_TOO_SOON: { status: 409 },
+  /** A renewal of a sold, paused or hidden listing: it is not in browse to move up. */
+  RENEW_NOT_FOR_SALE: { status: 409, message: listingTimeMessages.notForSale },
   LIFETIME_CHANGE_UNCONFIRMED: { status: 409, message: membershipMessages.lifetimeChangeUnconfirmed },
   /** Undoing a plan change whose day has come (decision 31). */
   SCHEDULED_CHANGE_PASSED: { status: 409, message: scheduledChangeMessages.alreadyHappened },

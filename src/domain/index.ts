@@ -12,6 +12,7 @@ export * from './postcodes';
 export * from './product';
 export * from './tiers';
 export * from './plan-copy';
+export * from './listing-times';
 export * from './user';
 export * from './user-schemas';
 export * from './dates';

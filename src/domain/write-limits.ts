@@ -36,6 +36,8 @@ export const writeLimits = {
   updateListing: perHour(60),
   setListingStatus: perHour(30),
   pinListing: perHour(30),
+  // A listing may be renewed once per listing time (30 days at least): this only stops a loop.
+  renewListing: perHour(30),
   deleteListing: perHour(30),
   uploadImage: perHour(240),
   contactSeller: perHour(60),

@@ -12,6 +12,7 @@ import { runMembershipUpkeep } from './membership';
 import { findPostcode } from './postcodes';
 import { MediaStorageError } from './services/storage';
 import { cleanUpPhotos } from './uploads';
+import { moveListingsPastTheirTime } from './listings';
 
 function readConfig(): Config {
   try {
@@ -40,6 +41,9 @@ async function main(): Promise<void> {
     const lifted = await liftEndedSuspensions(deps);
     if (lifted > 0) app.log.info(`${lifted} suspension(s) ended`);
     const result = await runMembershipUpkeep(deps);
+    // Listings whose plan's listing time has passed move below the newer ones; each seller is mailed once (decision 34).
+    const movedDown = await moveListingsPastTheirTime(deps);
+    if (movedDown > 0) app.log.info(`${movedDown} listing(s) past their listing time moved below the newer ones`);
     if (result.trialsEnded === 0 && result.membersPaused === 0 && result.testCharges === 0 && result.planChanges === 0) return;
     app.log.info(
       `${result.testCharges} kept free month(s) charged; ${result.trialsEnded} free month(s) ended; ${result.planChanges} plan change(s) made at the end of a paid year; ${result.membersPaused} member(s) had listings over their plan paused`,

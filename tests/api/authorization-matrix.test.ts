@@ -59,6 +59,8 @@ const rows: Row[] = [
   { method: 'PUT', route: '/api/listings/:id', url: () => `/api/listings/${listingId}`, body: () => validListing, expect: ownerOnly(200) },
   { method: 'PATCH', route: '/api/listings/:id', url: () => `/api/listings/${listingId}`, body: () => ({ isActive: true }), expect: ownerOnly(200) },
   { method: 'PUT', route: '/api/listings/:id/pin', url: () => `/api/listings/${listingId}`.concat('/pin'), body: () => ({ pinned: true }), expect: ownerOnly(200) },
+  // Its listing time has not passed: only its owner is told when it may be renewed.
+  { method: 'POST', route: '/api/listings/:id/renew', url: () => `/api/listings/${listingId}/renew`, expect: { visitor: 401, owner: 409, other: 403, admin: 403 } },
   { method: 'DELETE', route: '/api/listings/:id', url: () => `/api/listings/${deletable.owner}`, expect: ownerOnly(204) },
   { method: 'GET', route: '/api/my-listings', expect: members(200) },
   { method: 'GET', route: '/api/seller-listings/:sellerId', url: () => `/api/seller-listings/${owner.user.id}`, expect: everyone(200) },
