@@ -12,9 +12,11 @@
 import { listingCategoryValues } from '../src/domain/listing';
 import type { Config } from '../src/server/config';
 import { openDatabase } from '../src/server/db/open-database';
+import { createLogger } from '../src/server/http/logger';
 import { alertsForListings, candidateSearches, sendSavedSearchMail } from '../src/server/listings/saved-search-alerts';
 import type { JobQueue } from '../src/server/services/job-queue';
 import type { MailSender } from '../src/server/services/mail';
+import type { SmsSender } from '../src/server/services/sms';
 import { countData, ensureDatabaseExists } from './bench/bench-database';
 import { isPostgresUrl, parseCliArgs, positiveIntegerArg, redactDatabaseUrl, stringArg } from './bench/cli-args';
 import { mapWithConcurrency } from './bench/load-phases';
@@ -90,7 +92,9 @@ async function main(): Promise<void> {
     } as unknown as JobQueue;
     const mail: MailSender = { kind: 'outbox', send: async () => void (sentMails += 1) };
     const config = { appSecret: 'bench-secret-bench-secret-bench-secret', publicUrl: 'http://bench.local' } as Config;
-    const deps = { db: database.db, jobs, mail, config, clock: { now: () => new Date() } };
+    // Digests send no texts (decision 33); an alert's text would go nowhere here.
+    const sms: SmsSender = { kind: 'outbox', send: async () => undefined };
+    const deps = { db: database.db, jobs, mail, sms, log: createLogger({ logLevel: 'warn' }), config, clock: { now: () => new Date() } };
 
     const matchTimes: number[] = [];
     const candidateTimes: number[] = [];

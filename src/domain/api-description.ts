@@ -6,6 +6,7 @@
 import { apiEndpoints, type EndpointName } from './api-endpoints';
 import { apiSchemas } from './api-schemas';
 import { appErrors, type ErrorCode } from './errors';
+import { smsLimits } from './sms-notifications';
 import { writeLimits } from './write-limits';
 
 /** A call that answers no JSON body: 204 (done), a 302 redirect, or a text/event-stream. */
@@ -128,7 +129,11 @@ export const apiDescriptions = {
   listBlockedMembers: { summary: 'The members the member has blocked', failures: [] },
   blockMember: { summary: 'Blocks a member: no messages pass between the two', failures: ['BLOCK_YOURSELF', 'MEMBER_NOT_FOUND'], answer: 'no content' },
   unblockMember: { summary: 'Unblocks a member', failures: ['MEMBER_NOT_FOUND'], answer: 'no content' },
-  updateNotificationSettings: { summary: 'Chooses which mail the member gets', failures: [] },
+  updateNotificationSettings: {
+    summary: 'Chooses which mail and texts the member gets',
+    description: `Texts (sms) go only to the member's own verified phone, at most ${smsLimits.perDay} a day; a phone changed or removed turns them off.`,
+    failures: ['SMS_NEEDS_VERIFIED_PHONE'],
+  },
   issueEventTicket: { summary: 'A one-time ticket that opens the event stream', failures: [] },
   streamEvents: {
     summary: "The signed-in tab's live events (Server-Sent Events)",

@@ -103,8 +103,23 @@ export type BlockedMember = z.infer<typeof blockedMemberSchema>;
 export const eventTicketSchema = z.object({ ticket: z.string(), expiresAt: z.string() });
 export const eventStreamQuery = z.object({ ticket: z.string().max(500).optional() });
 
-/** PUT /api/user/notifications: the member's mail settings on /account. */
-export const notificationSettingsBody = z.object({ messageMail: z.boolean({ error: 'Say whether message mails are on (true) or off (false).' }) });
+/**
+ * PUT /api/user/notifications: the member's notification settings on /account, one or both. No
+ * phone number is taken: texts go only to the member's own verified phone (decision 33).
+ */
+export const notificationSettingsBody = z
+  .strictObject(
+    {
+      messageMail: z.boolean({ error: 'Say whether message mails are on (true) or off (false).' }).optional(),
+      sms: z.boolean({ error: 'Say whether texts are on (true) or off (false).' }).optional(),
+    },
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys' ? 'Send only messageMail and sms: texts go to the phone number verified on your account.' : 'Send the settings as a JSON object.',
+    },
+  )
+  .refine((body) => body.messageMail !== undefined || body.sms !== undefined, { message: 'Say which setting to change: messageMail, sms or both.', path: ['sms'] });
+export type NotificationSettingsBody = z.infer<typeof notificationSettingsBody>;
 
 /**
  * What the event stream (GET /api/events) tells a signed-in tab. A `message` event's SSE id is the

@@ -8,6 +8,7 @@ import { conversationMessages } from './conversations';
 import { eventStreamMessages } from './event-streams';
 import { favouriteMessages } from './favourites';
 import { savedSearchMail, savedSearchMessages } from './saved-searches';
+import { smsMessages } from './sms-notifications';
 import { imageMessages } from './images';
 import { listingRuleMessages } from './listing';
 import { listingTimeMessages } from './listing-times';
@@ -188,6 +189,8 @@ export const appErrors = {
   SCHEDULED_CHANGE_PASSED: { status: 409, message: scheduledChangeMessages.alreadyHappened },
   PLAN_ALREADY_INCLUDED: { status: 409, message: membershipMessages.lifetimeIncludesEverything },
   PHONE_IN_USE: { status: 409, message: accountMessages.phoneInUse },
+  /** Texts turned on without a verified phone: we text only the member's own verified number. */
+  SMS_NEEDS_VERIFIED_PHONE: { status: 409, message: smsMessages.phoneNotVerified },
   /** Writing in a conversation whose listing was deleted. */
   CONVERSATION_CLOSED: { status: 409, message: conversationMessages.listingGone },
   /** Listing again (or marking sold) a listing our team has hidden. */

@@ -35,6 +35,7 @@ export * from './event-streams';
 export * from './favourites';
 export * from './saved-searches';
 export * from './saved-search-schemas';
+export * from './sms-notifications';
 export * from './seo';
 export * from './api-endpoints';
 export * from './api-schemas';

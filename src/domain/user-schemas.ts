@@ -23,6 +23,8 @@ export const currentUserSchema = z.object({
   listingLimitNoticeAt: z.string().nullable(),
   /** A mail when a message waits unread while the member is away (the setting on /account). */
   messageMail: z.boolean(),
+  /** Texts about messages and instant alerts go to the member's verified phone (decision 33). */
+  smsNotifications: z.boolean(),
   createdAt: z.string(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;

@@ -27,6 +27,7 @@ const member: CurrentUser = {
   trialEndDate: null,
   listingLimitNoticeAt: null,
   messageMail: true,
+  smsNotifications: false,
   createdAt: '2025-01-01T00:00:00.000Z',
 };
 

@@ -1,9 +1,11 @@
-// The account page's message settings (decision 15): the switch for message mails, and the members
-// the member blocked, each with Unblock.
+// The account page's message settings (decision 15): the switch for message mails, the switch for
+// texts to a verified phone (decision 33), and the members the member blocked, each with Unblock.
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { BlockedMembers } from '../../src/web/features/account/components/blocked-members';
+import { smsMessages } from '../../src/domain/sms-notifications';
 import { NotificationSettings } from '../../src/web/features/account/components/notification-settings';
+import { SmsSettings } from '../../src/web/features/account/components/sms-settings';
 import { conversationQueryKeys } from '../../src/web/shared/messages/conversation-queries';
 import { aMember, fakeServer, renderPage } from './support/fixtures';
 
@@ -16,6 +18,33 @@ describe('the message-mail switch', () => {
     expect(toggle).toBeChecked();
     await user.click(toggle);
     await expect.poll(() => server.sent).toEqual([{ method: 'PUT', path: '/api/user/notifications', body: { messageMail: false } }]);
+  });
+});
+
+describe('the texts switch', () => {
+  it('is disabled without a verified phone, says why and links to the phone page', async () => {
+    const server = fakeServer();
+    const { user } = renderPage(<SmsSettings user={aMember({ phone: '+61412345678', isPhoneVerified: false })} />, { signedIn: true });
+    const toggle = screen.getByRole('switch', { name: smsMessages.switchLabel });
+    expect(toggle).toBeDisabled();
+    expect(toggle).not.toBeChecked();
+    expect(toggle).toHaveAccessibleDescription(smsMessages.needsVerifiedPhone);
+    expect(screen.getByRole('link', { name: smsMessages.verifyPhoneLink })).toHaveAttribute('href', '/verify-phone');
+    await user.click(toggle);
+    expect(server.sent).toEqual([]);
+  });
+
+  it('names the verified number, the cap, and turns texts on with no number sent', async () => {
+    const member = aMember({ phone: '+61412345678', isPhoneVerified: true, smsNotifications: false });
+    const server = fakeServer(({ body }) => ({ ...member, smsNotifications: (body as { sms: boolean }).sms }));
+    const { user } = renderPage(<SmsSettings user={member} />, { signedIn: true });
+    const toggle = screen.getByRole('switch', { name: smsMessages.switchLabel });
+    expect(toggle).toBeEnabled();
+    expect(toggle).toHaveAccessibleDescription(smsMessages.description('+61412345678'));
+    expect(smsMessages.description('+61412345678')).toContain('0412 345 678');
+    expect(screen.queryByRole('link', { name: smsMessages.verifyPhoneLink })).toBeNull();
+    await user.click(toggle);
+    await expect.poll(() => server.sent).toEqual([{ method: 'PUT', path: '/api/user/notifications', body: { sms: true } }]);
   });
 });
 

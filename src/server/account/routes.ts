@@ -1,12 +1,13 @@
-// Account API (spec 7): profile, postcode lock, phone, and the postcode directory for the form.
+// Account API (spec 7): profile, postcode lock, phone, notification settings, and the postcode directory for the form.
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { describePostcodeLock } from '../../domain/account';
 import { abuseLimits } from '../../domain/limits';
-import { requireUser, signedInUser } from '../auth';
+import { requireUser, signedInUser, toCurrentUser } from '../auth';
 import type { ServerDeps } from '../deps';
 import { endpoint } from '../http/endpoint';
 import { describePostcode } from '../postcodes';
+import { updateNotificationSettings } from './sms-notifications';
 import { updatePhone } from './update-phone';
 import { updateProfile } from './update-profile';
 
@@ -31,6 +32,12 @@ export const accountRoutes =
       ...endpoint('updatePhone'),
       onRequest: phoneSaving,
       handler: async (request) => updatePhone(deps, { member: signedInUser(request), phone: request.body.phone }),
+    });
+
+    app.route({
+      ...endpoint('updateNotificationSettings'),
+      onRequest: requireUser,
+      handler: async (request) => toCurrentUser(await updateNotificationSettings(deps, { memberId: signedInUser(request).id, settings: request.body })),
     });
 
     app.route({ ...endpoint('describePostcode'), handler: async (request) => describePostcode(request.params.postcode) });

@@ -1,3 +1,4 @@
+import { textsAreOn } from '../../domain/sms-notifications';
 import { rulesForTier } from '../../domain/tiers';
 import type { CurrentUser } from '../../domain/user-schemas';
 import type { UserRow } from '../db/schema';
@@ -23,6 +24,7 @@ export function toCurrentUser(row: UserRow): CurrentUser {
     trialEndDate: row.trialEndDate?.toISOString() ?? null,
     listingLimitNoticeAt: row.listingLimitNoticeAt?.toISOString() ?? null,
     messageMail: row.messageMail,
+    smsNotifications: textsAreOn(row),
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -1,12 +1,14 @@
 // The mails of conversations: the seller's notice of a new one (the spec's contact-seller mail,
 // which no longer carries the buyer's email or phone: those are shared only if the buyer writes
-// them), and the one reminder of an unread conversation while a member is away.
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+// them), and the one reminder of an unread conversation while a member is away: a mail, a text to
+// their verified phone (decision 33), or both, as they chose on /account.
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { conversationLimits } from '../../domain/conversations';
 import { productName } from '../../domain/product';
+import { smsTexts, textsAreOn } from '../../domain/sms-notifications';
 import { greetingName } from '../../domain/user';
+import { textMember } from '../account';
 import { conversations, messages, users, type UserRow } from '../db/schema';
-import { writeTransaction } from '../db/write-transaction';
 import type { ServerDeps } from '../deps';
 
 type ListingFacts = { id: string; title: string };
@@ -44,12 +46,13 @@ export async function mailSellerOfNewConversation(
 }
 
 /**
- * One mail per conversation while a member is away: a message from the other member has waited
- * unread for the quiet period, and they have not been mailed about this conversation since they
- * last read it. Claiming the conversation (notified_at) and mailing are one step per row, so
+ * One reminder per conversation while a member is away: a message from the other member has waited
+ * unread for the quiet period, and they have not been told about this conversation since they last
+ * read it. The reminder is a mail, a text (within the member's daily cap of texts) or both, as the
+ * member chose. Claiming the conversation (notified_at) and telling are one step per row, so
  * however many servers run the sweep, each reminder goes once.
  */
-export async function mailAwayMembers(deps: Pick<ServerDeps, 'db' | 'mail' | 'config' | 'clock' | 'log'>, input: { now?: Date } = {}): Promise<number> {
+export async function mailAwayMembers(deps: Pick<ServerDeps, 'db' | 'mail' | 'sms' | 'config' | 'clock' | 'log'>, input: { now?: Date } = {}): Promise<number> {
   const now = input.now ?? deps.clock.now();
   const quietSince = new Date(now.getTime() - conversationLimits.quietMinutes * 60_000);
   let mailed = 0;
@@ -65,7 +68,8 @@ export async function mailAwayMembers(deps: Pick<ServerDeps, 'db' | 'mail' | 'co
       .where(
         and(
           isNull(notifiedAt),
-          eq(users.messageMail, true),
+          // Mail on, or texts on (the text itself checks the number again: textMember).
+          or(eq(users.messageMail, true), and(eq(users.smsPhone, users.phone), eq(users.isPhoneVerified, true))),
           gt(conversations.lastMessageId, readUpTo),
           lt(conversations.lastMessageAt, now),
           sql`exists (select 1 from ${messages} m where m.conversation_id = ${conversations.id} and m.id > ${readUpTo} and m.sender_id <> ${memberId} and m.created_at <= ${quietSince})`,
@@ -84,20 +88,43 @@ export async function mailAwayMembers(deps: Pick<ServerDeps, 'db' | 'mail' | 'co
         deps.db.select().from(users).where(eq(users.id, claimed.otherId)).limit(1),
       ]);
       if (!member[0] || !other[0]) continue;
-      try {
-        await deps.mail.send(awayMail({ member: member[0], other: other[0], conversationId: claimed.id, listingTitle: claimed.listingTitle, publicUrl: deps.config.publicUrl }));
-        mailed += 1;
-      } catch (error) {
-        // Not mailed: the next sweep tries again.
+      const reminder = { member: member[0], other: other[0], conversationId: claimed.id, listingTitle: claimed.listingTitle, publicUrl: deps.config.publicUrl };
+      let told = false;
+      let mailFailed = false;
+      if (member[0].messageMail) {
+        try {
+          await deps.mail.send(awayMail(reminder));
+          mailed += 1;
+          told = true;
+        } catch (error) {
+          mailFailed = true;
+          deps.log.warn({ err: error }, 'unread message mail failed');
+        }
+      }
+      if (textsAreOn(member[0])) {
+        try {
+          // Past the day's cap no text goes, and none is owed later: the mail, the badge and the inbox still say it.
+          told = (await textMember(deps, { memberId: member[0].id, text: awayText(reminder), now })) || told;
+        } catch (error) {
+          deps.log.warn({ err: error }, 'unread message text failed');
+        }
+      }
+      // Nothing reached the member because the mail failed: the next sweep tries again.
+      if (!told && mailFailed) {
         await deps.db.update(conversations).set(side === 'buyer' ? { buyerNotifiedAt: null } : { sellerNotifiedAt: null }).where(eq(conversations.id, claimed.id));
-        deps.log.warn({ err: error }, 'unread message mail failed');
       }
     }
   }
   return mailed;
 }
 
-function awayMail(input: { member: UserRow; other: UserRow; conversationId: string; listingTitle: string; publicUrl: string }) {
+type Reminder = { member: UserRow; other: UserRow; conversationId: string; listingTitle: string; publicUrl: string };
+
+function awayText(input: Reminder): string {
+  return smsTexts.newMessage({ from: shortName(input.other), listingTitle: input.listingTitle, link: `${input.publicUrl}/messages/${input.conversationId}`, publicUrl: input.publicUrl });
+}
+
+function awayMail(input: Reminder) {
   const otherName = shortName(input.other);
   return {
     to: input.member.email,
@@ -115,13 +142,4 @@ function awayMail(input: { member: UserRow; other: UserRow; conversationId: stri
       `The ${productName} team`,
     ].join('\n'),
   };
-}
-
-/** The member turns message mails off (or on again) on /account. */
-export async function setMessageMail(deps: Pick<ServerDeps, 'db' | 'contentVersion'>, input: { memberId: string; messageMail: boolean }): Promise<UserRow> {
-  return writeTransaction(deps, async (tx, changes) => {
-    const [member] = await tx.update(users).set({ messageMail: input.messageMail }).where(eq(users.id, input.memberId)).returning();
-    changes.touch('members', input.memberId);
-    return member;
-  });
 }

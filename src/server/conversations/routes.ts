@@ -1,19 +1,18 @@
 // Conversations API: start one from a listing, the inbox, a thread, send, read marks, the unread
-// badge, blocks and the message-mail setting. Every call is the signed-in member's own: another
+// badge and blocks. Every call is the signed-in member's own: another
 // member's conversation is not found, whoever asks (an admin too).
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiSchemas } from '../../domain/api-schemas';
 import { parseInboxCursor } from '../../domain/conversation-schemas';
 import { abuseLimits } from '../../domain/limits';
-import { requireUser, signedInUser, toCurrentUser } from '../auth';
+import { requireUser, signedInUser } from '../auth';
 import { changeKeys } from '../db/write-transaction';
 import type { ServerDeps } from '../deps';
 import { withRequestLog } from '../deps';
 import { endpoint } from '../http/endpoint';
 import { databaseJsonText, jsonCacheBudgets, jsonTextWeight, sendJsonText, toJsonText, type JsonText } from '../http/json-text';
 import { createReadCache, readAnswer } from '../http/read-cache';
-import { setMessageMail } from './conversation-mails';
 import { blockMember, listBlockedMembers, unblockMember } from './member-blocks';
 import { countUnreadMessages, getConversation, listConversations, listListingConversations, listMessagesJson, markConversationRead } from './read-conversation';
 import { sendMessage } from './send-message';
@@ -135,11 +134,5 @@ export const conversationRoutes =
         await unblockMember(deps, { memberId: signedInUser(request).id, blockedId: request.params.memberId });
         return reply.code(204).send();
       },
-    });
-
-    app.route({
-      ...endpoint('updateNotificationSettings'),
-      onRequest: requireUser,
-      handler: async (request) => toCurrentUser(await setMessageMail(deps, { memberId: signedInUser(request).id, messageMail: request.body.messageMail })),
     });
   };

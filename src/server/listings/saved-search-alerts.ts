@@ -3,15 +3,18 @@
 // GIN index on their words) or, without words, those of its category; each candidate is then held to
 // browse's own rules (the member's area, every filter). An instant search gets one mail per 15 minutes at most (one waiting
 // job per search, which later matches join); a daily one waits for its member's 7 am digest. Every
-// mail has a one-click unsubscribe (RFC 8058) through a signed link that works signed out.
+// mail has a one-click unsubscribe (RFC 8058) through a signed link that works signed out. An instant
+// alert is also a text to a member who turned texts on (decision 33), within their daily cap.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { distanceKm } from '../../domain/geo';
 import { cityAreas, formatPrice, type LocationFilter } from '../../domain/listing';
 import { savedSearchLimits, savedSearchMail, savedSearchPath, stateTimeZones } from '../../domain/saved-searches';
+import { smsTexts, textsAreOn } from '../../domain/sms-notifications';
 import { defaultLocation } from '../../domain/postcodes';
 import { discoveryAreaFor } from '../../domain/search-reach';
 import { membershipTiers } from '../../domain/tiers';
+import { textMember } from '../account';
 import type { Queryable } from '../db/open-database';
 import { preparedStatement } from '../db/prepared-statement';
 import { listings, savedSearchPending, savedSearches, users, type UserRow } from '../db/schema';
@@ -20,7 +23,7 @@ import { countListedSince, listListedSince } from './browse-listings';
 import { mailFavouriteNews } from './favourites';
 import { areaIncludesPostcode, postcodeListWithin, searchAreaFor } from './search-area';
 
-type Deps = Pick<ServerDeps, 'db' | 'jobs' | 'config' | 'clock' | 'mail'>;
+type Deps = Pick<ServerDeps, 'db' | 'jobs' | 'config' | 'clock' | 'mail' | 'sms' | 'log'>;
 
 type MatchRow = {
   /** The listing of the batch it matched. */
@@ -281,7 +284,19 @@ export async function sendSavedSearchMail(deps: Deps, input: { savedSearchId: st
     .update(savedSearches)
     .set({ mailedUntil: sql`greatest(${savedSearches.mailedUntil}, ${newest})`, lastMailedAt: deps.clock.now() })
     .where(eq(savedSearches.id, row.id));
+  if (!input.digest && textsAreOn(owner)) await textAlert(deps, { owner, searchName: row.name, total, firstListingId: shown[0].id });
   return true;
+}
+
+/** An instant alert's text: one new listing links to it, more to the Saved page. Never fails the mail's job (it would mail again). */
+async function textAlert(deps: Deps, input: { owner: UserRow; searchName: string; total: number; firstListingId: string }): Promise<void> {
+  const { publicUrl } = deps.config;
+  const link = input.total === 1 ? `${publicUrl}/listing/${input.firstListingId}` : `${publicUrl}/saved`;
+  try {
+    await textMember(deps, { memberId: input.owner.id, text: smsTexts.savedSearchAlert({ searchName: input.searchName, count: input.total, link, publicUrl }) });
+  } catch (error) {
+    deps.log.warn({ err: error }, 'saved search alert text failed');
+  }
 }
 
 /** The states where it is now digest time (7 am, in the half hour the schedule runs). */

@@ -51,7 +51,8 @@ export async function verifyPhoneCode(deps: ServerDeps, input: { member: UserRow
     // until commit, so a later check sees the number the earlier one verified.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${phone}))`);
     await assertPhoneNotVerifiedElsewhere(tx, { phone, userId: user.id });
-    await tx.update(users).set({ phone, isPhoneVerified: true }).where(eq(users.id, user.id));
+    // A number verified now starts with texts off: they were turned on for another one, if any (decision 33).
+    await tx.update(users).set({ phone, isPhoneVerified: true, smsPhone: null }).where(eq(users.id, user.id));
     changes.touch('members', user.id);
   });
   return { message: 'Your phone number has been successfully verified.' };

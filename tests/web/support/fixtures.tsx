@@ -28,6 +28,7 @@ export function aMember(overrides: Partial<CurrentUser> = {}): CurrentUser {
     trialEndDate: null,
     listingLimitNoticeAt: null,
     messageMail: true,
+    smsNotifications: false,
     createdAt: '2025-01-01T00:00:00.000Z',
     ...overrides,
   };

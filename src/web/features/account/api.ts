@@ -1,6 +1,6 @@
 // The account page's calls (spec sections 2, 5, 7 and 8) and the toasts that follow each.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ApiResponse, type CurrentUser, type TestCardBody, type UpdateProfileBody, conversationLimits } from '../../../domain';
+import { type ApiResponse, type CurrentUser, type NotificationSettingsBody, type TestCardBody, type UpdateProfileBody, conversationLimits, smsMessages } from '../../../domain';
 import { canChangePostcodeQueryKey, refreshAccountQueries } from '@/shared/account/account-queries';
 import { callApi } from '@/lib/api-client';
 import { currentUserQueryKey } from '@/lib/auth';
@@ -59,20 +59,23 @@ export function useVerifyCard<TInput>(check: (input: TInput) => Promise<ApiRespo
   });
 }
 
-/** The mail a member gets when a message waits unread while they are away (decision 15). */
-export const updateNotificationSettings = (messageMail: boolean) => callApi('updateNotificationSettings', { body: { messageMail } });
+/** The mail a member gets when a message waits unread while they are away (decision 15), and texts to their verified phone (decision 33). */
+export const updateNotificationSettings = (body: NotificationSettingsBody) => callApi('updateNotificationSettings', { body });
+
+function settingsToast(sent: NotificationSettingsBody, user: CurrentUser): { title: string; description: string } {
+  if (sent.sms !== undefined) return user.smsNotifications && user.phone ? smsMessages.turnedOn(user.phone) : smsMessages.turnedOff;
+  return user.messageMail
+    ? { title: 'Message emails on', description: `We'll email you when a message has waited ${conversationLimits.quietMinutes} minutes unread.` }
+    : { title: 'Message emails off', description: "You'll still see new messages here, with their count in the header." };
+}
 
 export function useUpdateNotificationSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateNotificationSettings,
-    onSuccess: (user) => {
+    onSuccess: (user, sent) => {
       queryClient.setQueryData(currentUserQueryKey, user);
-      toast(
-        user.messageMail
-          ? { title: 'Message emails on', description: `We'll email you when a message has waited ${conversationLimits.quietMinutes} minutes unread.` }
-          : { title: 'Message emails off', description: "You'll still see new messages here, with their count in the header." },
-      );
+      toast(settingsToast(sent, user));
     },
     onError: (error) => showFailure('Update Failed', error),
   });

@@ -8,7 +8,7 @@ export function NotificationSettings({ user }: { user: CurrentUser }) {
   const update = useUpdateNotificationSettings();
   const id = useId();
   // Shows the choice at once; the saved member replaces it when the server answers.
-  const checked = update.isPending ? (update.variables ?? user.messageMail) : user.messageMail;
+  const checked = update.isPending ? (update.variables?.messageMail ?? user.messageMail) : user.messageMail;
   return (
     <div className="flex items-start justify-between gap-4">
       <div className="min-w-0">
@@ -19,7 +19,7 @@ export function NotificationSettings({ user }: { user: CurrentUser }) {
           One email per conversation, after {conversationLimits.quietMinutes} minutes, only while you're not on Neighbourly.
         </p>
       </div>
-      <Switch id={id} aria-describedby={`${id}-description`} checked={checked} disabled={update.isPending} onCheckedChange={(next) => update.mutate(next)} />
+      <Switch id={id} aria-describedby={`${id}-description`} checked={checked} disabled={update.isPending} onCheckedChange={(next) => update.mutate({ messageMail: next })} />
     </div>
   );
 }

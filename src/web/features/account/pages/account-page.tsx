@@ -19,6 +19,7 @@ import { AccountSection } from '@/features/account/components/account-section';
 import { BlockedMembers } from '@/features/account/components/blocked-members';
 import { NotificationSettings } from '@/features/account/components/notification-settings';
 import { SavedSearchMailSettings } from '@/features/account/components/saved-search-mail-settings';
+import { SmsSettings } from '@/features/account/components/sms-settings';
 
 const cardSectionId = 'add-card';
 
@@ -94,8 +95,11 @@ function AccountDetails({ user }: { user: CurrentUser }) {
           <AccountSection icon={Sparkles} title="Membership" description="Your current plan.">
             <AccountMembership user={user} />
           </AccountSection>
-          <AccountSection icon={Bell} title="Notifications" description="The emails we send you: new messages, and new listings for your saved searches.">
-            <NotificationSettings user={user} />
+          <AccountSection icon={Bell} title="Notifications" description="The emails and texts we send you: new messages, and new listings for your saved searches.">
+            <div className="space-y-5">
+              <NotificationSettings user={user} />
+              <SmsSettings user={user} />
+            </div>
             <SavedSearchMailSettings />
           </AccountSection>
           <AccountSection id="blocked-members" icon={Ban} title="Blocked members" description="They can't message you, and you can't message them.">
