@@ -198,9 +198,24 @@ export const apiDescriptions = {
   },
   activateHomepageVideo: { summary: 'Makes a homepage video the active one', failures: ['VIDEO_NOT_FOUND'] },
   deleteHomepageVideo: { summary: 'Deletes a homepage video', failures: ['VIDEO_NOT_FOUND'], answer: 'no content' },
+  listSupportRequests: {
+    summary: 'The support inbox: contact form messages, open first',
+    description: 'Open messages by the sender’s plan when they wrote (Connector and Lifetime, then Explorer, then Starter and visitors), then the oldest; then the answered ones, the latest answered first.',
+    failures: [],
+  },
+  replyToSupportRequest: {
+    summary: 'Replies to a contact form message: mails the sender and answers the message',
+    description: 'A member also sees the reply on their account (GET /api/support). The reply is recorded in the audit log.',
+    failures: ['SUPPORT_REQUEST_NOT_FOUND'],
+  },
 
   getActiveHomepageVideo: { summary: 'The homepage video, if one is active', failures: [] },
-  sendContactMessage: { summary: 'Sends a message to our team', failures: [] },
+  sendContactMessage: {
+    summary: 'Sends a message to our team',
+    description: 'Kept in the support inbox. A signed-in member is answered by their plan’s support (read from their account, never from the request) under their account’s email; a visitor by mail only.',
+    failures: [],
+  },
+  listMySupportRequests: { summary: "The member's own messages to our team and our replies, newest first", failures: [] },
   getPublicConfig: { summary: 'The settings the web app needs', failures: [] },
   checkLiveness: { summary: 'Whether the process is up', failures: [] },
   checkHealth: { summary: 'Whether the server can reach its database', failures: [] },

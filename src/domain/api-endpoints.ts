@@ -134,10 +134,13 @@ export const apiEndpoints = {
   uploadHomepageVideo: { method: 'POST', path: '/api/admin/homepage-videos', tag: 'admin', access: 'admin' },
   activateHomepageVideo: { method: 'PUT', path: '/api/admin/homepage-videos/:id/activate', tag: 'admin', access: 'admin' },
   deleteHomepageVideo: { method: 'DELETE', path: '/api/admin/homepage-videos/:id', tag: 'admin', access: 'admin' },
+  listSupportRequests: { method: 'GET', path: '/api/admin/support', tag: 'admin', access: 'admin' },
+  replyToSupportRequest: { method: 'POST', path: '/api/admin/support/:id/reply', tag: 'admin', access: 'admin' },
 
   // The site
   getActiveHomepageVideo: { method: 'GET', path: '/api/homepage-video/active', tag: 'content', access: 'public' },
   sendContactMessage: { method: 'POST', path: '/api/contact', tag: 'support', access: 'public' },
+  listMySupportRequests: { method: 'GET', path: '/api/support', tag: 'support', access: 'member' },
   getPublicConfig: { method: 'GET', path: '/api/public-config', tag: 'system', access: 'public' },
   checkLiveness: { method: 'GET', path: '/api/health/live', tag: 'system', access: 'public' },
   checkHealth: { method: 'GET', path: '/api/health', tag: 'system', access: 'public' },

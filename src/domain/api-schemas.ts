@@ -78,6 +78,7 @@ import {
   reportsQuery,
 } from './moderation-schemas';
 import { postcodePattern } from './postcodes';
+import { adminSupportRequestSchema, memberSupportRequestSchema, supportReplyBody } from './support-schemas';
 import { createSavedSearchBody, savedSearchIdParams, savedSearchSchema, unsubscribeQuery, updateSavedSearchBody } from './saved-search-schemas';
 import { membershipTiers } from './tiers';
 import { authResponseSchema, currentUserSchema, googleSignInResponseSchema, messageResponseSchema } from './user-schemas';
@@ -274,9 +275,12 @@ export const apiSchemas = {
   uploadHomepageVideo: { consumes: multipart, response: { 201: homepageVideoSchema } },
   activateHomepageVideo: { params: idParams, response: { 200: homepageVideoSchema } },
   deleteHomepageVideo: { params: idParams, response: {} },
+  listSupportRequests: { response: { 200: z.array(adminSupportRequestSchema) } },
+  replyToSupportRequest: { params: idParams, body: supportReplyBody, response: { 200: messageResponseSchema.extend({ request: adminSupportRequestSchema }) } },
 
   getActiveHomepageVideo: { response: { 200: homepageVideoSchema.nullable() } },
   sendContactMessage: { body: contactFormBody, response: { 200: messageResponseSchema } },
+  listMySupportRequests: { response: { 200: z.array(memberSupportRequestSchema) } },
   getPublicConfig: { response: { 200: publicConfigSchema } },
   checkLiveness: { response: { 200: z.object({ status: z.literal('ok') }) } },
   checkHealth: { response: { 200: healthSchema, 503: healthSchema } },

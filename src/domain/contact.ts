@@ -1,13 +1,15 @@
-// The Contact Us form (footer): reaches the admins by mail.
+// The Contact Us form (footer): a message to our team, kept in the admins' support inbox (decision 32).
 import { z } from 'zod';
 import { emailField } from './auth';
 import { fieldLimits } from './limits';
+import { visitorRequestReceived } from './support';
 
 export const contactMessages = {
   nameRequired: 'Please tell us your name.',
   messageTooShort: `Please write a message of at least ${fieldLimits.contactMessageMin} characters.`,
   messageTooLong: `Please keep your message under ${fieldLimits.contactMessageMax} characters.`,
-  sent: "Thanks! Your message is on its way and we'll reply by email.",
+  /** A visitor's; a member is told their plan's reply time (support.ts). */
+  sent: visitorRequestReceived,
 } as const;
 
 export const contactFormBody = z.object({

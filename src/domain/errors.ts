@@ -16,6 +16,7 @@ import { membershipMessages, planChargeMessages, planLimitMessages } from './mem
 import { moderationMessages } from './moderation';
 import { ratingMessages } from './ratings';
 import { scheduledChangeMessages } from './scheduled-plan-changes';
+import { supportMessages } from './support';
 import type { MembershipTier } from './tiers';
 
 /** Messages the server speaks in its own voice where the spec has none. */
@@ -160,6 +161,8 @@ export const appErrors = {
   REPORT_TARGET_NOT_FOUND: { status: 404, message: moderationMessages.targetNotFound },
   REPORT_NOT_FOUND: { status: 404, message: moderationMessages.reportNotFound },
   RATING_NOT_FOUND: { status: 404, message: ratingMessages.notFound },
+  /** An admin replies to a contact form message that does not exist. */
+  SUPPORT_REQUEST_NOT_FOUND: { status: 404, message: supportMessages.requestNotFound },
   /** A saved search that does not exist, or is another member's. */
   SAVED_SEARCH_NOT_FOUND: { status: 404, message: savedSearchMessages.notFound },
   /** A test-card payment for a checkout that is unknown, another member's or not the test provider's. */
@@ -243,6 +246,7 @@ export const notFoundCodes = [
   'REPORT_TARGET_NOT_FOUND',
   'REPORT_NOT_FOUND',
   'RATING_NOT_FOUND',
+  'SUPPORT_REQUEST_NOT_FOUND',
 ] as const satisfies readonly ErrorCode[];
 
 export function isNotFoundCode(code: string | undefined): boolean {

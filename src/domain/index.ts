@@ -27,6 +27,8 @@ export * from './admin';
 export * from './membership';
 export * from './scheduled-plan-changes';
 export * from './contact';
+export * from './support';
+export * from './support-schemas';
 export * from './timings';
 export * from './limits';
 export * from './conversations';

@@ -21,6 +21,8 @@ export const fieldLimits = {
   contactMessageMin: 10,
   contactMessageMax: 2000,
   contactSellerMessageMax: 1000,
+  /** An admin's reply to a contact form message (decision 32). */
+  supportReplyMax: 5000,
   videoNameMax: 200,
   /** Ids, tokens and other opaque values a path or body carries. */
   opaqueIdMax: 100,

@@ -1,4 +1,5 @@
 // Membership tiers: spec sections 1 and 9. Every limit, price and label of a tier lives here.
+import { type SupportLevel, supportLevelRules } from './support-levels';
 
 export const membershipTiers = ['starter', 'explorer', 'connector', 'lifetime'] as const;
 export type MembershipTier = (typeof membershipTiers)[number];
@@ -48,6 +49,9 @@ export type TierRules = {
    * listings until its seller renews it. Listings never expire either way (the FAQ).
    */
   listingTimeDays: number;
+  /** Who answers the contact form, and how soon (support-levels.ts; decision 32). */
+  supportLevel: SupportLevel;
+  /** The level as the plans name it: "Priority support". */
   support: string;
   freeTrialMonths: number;
   mostPopular: boolean;
@@ -88,7 +92,8 @@ export const tierRules: Record<MembershipTier, TierRules> = {
     badge: 'Basic verification badge',
     listingTimes: 'Standard listing times',
     listingTimeDays: standardListingTimeDays,
-    support: 'Community support',
+    supportLevel: 'community',
+    support: supportLevelRules.community.label,
     freeTrialMonths: 0,
     mostPopular: false,
     giftOnly: false,
@@ -111,7 +116,8 @@ export const tierRules: Record<MembershipTier, TierRules> = {
     badge: 'Premium badge',
     listingTimes: 'Extended listing times',
     listingTimeDays: extendedListingTimeDays,
-    support: 'Email support',
+    supportLevel: 'email',
+    support: supportLevelRules.email.label,
     freeTrialMonths: 1,
     mostPopular: true,
     giftOnly: false,
@@ -133,7 +139,8 @@ export const tierRules: Record<MembershipTier, TierRules> = {
     badge: 'Elite badge',
     listingTimes: 'Extended listing times',
     listingTimeDays: extendedListingTimeDays,
-    support: 'Priority support',
+    supportLevel: 'priority',
+    support: supportLevelRules.priority.label,
     freeTrialMonths: 0,
     mostPopular: false,
     giftOnly: false,
@@ -156,7 +163,8 @@ export const tierRules: Record<MembershipTier, TierRules> = {
     badge: 'Lifetime badge',
     listingTimes: 'Extended listing times',
     listingTimeDays: extendedListingTimeDays,
-    support: 'Priority support',
+    supportLevel: 'priority',
+    support: supportLevelRules.priority.label,
     freeTrialMonths: 0,
     mostPopular: false,
     giftOnly: true,

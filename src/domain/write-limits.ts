@@ -80,7 +80,8 @@ export const writeLimits = {
   uploadHomepageVideo: perHour(20),
   activateHomepageVideo: perHour(60),
   deleteHomepageVideo: perHour(60),
-  // Support
+  replyToSupportRequest: perHour(300),
+  // Support: the contact form's 5 an hour holds per member as well as per address (limits.ts)
   sendContactMessage: perHour(5),
 } as const satisfies Record<WriteEndpointName, RateLimit>;
 

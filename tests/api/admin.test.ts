@@ -44,6 +44,8 @@ describe('who may use the admin API', () => {
       ['GET', '/api/admin/reports'],
       ['POST', '/api/admin/reports/00000000-0000-0000-0000-000000000000/actions'],
       ['DELETE', '/api/admin/members/00000000-0000-0000-0000-000000000000/suspension'],
+      ['GET', '/api/admin/support'],
+      ['POST', '/api/admin/support/00000000-0000-0000-0000-000000000000/reply'],
     ];
     // Every admin route the server has is walked here: a new one fails this test until it is added.
     const walked = calls.map(([method, url]) => `${method} ${url.replace(/0{8}-0{4}-0{4}-0{4}-0{12}/, ':id')}`);

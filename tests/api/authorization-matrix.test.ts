@@ -112,6 +112,10 @@ const rows: Row[] = [
   // The event stream: a bearer token (here) or a ticket says who listens; nobody else gets a stream.
   { method: 'GET', route: '/api/events', stream: true, expect: members(200) },
   { method: 'POST', route: '/api/contact', body: () => ({ name: 'Matrix', email: 'matrix@example.com', message: 'A question for the team' }), expect: everyone(200) },
+  // A member's own messages to our team: never another's.
+  { method: 'GET', route: '/api/support', expect: members(200) },
+  { method: 'GET', route: '/api/admin/support', expect: adminOnly(200) },
+  { method: 'POST', route: '/api/admin/support/:id/reply', url: () => `/api/admin/support/${zeroId}/reply`, body: () => ({ message: 'Thanks for asking.' }), expect: adminOnly(404) },
   { method: 'PUT', route: '/api/user/profile', body: () => ({ postcode: '3068' }), expect: members(200) },
   { method: 'GET', route: '/api/user/can-change-postcode', expect: members(200) },
   { method: 'PUT', route: '/api/user/phone', body: () => ({ phone: '0412 345 678' }), expect: members(200) },

@@ -97,7 +97,7 @@ describe('membership', () => {
     await seeVisible(page.getByText('$60/year'));
     await seeVisible(page.getByText('Billed annually in AUD, about $5 a month'));
     await seeVisible(page.getByText('8 listings at once'));
-    await seeVisible(page.getByText('Priority support'));
+    await seeVisible(page.getByText('Priority support: first reply within 1 business day'));
     // During the free month, said before the card form: Connector is charged today and ends it.
     await seeVisible(page.getByText('Connector is charged $60 today, and your free month of Explorer ends when the payment goes through.'));
     await captureBothSizes(page, 'subscribe-connector');

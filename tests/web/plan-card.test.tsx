@@ -20,6 +20,8 @@ describe('a plan card', () => {
     expect(within(card).getByText('Free forever')).toBeInTheDocument();
     expect(linesOf(card)).toContain('1 listing at once');
     expect(linesOf(card)).toContain(`Search area: ${tierRules.starter.searchAreaLabel}`);
+    // Community support has no set reply time: it points to the help pages.
+    expect(linesOf(card)).toContain('Community support: Help Centre, Safety Tips and best-effort replies');
     // Nothing to offer is left out rather than said as "0".
     expect(linesOf(card).join(' ')).not.toMatch(/pinned|free$|\b0\b/);
   });
@@ -30,7 +32,7 @@ describe('a plan card', () => {
     expect(within(card).getByText('Billed annually, about $2 a month')).toBeInTheDocument();
     expect(within(card).getByText('Most popular')).toBeInTheDocument();
     expect(linesOf(card)).toEqual(
-      expect.arrayContaining(['5 listings at once', 'Search area: State-wide', 'Premium badge', 'Email support', '1 month free']),
+      expect.arrayContaining(['5 listings at once', 'Search area: State-wide', 'Premium badge', 'Email support: first reply within 3 business days', '1 month free']),
     );
   });
 
@@ -38,7 +40,7 @@ describe('a plan card', () => {
     const card = renderPlanCard('connector');
     expect(within(card).getByText('$60/year')).toBeInTheDocument();
     expect(within(card).getByText('Billed annually, about $5 a month')).toBeInTheDocument();
-    expect(linesOf(card)).toEqual(expect.arrayContaining(['8 listings at once', '8 photos per listing, up to 5 MB each', '1 pinned post', 'Priority support']));
+    expect(linesOf(card)).toEqual(expect.arrayContaining(['8 listings at once', '8 photos per listing, up to 5 MB each', '1 pinned post', 'Priority support: first reply within 1 business day']));
     expect(within(card).queryByText('Most popular')).toBeNull();
   });
 

@@ -15,7 +15,8 @@ export type AdminAction =
   | 'report_warn'
   | 'report_suspend'
   | 'report_remove_rating'
-  | 'lift_suspension';
+  | 'lift_suspension'
+  | 'reply_support';
 
 /** Written in the same transaction as the action, so the log never misses one. */
 export async function recordAdminAction(

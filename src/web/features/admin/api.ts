@@ -6,6 +6,7 @@ import { type QueryClient, keepPreviousData, useMutation, useQuery, useQueryClie
 import type { ApiResponse, HomepageVideo, MembershipTier, VerificationType } from '../../../domain';
 import type { ModerationActionBody } from '../../../domain/moderation-schemas';
 import { moderationLabels } from '../../../domain/moderation';
+import { supportMessages } from '../../../domain/support';
 import { callApi } from '@/lib/api-client';
 import { currentUserQueryKey } from '@/lib/auth';
 import { handleUnauthorizedError } from '@/lib/unauthorized';
@@ -22,6 +23,7 @@ export const adminQueryKeys = {
   auditLog: ['/api/admin/audit-log'] as const,
   jobs: ['/api/admin/jobs'] as const,
   reports: ['/api/admin/reports'] as const,
+  support: ['/api/admin/support'] as const,
   activeVideo: ['/api/homepage-video/active'] as const,
 };
 
@@ -208,5 +210,28 @@ export function useLiftSuspension() {
       return refresh(queryClient, adminQueryKeys.reports, adminQueryKeys.users);
     },
     onError: (error) => showFailure(moderationLabels.liftFailed, error),
+  });
+}
+
+export type SupportRequest = ApiResponse<'listSupportRequests'>[number];
+
+/** The support inbox (decision 32): open messages first, by plan, then the oldest; then the latest answered. */
+export function useSupportInbox() {
+  return useQuery<ApiResponse<'listSupportRequests'>>({ queryKey: adminQueryKeys.support });
+}
+
+export const replyToSupportRequest = ({ requestId, message }: { requestId: string; message: string }) =>
+  callApi('replyToSupportRequest', { params: { id: requestId }, body: { message } });
+
+/** A reply answers the message: the inbox and the activity log show it. */
+export function useReplyToSupportRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: replyToSupportRequest,
+    onSuccess: ({ message }) => {
+      toast({ title: supportMessages.replySent, description: message });
+      return refresh(queryClient, adminQueryKeys.support);
+    },
+    onError: (error) => showFailure(supportMessages.replyFailed, error),
   });
 }

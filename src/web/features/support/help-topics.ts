@@ -9,6 +9,7 @@ import {
   describePlanPrices,
   describeSearchAreas,
   explainListingTimes,
+  describeSupportByPlan,
   fieldLimits,
   formatMegabytes,
   listInEnglish,
@@ -124,6 +125,12 @@ export const helpTopics: HelpTopic[] = [
       {
         question: `What is ${lifetime.label}?`,
         answer: describeLifetimeGift(),
+      },
+      {
+        question: 'How soon will you answer my message?',
+        answer: `It depends on your plan. ${describeSupportByPlan()
+          .map((entry) => `${entry.label} (${entry.who}): ${entry.promise}`)
+          .join(' ')} Members also see our replies on their Account page.`,
       },
     ],
   },

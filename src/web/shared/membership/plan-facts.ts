@@ -1,6 +1,6 @@
 // Plan facts as people read them, built only from the domain's tier rules (spec sections 1 and 9),
 // shared by the plan cards, the plans comparison table and checkout.
-import { type TierRules, describeListingTime, formatCents, formatMegabytes, purchasableTiers } from '../../../domain';
+import { type TierRules, describeListingTime, formatCents, formatMegabytes, purchasableTiers, supportPlanLine } from '../../../domain';
 
 export function isPurchasableTier(tier: string): tier is (typeof purchasableTiers)[number] {
   return (purchasableTiers as readonly string[]).includes(tier);
@@ -56,7 +56,8 @@ export function listPlanFeatures(rules: TierRules, page: 'plans' | 'checkout' = 
     rules.badge,
     describeListingTime(rules),
     formatPinnedPosts(rules.pinnedPosts),
-    rules.support,
+    // The promised first-reply time goes wherever the plan is sold (decision 32).
+    supportPlanLine(rules.supportLevel),
     formatFreeTrial(rules.freeTrialMonths),
   ].filter((feature): feature is string => feature !== null);
 }

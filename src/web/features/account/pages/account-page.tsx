@@ -1,7 +1,7 @@
-import { Ban, BadgeCheck, Bell, CircleCheckBig, CreditCard, LogIn, MapPin, Sparkles, UserRound } from 'lucide-react';
+import { Ban, BadgeCheck, Bell, CircleCheckBig, CreditCard, LifeBuoy, LogIn, MapPin, Sparkles, UserRound } from 'lucide-react';
 import { Suspense, lazy, useEffect } from 'react';
 import { Link } from 'wouter';
-import type { CurrentUser } from '../../../../domain';
+import { type CurrentUser, firstReplyPromise, rulesForTier, supportMessages } from '../../../../domain';
 import { LoadingState } from '@/components/loading-state';
 import { NoticePage } from '@/components/notice-page';
 import { PageContainer } from '@/components/page-container';
@@ -19,6 +19,7 @@ import { AccountSection } from '@/features/account/components/account-section';
 import { BlockedMembers } from '@/features/account/components/blocked-members';
 import { NotificationSettings } from '@/features/account/components/notification-settings';
 import { SavedSearchMailSettings } from '@/features/account/components/saved-search-mail-settings';
+import { SupportRequests } from '@/features/account/components/support-requests';
 import { SmsSettings } from '@/features/account/components/sms-settings';
 
 const cardSectionId = 'add-card';
@@ -122,6 +123,14 @@ function AccountDetails({ user }: { user: CurrentUser }) {
             </div>
           </AccountSection>
           <CardSection user={user} />
+          <AccountSection
+            id="support"
+            icon={LifeBuoy}
+            title={supportMessages.accountTitle}
+            description={`${rulesForTier(user.membershipTier).support} with your plan. ${firstReplyPromise(rulesForTier(user.membershipTier).supportLevel)}`}
+          >
+            <SupportRequests />
+          </AccountSection>
         </div>
       </div>
     </PageContainer>

@@ -29,6 +29,8 @@ export function describeAction(entry: AuditEntry): string {
       return `activated the video "${text(details.displayName)}"`;
     case 'delete_video':
       return `deleted the video "${text(details.displayName)}"`;
+    case 'reply_support':
+      return `replied to a support message from ${text(details.email)}`;
     default:
       return entry.action.replaceAll('_', ' ');
   }

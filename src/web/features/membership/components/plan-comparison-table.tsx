@@ -1,4 +1,4 @@
-import { type PurchasableTier, type TierRules, describeListingTime, formatMegabytes, purchasableTiers, tierRules } from '../../../../domain';
+import { type PurchasableTier, type TierRules, describeListingTime, formatMegabytes, purchasableTiers, supportPlanLine, tierRules } from '../../../../domain';
 import {
   formatFreeTrial,
   formatMonthlyEquivalent,
@@ -27,7 +27,7 @@ const comparisonRows: ComparisonRow[] = [
   { label: 'Badge', value: (rules) => rules.badge },
   { label: 'Listing times', value: (rules) => describeListingTime(rules) },
   { label: 'Pinned posts', value: (rules) => formatPinnedPosts(rules.pinnedPosts) },
-  { label: 'Support', value: (rules) => rules.support },
+  { label: 'Support', value: (rules) => supportPlanLine(rules.supportLevel) },
   { label: 'Free trial', value: (rules) => formatFreeTrial(rules.freeTrialMonths) },
 ];
 

@@ -18,7 +18,7 @@ function defaultValuesFor(user: CurrentUser | null) {
   return { name, email: user?.email ?? '', message: '' };
 }
 
-/** Contact Us: name, email and message, mailed to the admins (POST /api/contact). */
+/** Contact Us: name, email and message, into the admins' support inbox (POST /api/contact). A member is answered at their account's email. */
 export function ContactForm({ user }: { user: CurrentUser | null }) {
   const send = useSendContactMessage();
   const form = useForm({ resolver: zodResolver(contactFormBody), defaultValues: defaultValuesFor(user), mode: 'onTouched' });
@@ -43,8 +43,8 @@ export function ContactForm({ user }: { user: CurrentUser | null }) {
       <FormField label="Your name" error={errors.name?.message}>
         <Input autoComplete="name" {...form.register('name')} />
       </FormField>
-      <FormField label="Email" hint="We reply to this address." error={errors.email?.message}>
-        <Input type="email" autoComplete="email" inputMode="email" {...form.register('email')} />
+      <FormField label="Email" hint={user ? 'Your account’s email: we reply to it and on your Account page.' : 'We reply to this address.'} error={errors.email?.message}>
+        <Input type="email" autoComplete="email" inputMode="email" readOnly={user !== null} className="read-only:bg-sand-50 read-only:text-ink-700" {...form.register('email')} />
       </FormField>
       <FormField label="Message" hint="At least 10 characters. Include a link to the listing if it is about one." error={errors.message?.message}>
         <Textarea rows={6} maxLength={messageMaxLength} {...form.register('message')} />
