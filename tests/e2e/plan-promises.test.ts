@@ -1,13 +1,14 @@
 // What the plans promise, walked in a real Chromium: keeping Explorer after the free month is
 // charged when the month ends (and can be cancelled for nothing), Lifetime is never given up by
-// accident, and a smaller plan lets the member choose which listings stay active.
+// accident, a paid year is kept when the member leaves it, and a smaller plan lets the member choose
+// which listings stay active.
 import { describe, expect, it } from 'vitest';
 import { formatDateAU } from '../../src/domain/dates';
 import { expectVisible, hasHorizontalScroll, saveScreenshot, toastTitled, viewports } from './support/browser';
 import type { ApiMember } from './support/api';
-import { useJourney } from './support/journey';
+import { testCard, useJourney } from './support/journey';
 
-const { api, openPageAs, seeVisible, readMember: readCurrentUser, listItem, verifiedSeller, giftPlan } = useJourney({
+const { api, openPageAs, seeVisible, seeHidden, captureBothSizes, readMember: readCurrentUser, listItem, verifiedSeller, giftPlan } = useJourney({
   name: 'plan-promises',
   env: { ADMIN_EMAILS: `plans.admin.${Date.now()}@example.com` },
 });
@@ -114,5 +115,48 @@ describe('plans keep their word', () => {
     await seeVisible(page.getByRole('tabpanel').getByText('Paused', { exact: true }).first());
     await page.getByRole('tab', { name: /^Sold/ }).click();
     await seeVisible(page.getByText('No sold items yet'));
+  });
+
+  it('a paying Connector who chooses Starter is told what changes and when, keeps Connector until then, and can keep it after all', async () => {
+    const member = await verifiedSeller({ firstName: 'Nell' });
+    // Connector during the free month is charged at once: a paid year from today.
+    const checkout = await api.callApi<{ clientSecret: string }>('POST', '/api/create-subscription', { token: member.token, body: { tier: 'connector' } });
+    await api.callApi('POST', '/api/payments/test/pay', { token: member.token, body: { clientSecret: checkout.clientSecret, ...testCard } });
+    type Plan = { subscription: { renewsAt: string | null; scheduledTier: string | null } | null };
+    const readPlan = () => api.callApi<Plan>('GET', '/api/membership', { token: member.token });
+    const paidUntil = formatDateAU((await readPlan()).subscription!.renewsAt!);
+
+    const page = await openPageAs(member);
+    // A cheaper paid plan waits for the same day, with nothing to pay today.
+    await page.goto('/subscribe/explorer');
+    await seeVisible(page.getByRole('heading', { level: 1, name: `Move to Explorer on ${paidUntil}` }));
+    await seeVisible(page.getByRole('list', { name: `What changes on ${paidUntil}` }).getByText('$24 a year instead of $60'));
+    expect(await page.getByRole('button', { name: 'Subscribe Now' }).count()).toBe(0);
+    await captureBothSizes(page, 'subscribe-explorer-paid-year');
+
+    await page.goto('/subscribe/starter');
+    await seeVisible(page.getByRole('heading', { level: 1, name: `Move to Starter on ${paidUntil}` }));
+    await seeVisible(page.getByRole('list', { name: `What changes on ${paidUntil}` }).getByText('1 active listing at once instead of 8'));
+    await captureBothSizes(page, 'subscribe-starter-paid-year');
+    expect((await readMember(member)).membershipTier).toBe('connector');
+    expect((await readPlan()).subscription!.scheduledTier).toBeNull();
+
+    await page.getByRole('button', { name: `Move to Starter on ${paidUntil}` }).click();
+    await seeVisible(page.getByRole('heading', { level: 1, name: `Connector until ${paidUntil}, then Starter` }));
+    await seeVisible(toastTitled(page, 'Membership updated'));
+    await captureBothSizes(page, 'subscribe-starter-planned');
+    expect(page.url()).toMatch(/\/subscribe\/starter$/);
+    expect((await readMember(member)).membershipTier).toBe('connector');
+    expect((await readPlan()).subscription!.scheduledTier).toBe('starter');
+
+    await page.goto('/account');
+    await seeVisible(page.getByText(`Connector until ${paidUntil}, then Starter`));
+    await captureBothSizes(page, 'account-scheduled-change');
+    await page.getByRole('button', { name: 'Keep Connector' }).click();
+    await seeVisible(toastTitled(page, 'Membership updated'));
+    await seeHidden(page.getByText(`Connector until ${paidUntil}, then Starter`));
+    await seeVisible(page.getByText(`renewing on ${paidUntil}`, { exact: false }));
+    expect((await readPlan()).subscription!.scheduledTier).toBeNull();
+    expect((await readMember(member)).membershipTier).toBe('connector');
   });
 });

@@ -70,7 +70,8 @@ function ConfirmPlanChange({ tier, plan, changesOn }: { tier: PurchasableTier; p
       {fewerListings && <p className="mt-4 text-sm text-ink-700">{scheduledChangeMessages.listingNotice(tier, date)}</p>}
       <p className="mt-2 text-sm text-ink-700">{scheduledChangeMessages.undoHint(date)}</p>
       <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-        <Button size="lg" onClick={confirm} disabled={schedule.isPending}>
+        {/* The date makes the label long: on a phone it wraps rather than running past the button. */}
+        <Button size="lg" className="h-auto py-2.5 text-center whitespace-normal" onClick={confirm} disabled={schedule.isPending}>
           {schedule.isPending ? 'Saving your choice…' : `Move to ${label} on ${date}`}
         </Button>
         <Link href="/account" className={buttonVariants({ variant: 'secondary', size: 'lg' })}>
