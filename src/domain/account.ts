@@ -138,24 +138,30 @@ export function postcodeLockedMessage(unlock: Date): string {
 }
 
 /**
- * GET /api/user/can-change-postcode, read by the account page. Spec 7 calls the answer "truthy
- * when allowed"; the page also shows the date the lock ends, so the truth is `canChange`.
+ * GET /api/user/can-change-postcode (spec 7: "truthy when allowed"): `true` when the member may
+ * change their postcode now, `false` while it is locked. A bare yes or no, because an object is
+ * truthy whatever it holds and so read as "allowed" while locked (decision 33). The dates the page
+ * shows come with the member (CurrentUser: postcodeLockedUntil, postcodeCorrectionEndsAt).
  */
-export const canChangePostcodeSchema = z.object({
-  canChange: z.boolean(),
-  /** While locked, when the postcode unlocks (ISO 8601); null when it may change now. */
-  nextChangeDate: z.string().nullable(),
-  /** While a first postcode may still be corrected for free, until when (ISO 8601); else null. */
-  correctionEndsAt: z.string().nullable(),
-});
+export const canChangePostcodeSchema = z.boolean();
 export type CanChangePostcode = z.infer<typeof canChangePostcodeSchema>;
 
-export function describePostcodeLock(history: PostcodeHistory, now = new Date()): CanChangePostcode {
-  const next = nextPostcodeChangeAllowedAt(history, now);
+export function mayChangePostcode(history: PostcodeHistory, now = new Date()): CanChangePostcode {
+  return nextPostcodeChangeAllowedAt(history, now) === null;
+}
+
+/** The lock's dates, as the member's own data carries them (ISO 8601). */
+export type PostcodeLock = {
+  /** While locked, when the postcode unlocks; null when it may change now. */
+  postcodeLockedUntil: string | null;
+  /** While a first postcode may still be corrected for free, until when; else null. */
+  postcodeCorrectionEndsAt: string | null;
+};
+
+export function describePostcodeLock(history: PostcodeHistory, now = new Date()): PostcodeLock {
   return {
-    canChange: next === null,
-    nextChangeDate: next?.toISOString() ?? null,
-    correctionEndsAt: postcodeCorrectionEndsAt(history, now)?.toISOString() ?? null,
+    postcodeLockedUntil: nextPostcodeChangeAllowedAt(history, now)?.toISOString() ?? null,
+    postcodeCorrectionEndsAt: postcodeCorrectionEndsAt(history, now)?.toISOString() ?? null,
   };
 }
 

@@ -51,7 +51,11 @@ export const apiDescriptions = {
   getInvitation: { summary: 'Who an invitation link is for', failures: ['INVITATION_NOT_FOUND'] },
 
   updateProfile: { summary: "Saves the member's profile", failures: ['POSTCODE_UNKNOWN', 'SUBURB_NOT_IN_POSTCODE', 'STATE_MISMATCH', 'POSTCODE_CHANGE_TOO_SOON'] },
-  canChangePostcode: { summary: 'Whether the member may change their postcode yet', failures: [] },
+  canChangePostcode: {
+    summary: 'Whether the member may change their postcode yet',
+    description: "`true` when they may, `false` while the postcode is locked (spec 7: truthy when allowed). When the lock ends is the member's `postcodeLockedUntil` (GET /api/auth/me).",
+    failures: [],
+  },
   updatePhone: { summary: "Saves the member's phone number (unverified until its code is checked)", failures: [] },
   describePostcode: { summary: 'The suburbs and state of a postcode', failures: ['POSTCODE_NOT_FOUND'] },
 

@@ -38,6 +38,7 @@ export * from './favourites';
 export * from './saved-searches';
 export * from './saved-search-schemas';
 export * from './sms-notifications';
+export * from './phone-verification-reasons';
 export * from './seo';
 export * from './api-endpoints';
 export * from './api-schemas';

@@ -74,15 +74,29 @@ export function searchAreaNote(tier: string | null | undefined): string {
 }
 
 /**
+ * The checkout's search area (spec 1: the notes call Explorer's area city-wide there, state-wide on the
+ * plans). The checkout keeps its own word and says which reading applies, the one browse shows:
+ * "City-wide, and more: listings from your whole state".
+ */
+export function checkoutSearchArea(rules: TierRules): string {
+  if (rules.checkoutSearchAreaLabel === rules.searchAreaLabel) return rules.searchAreaLabel;
+  return `${rules.checkoutSearchAreaLabel}, and more: listings from ${searchAreaPhrase(rules)}`;
+}
+
+/**
  * How far each plan searches, for the FAQ and the help centre. spec 1: the notes call Explorer's area
- * state-wide on the plans and city-wide on the checkout page; both readings are given.
+ * state-wide on the plans and city-wide on the checkout page; both readings are given, and which applies.
  */
 export function describeSearchAreas(): string {
   const [first, ...others] = purchasableTiers.map((tier) => tierRules[tier]);
   const othersReach = others.map((rules, index) => `${rules.label}${index === 0 ? ' searches' : ''} ${searchAreaPhrase(rules)}`);
   const readings = [first, ...others]
     .filter((rules) => rules.checkoutSearchAreaLabel !== rules.searchAreaLabel)
-    .map((rules) => `The plans page calls ${rules.label}'s area ${midSentence(rules.searchAreaLabel)} and the checkout page calls it ${midSentence(rules.checkoutSearchAreaLabel)}.`);
+    .map(
+      (rules) =>
+        `The plans page calls ${rules.label}'s area ${midSentence(rules.searchAreaLabel)} and the checkout page calls it ${midSentence(rules.checkoutSearchAreaLabel)}; ` +
+        `what ${rules.label} shows is ${searchAreaPhrase(rules)}.`,
+    );
   return [`${first.label} searches ${searchAreaPhrase(first)}.`, `${listInEnglish(othersReach)}.`, ...readings].join(' ');
 }
 

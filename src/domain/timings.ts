@@ -13,7 +13,9 @@ export const timings = {
   toastContentFilterMs: 10_000,
   toastRemoveDelayMs: 1_000_000,
   toastSwipeThresholdPx: 50,
+  /** A tooltip opens after the pointer or focus has rested on its trigger this long. */
   tooltipDelayMs: 700,
+  /** ...or at once, when another tooltip closed less than this ago (moving along a row of badges). */
   tooltipSkipDelayMs: 300,
   /** Cached data no page is showing is dropped after 5 minutes. */
   queryGarbageCollectionMs: 5 * 60 * 1000,
@@ -25,4 +27,12 @@ export const timings = {
 /** How long a query waits before retry number `failureCount + 1` (spec 9: doubling from 1 s to a 30 s cap). */
 export function queryRetryDelayMs(failureCount: number): number {
   return Math.min(timings.queryRetryFirstDelayMs * 2 ** failureCount, timings.queryRetryLongestDelayMs);
+}
+
+/**
+ * How long a tooltip waits before it opens (spec 9): 700 ms, or nothing when another tooltip closed
+ * less than 300 ms before (`lastClosedAt` and `now` in milliseconds; null: none has closed yet).
+ */
+export function tooltipOpenDelayMs(lastClosedAt: number | null, now: number): number {
+  return lastClosedAt !== null && now - lastClosedAt < timings.tooltipSkipDelayMs ? 0 : timings.tooltipDelayMs;
 }

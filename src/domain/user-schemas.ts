@@ -18,6 +18,10 @@ export const currentUserSchema = z.object({
   state: z.string().nullable(),
   suburb: z.string().nullable(),
   postcodeLastChanged: z.string().nullable(),
+  /** While the postcode is locked (spec 4), when it unlocks; else null (account.ts describePostcodeLock). */
+  postcodeLockedUntil: z.string().nullable(),
+  /** While a first postcode may still be corrected for free, until when; else null. */
+  postcodeCorrectionEndsAt: z.string().nullable(),
   trialEndDate: z.string().nullable(),
   /** Set while the member's plan allows fewer active listings than they have (membership.ts listingLimitNotice). */
   listingLimitNoticeAt: z.string().nullable(),

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accountMessages, canChangePostcodeSchema, postcodeLockedMessage } from '../../src/domain/account';
+import { accountMessages, postcodeLockedMessage } from '../../src/domain/account';
 import { errorMessages } from '../../src/domain/errors';
 import { users, verificationCodes } from '../../src/server/db/schema';
 import { registerMember } from './support/factories';
@@ -230,13 +230,15 @@ describe('profile and postcode lock', () => {
 
   it('lets a member correct their first postcode within the hour, then locks it for 30 days', async () => {
     const member = await registerMember(client);
-    expect((await client.get('/api/user/can-change-postcode', member.token)).body).toEqual({ canChange: true, nextChangeDate: null, correctionEndsAt: null });
+    // spec 7: the check's answer is truthy when allowed and falsy while locked; the dates come with the member.
+    expect((await client.get('/api/user/can-change-postcode', member.token)).body).toBe(true);
+    expect((await client.get('/api/auth/me', member.token)).body).toMatchObject({ postcodeLockedUntil: null, postcodeCorrectionEndsAt: null });
     const first = await client.call('PUT', '/api/user/profile', { token: member.token, body: { postcode: '3065' } });
-    expect(first.body).toMatchObject({ postcode: '3065', suburb: 'Fitzroy', state: 'VIC' });
+    expect(first.body).toMatchObject({ postcode: '3065', suburb: 'Fitzroy', state: 'VIC', postcodeLockedUntil: null });
 
-    const correcting = await client.get('/api/user/can-change-postcode', member.token);
-    expect(canChangePostcodeSchema.strict().parse(correcting.body)).toMatchObject({ canChange: true, nextChangeDate: null });
-    const correctionMinutes = (Date.parse(correcting.body.correctionEndsAt) - Date.now()) / 60_000;
+    expect((await client.get('/api/user/can-change-postcode', member.token)).body).toBe(true);
+    const correcting = await client.get('/api/auth/me', member.token);
+    const correctionMinutes = (Date.parse(correcting.body.postcodeCorrectionEndsAt) - Date.now()) / 60_000;
     expect(correctionMinutes).toBeGreaterThan(59);
     expect(correctionMinutes).toBeLessThanOrEqual(60);
 
@@ -244,16 +246,19 @@ describe('profile and postcode lock', () => {
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ postcode: '3068', suburb: 'Fitzroy North', state: 'VIC' });
 
-    const lock = await client.get('/api/user/can-change-postcode', member.token);
-    expect(lock.body).toMatchObject({ canChange: false, correctionEndsAt: null });
-    const unlockDays = (Date.parse(lock.body.nextChangeDate) - Date.now()) / 86_400_000;
+    const locked = await client.get('/api/user/can-change-postcode', member.token);
+    expect([locked.status, locked.body]).toEqual([200, false]);
+    const lock = await client.get('/api/auth/me', member.token);
+    expect(lock.body).toMatchObject({ postcodeCorrectionEndsAt: null });
+    expect(saved.body.postcodeLockedUntil).toBe(lock.body.postcodeLockedUntil);
+    const unlockDays = (Date.parse(lock.body.postcodeLockedUntil) - Date.now()) / 86_400_000;
     expect(unlockDays).toBeGreaterThan(29.9);
     expect(unlockDays).toBeLessThanOrEqual(30);
 
     const second = await client.call('PUT', '/api/user/profile', { token: member.token, body: { postcode: '2000' } });
     expect(second.status).toBe(409);
     expect(second.body.code).toBe('POSTCODE_CHANGE_TOO_SOON');
-    expect(second.body.message).toBe(postcodeLockedMessage(new Date(lock.body.nextChangeDate)));
+    expect(second.body.message).toBe(postcodeLockedMessage(new Date(lock.body.postcodeLockedUntil)));
     expect((await client.get('/api/auth/me', member.token)).body.postcode).toBe('3068');
 
     // The suburb within the same postcode can still change.
@@ -270,7 +275,8 @@ describe('profile and postcode lock', () => {
     const first = await client.call('PUT', '/api/user/profile', { token: member.token, body: { postcode: '3065' } });
     await agePostcodeChange(member.user.id, 61 * 60_000);
     const unlock = new Date(Date.parse(first.body.postcodeLastChanged) - 61 * 60_000 + 30 * 86_400_000);
-    expect((await client.get('/api/user/can-change-postcode', member.token)).body).toEqual({ canChange: false, nextChangeDate: unlock.toISOString(), correctionEndsAt: null });
+    expect((await client.get('/api/user/can-change-postcode', member.token)).body).toBe(false);
+    expect((await client.get('/api/auth/me', member.token)).body).toMatchObject({ postcodeLockedUntil: unlock.toISOString(), postcodeCorrectionEndsAt: null });
     const late = await client.call('PUT', '/api/user/profile', { token: member.token, body: { postcode: '3068' } });
     expect(late.status).toBe(409);
     expect(late.body).toEqual({ code: 'POSTCODE_CHANGE_TOO_SOON', message: postcodeLockedMessage(unlock) });

@@ -164,10 +164,11 @@ describe('the copy built from several tiers', () => {
     for (const sentence of sharedSentences) expect(problemsIn(sentence), sentence).toEqual([]);
   });
 
-  it("gives both readings of Explorer's search area (spec 1): state-wide on the plans, city-wide on checkout", () => {
+  it("gives both readings of Explorer's search area (spec 1): state-wide on the plans, city-wide on checkout, and says the whole state applies", () => {
     expect(listPlanFeatures(tierRules.explorer)).toContain('Search area: State-wide');
-    expect(listPlanFeatures(tierRules.explorer, 'checkout')).toContain('Search area: City-wide');
-    expect(describeSearchAreas()).toContain("The plans page calls Explorer's area state-wide and the checkout page calls it city-wide.");
+    expect(listPlanFeatures(tierRules.explorer, 'checkout')).toContain('Search area: City-wide, and more: listings from your whole state');
+    expect(listPlanFeatures(tierRules.connector, 'checkout')).toContain('Search area: Australia-wide');
+    expect(describeSearchAreas()).toContain("The plans page calls Explorer's area state-wide and the checkout page calls it city-wide; what Explorer shows is your whole state.");
     expect(describeSearchAreas()).toContain('Connector all of Australia');
     expect(describePlanBenefits().standOut).toMatch(/^A premium badge or an elite badge shows/);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canChangePostcodeSchema, describePostcodeLock, nextPostcodeChangeAllowedAt, postcodeCorrectionEndsAt, type PostcodeHistory } from '../../src/domain/account';
+import { canChangePostcodeSchema, describePostcodeLock, mayChangePostcode, nextPostcodeChangeAllowedAt, postcodeCorrectionEndsAt, type PostcodeHistory } from '../../src/domain/account';
 
 const setAt = new Date('2026-03-01T09:00:00Z');
 const minutes = (count: number) => new Date(setAt.getTime() + count * 60_000);
@@ -39,11 +39,15 @@ describe('postcode lock (spec 4: locked after a change until 30 days later)', ()
     expect(postcodeCorrectionEndsAt(laterChange, minutes(10))).toBeNull();
   });
 
-  it('answers the can-change check in the shape the account page reads', () => {
-    const correcting = describePostcodeLock(firstSetting, minutes(5));
-    expect(correcting).toEqual({ canChange: true, nextChangeDate: null, correctionEndsAt: minutes(60).toISOString() });
-    const locked = describePostcodeLock(laterChange, minutes(5));
-    expect(locked).toEqual({ canChange: false, nextChangeDate: days(30).toISOString(), correctionEndsAt: null });
-    expect(canChangePostcodeSchema.strict().parse(locked)).toEqual(locked);
+  it('answers the can-change check as spec 7 reads it: truthy when allowed, and falsy while locked', () => {
+    expect(mayChangePostcode(firstSetting, minutes(5))).toBe(true);
+    expect(mayChangePostcode(laterChange, minutes(5))).toBe(false);
+    expect(canChangePostcodeSchema.parse(mayChangePostcode(laterChange, minutes(5)))).toBe(false);
+    expect(canChangePostcodeSchema.safeParse({ canChange: false }).success).toBe(false);
+  });
+
+  it('gives the member the dates the page shows: when the lock ends, and until when a first postcode may be corrected', () => {
+    expect(describePostcodeLock(firstSetting, minutes(5))).toEqual({ postcodeLockedUntil: null, postcodeCorrectionEndsAt: minutes(60).toISOString() });
+    expect(describePostcodeLock(laterChange, minutes(5))).toEqual({ postcodeLockedUntil: days(30).toISOString(), postcodeCorrectionEndsAt: null });
   });
 });

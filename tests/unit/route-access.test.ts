@@ -24,6 +24,8 @@ const member: CurrentUser = {
   state: 'NSW',
   suburb: 'Sydney',
   postcodeLastChanged: null,
+  postcodeLockedUntil: null,
+  postcodeCorrectionEndsAt: null,
   trialEndDate: null,
   listingLimitNoticeAt: null,
   messageMail: true,

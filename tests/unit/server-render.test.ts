@@ -1,6 +1,10 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { readAuthTokenCookie as readTokenCookie } from '../../src/domain/session';
-import { fillTemplate } from '../../src/server/web/server-render';
+import { createPageRenderer, fillTemplate } from '../../src/server/web/server-render';
 import type { DocumentHead } from '../../src/web/lib/document-head';
 import { ApiError } from '../../src/web/lib/api-client';
 import { createQueryClient, dehydratePageQueries, hydratePageQueries } from '../../src/web/lib/query-client';
@@ -67,6 +71,37 @@ describe('a page rendered on the server', () => {
     const unlisted = fillTemplate(template, { html: '', head: { ...plainHead('Account | Neighbourly'), noindex: true }, state });
     expect(unlisted).toContain('<meta name="robots" content="noindex" />');
     expect(unlisted).not.toContain('rel="canonical"');
+  });
+
+  it('says noindex in its answer too, and so does the plain shell sent for a members’ page asked for signed out', async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'noindex-render-'));
+    const app = Fastify();
+    try {
+      await writeFile(path.join(folder, 'index.html'), template);
+      // A server build: /account sends a visitor to /auth (as the route table does), /help renders, /saved renders kept out.
+      await writeFile(
+        path.join(folder, 'entry-server.mjs'),
+        `const head = (noindex) => ({ title: 'Neighbourly', description: 'x', noindex, openGraph: [], twitterCard: [], structuredData: [] });
+export async function renderPage({ url }) {
+  if (url === '/account') return { kind: 'redirect', location: '/auth' };
+  const state = { signedIn: false, queries: { mutations: [], queries: [] } };
+  return { kind: 'page', status: 200, head: head(url === '/saved'), html: '<main></main>', state };
+}
+`,
+      );
+      const renderPage = createPageRenderer(app, { webRoot: folder, publicUrl: 'http://localhost', entryPath: path.join(folder, 'entry-server.mjs') });
+      app.get('/*', async (request, reply) => ((await renderPage(request, reply)) ? reply : reply.type('text/html').send('the app shell')));
+      const account = await app.inject({ method: 'GET', url: '/account' });
+      expect([account.body, account.headers['x-robots-tag']]).toEqual(['the app shell', 'noindex']);
+      const saved = await app.inject({ method: 'GET', url: '/saved' });
+      expect([saved.statusCode, saved.headers['x-robots-tag']]).toEqual([200, 'noindex']);
+      expect(saved.body).toContain('<meta name="robots" content="noindex" />');
+      const help = await app.inject({ method: 'GET', url: '/help' });
+      expect([help.statusCode, help.headers['x-robots-tag']]).toEqual([200, undefined]);
+    } finally {
+      await app.close();
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 });
 

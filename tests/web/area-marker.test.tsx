@@ -1,9 +1,9 @@
 // A marker on the "Items Near You" map (spec 9): a circle whose radius is the count x 3 + 5,
 // between 8 and 25 px, coloured #ec4d37 where the member may browse and grey where they may not.
-import { render } from '@testing-library/react';
+import { act, fireEvent, render } from '@testing-library/react';
 import { MapContainer } from 'react-leaflet';
-import { describe, expect, it, vi } from 'vitest';
-import { mapSettings } from '../../src/domain';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mapSettings, timings } from '../../src/domain';
 import { AreaMarker } from '../../src/web/features/listings/components/map/area-marker';
 import type { MapArea } from '../../src/web/features/listings/components/map/map-areas';
 
@@ -53,3 +53,31 @@ describe('a marker on the map', () => {
   });
 });
 
+
+describe("a marker's tooltip (spec 9: 700 ms, 300 ms between)", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const tooltipText = () => document.querySelector('.leaflet-tooltip')?.textContent ?? null;
+
+  it("says 'Upgrade to view this area' on a greyed area, once the pointer has rested 700 ms", () => {
+    vi.useFakeTimers();
+    const marker = renderMarker(anArea(3, false));
+    fireEvent.mouseOver(marker);
+    act(() => vi.advanceTimersByTime(timings.tooltipDelayMs - 1));
+    expect(tooltipText()).toBeNull();
+    act(() => vi.advanceTimersByTime(1));
+    expect(tooltipText()).toContain(mapSettings.notAllowedLabel);
+  });
+
+  it('opens nothing if the pointer leaves before the delay', () => {
+    vi.useFakeTimers();
+    const marker = renderMarker(anArea(3));
+    fireEvent.mouseOver(marker);
+    act(() => vi.advanceTimersByTime(timings.tooltipDelayMs / 2));
+    fireEvent.mouseOut(marker);
+    act(() => vi.advanceTimersByTime(timings.tooltipDelayMs));
+    expect(tooltipText()).toBeNull();
+  });
+});

@@ -1,7 +1,7 @@
 // Account API (spec 7): profile, postcode lock, phone, notification settings, and the postcode directory for the form.
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { describePostcodeLock } from '../../domain/account';
+import { mayChangePostcode } from '../../domain/account';
 import { abuseLimits } from '../../domain/limits';
 import { requireUser, signedInUser, toCurrentUser } from '../auth';
 import type { ServerDeps } from '../deps';
@@ -26,7 +26,7 @@ export const accountRoutes =
       handler: async (request) => updateProfile(deps, { userId: signedInUser(request).id, body: request.body }),
     });
 
-    app.route({ ...endpoint('canChangePostcode'), onRequest: requireUser, handler: async (request) => describePostcodeLock(signedInUser(request)) });
+    app.route({ ...endpoint('canChangePostcode'), onRequest: requireUser, handler: async (request) => mayChangePostcode(signedInUser(request)) });
 
     app.route({
       ...endpoint('updatePhone'),

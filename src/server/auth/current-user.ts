@@ -1,3 +1,4 @@
+import { describePostcodeLock } from '../../domain/account';
 import { textsAreOn } from '../../domain/sms-notifications';
 import { rulesForTier } from '../../domain/tiers';
 import type { CurrentUser } from '../../domain/user-schemas';
@@ -21,6 +22,7 @@ export function toCurrentUser(row: UserRow): CurrentUser {
     state: row.state,
     suburb: row.suburb,
     postcodeLastChanged: row.postcodeLastChanged?.toISOString() ?? null,
+    ...describePostcodeLock(row),
     trialEndDate: row.trialEndDate?.toISOString() ?? null,
     listingLimitNoticeAt: row.listingLimitNoticeAt?.toISOString() ?? null,
     messageMail: row.messageMail,

@@ -126,6 +126,10 @@ export function createPageRenderer(app: FastifyInstance, options: { webRoot: str
       request.log.warn({ err: error, url: redactUrl(request.url) }, 'A page failed to render on the server; it is rendered in the browser.');
       return false;
     }
+    // A page kept out of search engines says so in its answer as well as its head. An address that
+    // sends this viewer elsewhere (a members' page asked for signed out, as a search engine asks)
+    // has nothing of its own to list, and the plain shell it gets (below) has only the generic head.
+    if (page.kind === 'redirect' || page.head.noindex) reply.header('x-robots-tag', 'noindex');
     // A redirect depends on who is signed in, which the browser knows better (its stored token).
     if (page.kind === 'redirect') return false;
 

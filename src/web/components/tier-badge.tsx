@@ -1,5 +1,6 @@
 import { BadgeCheck, Rocket, Sprout, Star, type LucideIcon } from 'lucide-react';
 import { type MembershipTier, isMembershipTier, tierRules } from '../../domain';
+import { Tooltip } from '@/components/ui/tooltip';
 import { cn } from '@/lib/cn';
 
 type TierLook = { icon: LucideIcon; className: string };
@@ -27,18 +28,21 @@ export function TierBadge({ tier, showLabel = false, className }: TierBadgeProps
   const Icon = look.icon;
   const label = known ? tierRules[tier].label : 'Member';
   const name = known ? `${label} member` : label;
+  const badgeClass = cn('inline-flex shrink-0 items-center gap-1 rounded-full text-xs font-semibold ring-1', showLabel ? 'px-2 py-0.5' : 'size-6 justify-center', look.className, className);
+  if (showLabel) {
+    return (
+      <span className={badgeClass}>
+        <Icon className="size-3.5" aria-hidden="true" />
+        <span>{label}</span>
+      </span>
+    );
+  }
+  // The icon alone: named for screen readers, and in a tooltip for everyone else.
   return (
-    <span
-      className={cn(
-        'inline-flex shrink-0 items-center gap-1 rounded-full text-xs font-semibold ring-1',
-        showLabel ? 'px-2 py-0.5' : 'size-6 justify-center',
-        look.className,
-        className,
-      )}
-      title={name}
-    >
-      <Icon className="size-3.5" aria-hidden="true" />
-      {showLabel ? <span>{label}</span> : <span className="sr-only">{name}</span>}
-    </span>
+    <Tooltip content={name} className="shrink-0">
+      <span role="img" aria-label={name} className={badgeClass}>
+        <Icon className="size-3.5" aria-hidden="true" />
+      </span>
+    </Tooltip>
   );
 }

@@ -25,6 +25,8 @@ export function aMember(overrides: Partial<CurrentUser> = {}): CurrentUser {
     state: 'VIC',
     suburb: 'Fitzroy North',
     postcodeLastChanged: null,
+    postcodeLockedUntil: null,
+    postcodeCorrectionEndsAt: null,
     trialEndDate: null,
     listingLimitNoticeAt: null,
     messageMail: true,

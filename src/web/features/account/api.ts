@@ -14,7 +14,7 @@ export const verifyCard = (body: TestCardBody) => callApi('verifyTestCard', { bo
 export const startCardCheck = () => callApi('startCardCheck');
 export const confirmCardCheck = (setupIntentId: string) => callApi('confirmCardCheck', { body: { setupIntentId } });
 
-/** Whether the postcode may change now, else when it may (canChangePostcodeSchema, shared with the route). */
+/** Whether the postcode may change now: true or false (canChangePostcodeSchema, shared with the route; the dates are the member's). */
 export function useCanChangePostcode() {
   return useQuery<ApiResponse<'canChangePostcode'>>({ queryKey: canChangePostcodeQueryKey });
 }

@@ -1,5 +1,6 @@
 import { CreditCard, Mail, Smartphone, type LucideIcon } from 'lucide-react';
 import { isVerifiedNeighbour, verifiedCheckLabels } from '../../../domain';
+import { Tooltip } from '@/components/ui/tooltip';
 import { cn } from '@/lib/cn';
 import { VerifiedNeighbourBadge } from './verification-status';
 
@@ -22,10 +23,12 @@ export function MemberBadges({ member, className }: { member: Checked; className
   return (
     <span className={cn('inline-flex shrink-0 items-center gap-1', className)}>
       {verified.map(({ key, label, icon: Icon }) => (
-        <span key={key} title={label} className="inline-flex size-5 items-center justify-center rounded-full bg-leaf-50 text-leaf-700 ring-1 ring-leaf-100">
-          <Icon className="size-3" aria-hidden="true" />
-          <span className="sr-only">{label}</span>
-        </span>
+        <Tooltip key={key} content={label}>
+          <span className="inline-flex size-5 items-center justify-center rounded-full bg-leaf-50 text-leaf-700 ring-1 ring-leaf-100">
+            <Icon className="size-3" aria-hidden="true" />
+            <span className="sr-only">{label}</span>
+          </span>
+        </Tooltip>
       ))}
     </span>
   );

@@ -110,7 +110,8 @@ export function ListingCard({ listing, mode = 'browse', showEdit = true }: Listi
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p className="flex max-w-full min-w-0 items-center gap-1.5 text-sm font-semibold">
               <span className="truncate">{sellerDisplayName(listing.seller)}</span>
-              <TierBadge tier={listing.seller.membershipTier} />
+              {/* Above the card's link, so its tooltip shows on hover. */}
+              <TierBadge tier={listing.seller.membershipTier} className="relative z-10" />
               <RatingSummary average={listing.seller.ratingAverage} count={listing.seller.ratingCount} className="text-xs" />
             </p>
             {/* Buttons sit above the card's link, so using them never opens the listing. */}

@@ -1,6 +1,6 @@
 // Plan facts as people read them, built only from the domain's tier rules (spec sections 1 and 9),
 // shared by the plan cards, the plans comparison table and checkout.
-import { type TierRules, describeListingTime, formatCents, formatMegabytes, purchasableTiers, supportPlanLine } from '../../../domain';
+import { type TierRules, checkoutSearchArea, describeListingTime, formatCents, formatMegabytes, purchasableTiers, supportPlanLine } from '../../../domain';
 
 export function isPurchasableTier(tier: string): tier is (typeof purchasableTiers)[number] {
   return (purchasableTiers as readonly string[]).includes(tier);
@@ -46,12 +46,13 @@ export function formatFreeTrial(months: number): string | null {
 
 /**
  * Everything a plan gives, one short line each, in the order the plans are compared. The checkout
- * page names the search area its own way (spec 1: Explorer is city-wide there, state-wide on the plans).
+ * page names the search area its own way (spec 1: Explorer is city-wide there, state-wide on the
+ * plans) and says that the whole state is what applies.
  */
 export function listPlanFeatures(rules: TierRules, page: 'plans' | 'checkout' = 'plans'): string[] {
   return [
     formatListingLimit(rules.listingLimit),
-    `Search area: ${page === 'checkout' ? rules.checkoutSearchAreaLabel : rules.searchAreaLabel}`,
+    `Search area: ${page === 'checkout' ? checkoutSearchArea(rules) : rules.searchAreaLabel}`,
     formatPhotoAllowance(rules),
     rules.badge,
     describeListingTime(rules),

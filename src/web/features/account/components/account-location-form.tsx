@@ -37,9 +37,10 @@ export function AccountLocationForm({ user }: { user: CurrentUser }) {
   const lock = useCanChangePostcode();
   const updateProfile = useUpdateProfile();
 
-  const locked = lock.data?.canChange === false;
-  const lockedMessage = locked && lock.data?.nextChangeDate ? postcodeLockedMessage(new Date(lock.data.nextChangeDate)) : null;
-  const mayCorrect = !locked && Boolean(lock.data?.correctionEndsAt);
+  // spec 7: the check answers true when the postcode may change; the dates come with the member.
+  const locked = lock.data === false;
+  const lockedMessage = locked && user.postcodeLockedUntil ? postcodeLockedMessage(new Date(user.postcodeLockedUntil)) : null;
+  const mayCorrect = !locked && Boolean(user.postcodeCorrectionEndsAt);
   const isFourDigits = postcodePattern.test(postcode);
   const suburbs = (isFourDigits && place.data?.suburbs) || [];
   // The postcode's main locality comes first and is the default; a choice from another postcode does not carry over.

@@ -1,13 +1,10 @@
 import { BellRing, Gift, ShieldCheck, UsersRound } from 'lucide-react';
+import { type PhoneVerificationReason, phoneVerificationReasons } from '../../../../domain';
 import { Card } from '@/components/ui/card';
 
-// spec 2: four reasons, in this order: trust, extra membership benefits, SMS notifications, security.
-const reasons = [
-  { icon: UsersRound, title: 'Build trust', text: 'Neighbours know they are dealing with a real local person.' },
-  { icon: Gift, title: 'Extra membership benefits', text: 'A verified phone unlocks more of what your plan offers.' },
-  { icon: BellRing, title: 'SMS notifications', text: 'Hear by text when something happens with your listings.' },
-  { icon: ShieldCheck, title: 'Better security', text: 'Your number helps keep your account safe.' },
-];
+// spec 2: four reasons, in this order: trust, extra membership benefits, SMS notifications, security (their words: src/domain).
+const icons: Record<PhoneVerificationReason['key'], typeof UsersRound> = { trust: UsersRound, benefits: Gift, sms: BellRing, security: ShieldCheck };
+const reasons = phoneVerificationReasons.map((reason) => ({ ...reason, icon: icons[reason.key] }));
 
 export function WhyVerifyPhone() {
   return (
