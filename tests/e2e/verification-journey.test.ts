@@ -178,13 +178,14 @@ describe('becoming a verified neighbour', () => {
     await page.getByRole('button', { name: 'Yes, save my new postcode' }).click();
     await expect.poll(() => postcode.isDisabled(), { timeout: 15_000 }).toBe(true);
 
-    const lock = await api.callApi<{ canChange: boolean; nextChangeDate: string }>('GET', '/api/user/can-change-postcode', { token });
-    expect(lock.canChange).toBe(false);
-    await expectVisible(page.getByText(postcodeLockedMessage(new Date(lock.nextChangeDate)), { exact: false }));
+    // spec 7: the check answers whether the postcode may change; the lock's date comes with the member.
+    expect(await api.callApi<boolean>('GET', '/api/user/can-change-postcode', { token })).toBe(false);
+    const me = await api.callApi<{ postcode: string; suburb: string; state: string; postcodeLockedUntil: string | null }>('GET', '/api/auth/me', { token });
+    expect(me).toMatchObject({ postcode: '3068', suburb: 'Fitzroy North', state: 'VIC' });
+    expect(me.postcodeLockedUntil).not.toBeNull();
+    await expectVisible(page.getByText(postcodeLockedMessage(new Date(me.postcodeLockedUntil!)), { exact: false }));
     expect(await postcode.inputValue()).toBe('3068');
     expect(await suburb.inputValue()).toBe('Fitzroy North');
-    const me = await api.callApi<{ postcode: string; suburb: string; state: string }>('GET', '/api/auth/me', { token });
-    expect(me).toMatchObject({ postcode: '3068', suburb: 'Fitzroy North', state: 'VIC' });
 
     await captureBothSizes(page, 'account');
   });
