@@ -46,6 +46,9 @@ describe('pinned posts', () => {
 
     // Pin the bike instead: the page names the listing that loses its pin; Cancel changes nothing.
     await page.goto('/dashboard');
+    // The dashboard's cards are drawn again once its lists arrive: a tap on the first drawing is lost.
+    await page.waitForLoadState('networkidle');
+    await seeVisible(pinnedMarks(cardTitled(mine, oldCouch)));
     await mine.getByRole('button', { name: `Pin to top: ${blueBike}` }).click();
     let dialog = page.getByRole('dialog', { name: 'Move your pin?' });
     await seeVisible(dialog.getByText(`Pin “${blueBike}” instead? “${oldCouch}” will no longer be pinned.`));
