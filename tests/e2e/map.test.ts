@@ -1,12 +1,12 @@
 // The "Items Near You" map in a real Chromium against the built app (spec 4 and 9): which areas
 // each plan may open, state markers when zoomed out, where a click leads, keyboard access, and a
 // map that still works when the tile server cannot be reached.
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mapSettings, markerRadius } from '../../src/domain/map';
 import { expectHidden, hasHorizontalScroll, saveScreenshot, viewports } from './support/browser';
 import type { ApiMember } from './support/api';
+import { auditPage } from './support/axe';
 import { useJourney } from './support/journey';
 
 const patientMs = 20_000;
@@ -125,8 +125,8 @@ describe('the Items Near You map', () => {
     await seeVisible(legend.getByText('Areas you can browse'));
     await seeVisible(legend.getByText(mapSettings.notAllowedLabel));
 
-    const audit = await new AxeBuilder({ page }).include('main section').withTags(['wcag2a', 'wcag2aa']).analyze();
-    expect(audit.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+    const violations = await auditPage(page, { include: 'main section' });
+    expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 
     await capture(page, 'map-starter-1280');
     await page.setViewportSize(viewports.phone);

@@ -1,9 +1,9 @@
 // What the page checks of the public and member pages share: a tab that refuses every other
 // origin, a visit that waits for the page's data, and the accessibility and small-screen check.
-import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { ApiMember } from './api';
+import { auditPage, type Violation } from './axe';
 import { expectVisible, saveScreenshot, viewports } from './browser';
 import type { Viewport } from './journey';
 
@@ -40,12 +40,9 @@ export function pageChecks({ newContext, baseUrl }: PageChecks) {
     await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
   }
 
-  type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
-
   /** axe with the WCAG 2 A and AA rules; only what it rates serious or critical. */
   async function findSeriousViolations(page: Page): Promise<Violation[]> {
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-    return results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+    return (await auditPage(page)).filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
   }
 
   function describeViolations(path: string, width: number, violations: Violation[]): string {
