@@ -25,7 +25,7 @@ export type EndpointDescription = {
 
 const listingOwnerFailures = ['LISTING_NOT_FOUND', 'LISTING_REMOVED', 'NOT_YOUR_LISTING'] as const;
 const listingContentFailures = ['CONTENT_FILTERED', 'UNKNOWN_IMAGE', 'IMAGE_LIMIT_REACHED'] as const;
-const firstMessageFailures = ['EMAIL_NOT_VERIFIED', 'LISTING_NOT_FOUND', 'LISTING_SOLD', 'CONTACT_OWN_LISTING', 'MEMBER_BLOCKED', 'CONTENT_FILTERED', 'CONVERSATION_CLOSED', 'CONVERSATION_NOT_FOUND', 'RATE_LIMITED'] as const;
+const firstMessageFailures = ['EMAIL_NOT_VERIFIED', 'PHONE_NOT_VERIFIED', 'LISTING_NOT_FOUND', 'LISTING_SOLD', 'CONTACT_OWN_LISTING', 'MEMBER_BLOCKED', 'CONTENT_FILTERED', 'CONVERSATION_CLOSED', 'CONVERSATION_NOT_FOUND', 'RATE_LIMITED'] as const;
 
 export const apiDescriptions = {
   register: { summary: 'Creates an account and signs it in', failures: ['EMAIL_TAKEN', 'INVITATION_INVALID', 'INVITATION_OTHER_EMAIL'] },
@@ -78,7 +78,7 @@ export const apiDescriptions = {
   browseListings: { summary: 'Browses and searches active listings, a page at a time', failures: ['PAGE_EXPIRED'] },
   getListing: { summary: 'One listing', failures: ['LISTING_NOT_FOUND', 'LISTING_REMOVED'] },
   getListingReach: { summary: 'How far a listing is seen: its views and saves', failures: ['LISTING_NOT_FOUND'] },
-  createListing: { summary: 'Lists an item', failures: ['EMAIL_NOT_VERIFIED', 'POSTCODE_REQUIRED', 'LISTING_LIMIT_REACHED', ...listingContentFailures] },
+  createListing: { summary: 'Lists an item', failures: ['EMAIL_NOT_VERIFIED', 'PHONE_NOT_VERIFIED', 'POSTCODE_REQUIRED', 'LISTING_LIMIT_REACHED', ...listingContentFailures] },
   updateListing: { summary: 'Edits one of the member’s listings', failures: [...listingOwnerFailures, ...listingContentFailures] },
   setListingStatus: {
     summary: 'Marks one of the member’s listings sold, or active again',
@@ -97,7 +97,7 @@ export const apiDescriptions = {
   uploadImage: {
     summary: 'Uploads a listing photo',
     description: 'One image file in the form field `file`; the server re-encodes it, strips its metadata and makes a thumbnail.',
-    failures: ['EMAIL_NOT_VERIFIED', 'IMAGE_MISSING', 'IMAGE_EMPTY', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'MEDIA_NOT_SAVED'],
+    failures: ['EMAIL_NOT_VERIFIED', 'PHONE_NOT_VERIFIED', 'IMAGE_MISSING', 'IMAGE_EMPTY', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'MEDIA_NOT_SAVED'],
   },
   contactSeller: { summary: 'Writes to the seller of a listing', failures: firstMessageFailures },
   countListingsByPlace: { summary: 'Listing counts by state or postcode, for the map', failures: [] },

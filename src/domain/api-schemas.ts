@@ -147,6 +147,7 @@ export const errorBodySchema = z.object({
   listingLimit: z.number().int().nonnegative().optional().describe('LISTING_LIMIT_REACHED: the plan’s number of active listings.'),
   imageLimit: z.number().int().nonnegative().optional().describe('IMAGE_LIMIT_REACHED: the plan’s number of photos per listing.'),
   membershipTier: z.enum(membershipTiers).optional().describe('The member’s plan, where the limit depends on it.'),
+  verifyAt: z.string().optional().describe('EMAIL_NOT_VERIFIED, PHONE_NOT_VERIFIED: the page where the member passes the missing check (/verify-email, /verify-phone).'),
 }) satisfies z.ZodType<ErrorBody>;
 
 type RequiredFieldsOf<T> = { [K in keyof T]-?: undefined extends T[K] ? never : K }[keyof T];

@@ -25,7 +25,6 @@ export const conversationMessages = {
   messageControlCharacter: "Your message contains a character that can't be sent (an invisible control character). Remove it and try again.",
   signInToMessage: listingRuleMessages.contactSignedOut,
   ownListing: listingRuleMessages.contactYourself,
-  emailNotVerified: listingRuleMessages.emailNotVerifiedToContact,
   listingSold: 'This item has been sold',
   listingGone: 'This listing has been deleted, so the conversation is closed.',
   listingPaused: "This listing isn't available right now.",

@@ -119,7 +119,10 @@ export const appErrors = {
   PLAN_EXCLUDES_PINS: { status: 403, message: membershipMessages.pinNotAllowed },
   /** The dev outbox, asked from another computer. */
   DEV_OUTBOX_LOCAL_ONLY: { status: 403 },
+  /** Trading (listing, a first message) or a phone check without a verified email (trading-checks.ts). */
   EMAIL_NOT_VERIFIED: { status: 403 },
+  /** Trading without a verified phone (trading-checks.ts); the body names the page that verifies it. */
+  PHONE_NOT_VERIFIED: { status: 403 },
   LISTING_LIMIT_REACHED: { status: 403 },
   IMAGE_LIMIT_REACHED: { status: 403 },
   FAVOURITE_LIMIT_REACHED: { status: 403, message: favouriteMessages.limitReached },
@@ -265,6 +268,7 @@ export type ErrorBody = {
   listingLimit?: number;
   imageLimit?: number;
   membershipTier?: MembershipTier;
+  verifyAt?: string;
 };
 
 export type AppErrorDetails = Omit<ErrorBody, 'message' | 'code'>;

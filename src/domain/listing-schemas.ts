@@ -77,6 +77,10 @@ export const sellerSummarySchema = z.object({
   /** Ratings from exchanges: the average to one decimal (null without any) and how many (cards show "4.8 ★ (12)"). */
   ratingAverage: z.number().nullable(),
   ratingCount: z.number(),
+  /** The checks the seller has passed, which a buyer sees before the first message (decision 35). */
+  isEmailVerified: z.boolean(),
+  isPhoneVerified: z.boolean(),
+  isCardVerified: z.boolean(),
 });
 export type SellerSummary = z.infer<typeof sellerSummarySchema>;
 
@@ -124,9 +128,6 @@ export type FavouriteView = z.infer<typeof favouriteViewSchema>;
 
 export const sellerProfileSchema = sellerSummarySchema.extend({
   memberSince: z.string(),
-  isEmailVerified: z.boolean(),
-  isPhoneVerified: z.boolean(),
-  isCardVerified: z.boolean(),
   suburb: z.string().nullable(),
   state: z.string().nullable(),
   activeListingCount: z.number(),

@@ -112,8 +112,6 @@ export function sellerDisplayName(seller: { firstName?: string | null; lastName?
 }
 
 export const listingRuleMessages = {
-  emailNotVerified: 'Please verify your email before listing an item.',
-  emailNotVerifiedToContact: 'Please verify your email before contacting sellers.',
   postcodeRequired: 'Add your postcode on your account page first, so neighbours know where to pick up.',
   listingNotFound: 'Listing not found',
   listingRemoved: 'This listing has been removed',

@@ -13,7 +13,7 @@ export const phoneVerificationReasons: readonly PhoneVerificationReason[] = [
     key: 'benefits',
     title: 'Extra membership benefits',
     text:
-      `With your email and card checked too, you get the Verified neighbour badge. And once your account is ${moderationLimits.trustedAfterDays} days old, ` +
+      `With your email verified, you can list items and message sellers; with your card checked too, you get the Verified neighbour badge. And once your account is ${moderationLimits.trustedAfterDays} days old, ` +
       `you're a trusted reporter: ${moderationLimits.reportsToHideListing} trusted reports hide a listing at once, until our team has looked.`,
   },
   {

@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bannedWordsInMessage, conversationLimits, conversationMessages, safetyTips } from '../../src/domain/conversations';
 import { inboxCursorOf } from '../../src/domain/conversation-schemas';
+import { tradingCheckMessages } from '../../src/domain/trading-checks';
 import { mailAwayMembers } from '../../src/server/conversations';
 import { bannedWords, conversations, messages, users } from '../../src/server/db/schema';
 import { mailsTo, makePhoto, sellerMember, uploadPhoto, validListing } from './support/factories';
@@ -111,15 +112,44 @@ describe('starting a conversation', () => {
     expect(await start(newcomer.token, paused)).toMatchObject({ status: 400, body: { code: 'LISTING_SOLD', message: conversationMessages.listingPaused } });
   });
 
-  it('needs a verified email', async () => {
+  it('needs a verified email and a verified phone for a first message, naming the page of the missing check (decision 35)', async () => {
     const seller = await member();
     const listingId = await listingOf(seller);
-    const unverified = await member({ emailVerified: false });
+    const unverified = await member({ emailVerified: false, phoneVerified: false });
     const response = await start(unverified.token, listingId);
     expect(response.status).toBe(403);
-    expect(response.body).toEqual({ code: 'EMAIL_NOT_VERIFIED', message: conversationMessages.emailNotVerified });
+    expect(response.body).toEqual({ code: 'EMAIL_NOT_VERIFIED', message: tradingCheckMessages.contact.email, verifyAt: '/verify-email' });
     expect(await conversationsOfBuyer(unverified.user.id)).toEqual([]);
     expect((await client.call('POST', `/api/listings/${listingId}/conversations`, { body: { message: 'Hi' } })).status).toBe(401);
+
+    const noPhone = await member({ phoneVerified: false });
+    const refused = await start(noPhone.token, listingId);
+    expect(refused).toMatchObject({ status: 403, body: { code: 'PHONE_NOT_VERIFIED', message: tradingCheckMessages.contact.phone, verifyAt: '/verify-phone' } });
+    // The spec's contact form starts a conversation too, under the same rule.
+    const contact = await client.post('/api/contact-seller', { listingId, message: 'Is it still here?' }, noPhone.token);
+    expect(contact).toMatchObject({ status: 403, body: { code: 'PHONE_NOT_VERIFIED' } });
+    expect(await conversationsOfBuyer(noPhone.user.id)).toEqual([]);
+  });
+
+  it('lets a conversation already open go on when a side no longer has a verified phone, and shows each side the other’s checks', async () => {
+    const seller = await member({ firstName: 'Sam' });
+    const listingId = await listingOf(seller);
+    const buyer = await member({ firstName: 'Bea' });
+    const started = await start(buyer.token, listingId);
+    expect(started.status).toBe(201);
+    const conversationId = started.body.conversation.id;
+    // The seller's view names the buyer's checks, and the buyer's the seller's.
+    expect((await client.get(`/api/conversations/${conversationId}`, seller.token)).body.otherMember).toMatchObject({ isEmailVerified: true, isPhoneVerified: true });
+    expect((await client.get(`/api/conversations/${conversationId}`, buyer.token)).body.otherMember).toMatchObject({ isEmailVerified: true, isPhoneVerified: true });
+
+    // A new number is unverified until its code is entered.
+    expect((await client.call('PUT', '/api/user/phone', { token: buyer.token, body: { phone: '0412 999 001' } })).status).toBe(200);
+    expect((await send(buyer.token, conversationId, 'Could I come on Saturday?')).status).toBe(201);
+    expect((await start(buyer.token, listingId)).status).toBe(200);
+    expect((await client.get(`/api/conversations/${conversationId}`, seller.token)).body.otherMember).toMatchObject({ isPhoneVerified: false });
+    // A new conversation about another listing is refused.
+    const other = await listingOf(seller, { title: 'Another thing' });
+    expect((await start(buyer.token, other)).body.code).toBe('PHONE_NOT_VERIFIED');
   });
 
   it('refuses a banned word, naming it, and writes nothing', async () => {

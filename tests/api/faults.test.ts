@@ -12,7 +12,7 @@ import type { Database } from '../../src/server/db/open-database';
 import * as schema from '../../src/server/db/schema';
 import { createLocalMediaStorage } from '../../src/server/services/storage';
 import { cleanUpPhotos } from '../../src/server/uploads/clean-up-photos';
-import { latestCodeFor, makePhoto, sellerMember, uploadPhoto, validListing } from './support/factories';
+import { latestCodeFor, makePhoto, sellerMember, uploadPhoto, validListing, verifyPhoneOf } from './support/factories';
 import { createClient } from './support/http-client';
 import { startServerProcess } from './support/server-process';
 import { createPostgresDatabase, openTestDatabase, postgresForTests } from './support/test-database';
@@ -39,12 +39,13 @@ async function register(baseUrl: string, index: number, requestId?: string) {
   return { status: response.status, email, body: (await response.json()) as { token?: string; user?: { id: string } } };
 }
 
-/** Verifies a member's email with the code from the dev outbox: only then may they upload photos. */
-async function verifyEmail(baseUrl: string, member: { email: string; body: { token?: string } }) {
+/** Verifies a member's email and phone with the codes from the dev outbox: only then may they upload photos. */
+async function verifyChecks(baseUrl: string, member: { email: string; body: { token?: string } }) {
   const client = createClient(baseUrl);
   await client.post('/api/send-verification-email', undefined, member.body.token);
   const verified = await client.post('/api/verify-email', { code: await latestCodeFor(client, member.email) }, member.body.token);
   if (verified.status !== 200) throw new Error(`verify-email failed: ${verified.status} ${JSON.stringify(verified.body)}`);
+  await verifyPhoneOf(client, member.body.token!);
 }
 
 describe('shutdown', () => {
@@ -53,7 +54,7 @@ describe('shutdown', () => {
     const server = await startServerProcess(database.env);
     try {
       const uploader = await register(server.baseUrl, 99);
-      await verifyEmail(server.baseUrl, uploader);
+      await verifyChecks(server.baseUrl, uploader);
       // A photo upload whose body is still arriving when the signal comes: certainly in flight.
       const boundary = 'neighbourly-shutdown-test';
       const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="lamp.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`);

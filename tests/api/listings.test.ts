@@ -7,8 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { conversationLimits, conversationMessages } from '../../src/domain/conversations';
 import { listingMessages, listingRuleMessages, nextCursorHeader } from '../../src/domain/listing';
 import { shareImageUrl } from '../../src/domain/page-head';
+import { tradingCheckMessages } from '../../src/domain/trading-checks';
 import { bannedWords, listings, uploadedImages, users } from '../../src/server/db/schema';
-import { mailsTo, makePhoto, registerMember, sellerMember, uploadPhoto, validListing } from './support/factories';
+import { mailsTo, makePhoto, markPhoneVerified, registerMember, sellerMember, uploadPhoto, validListing } from './support/factories';
 import { useTestServer } from './support/use-test-server';
 
 const { server, client } = useTestServer();
@@ -48,16 +49,61 @@ describe('creating a listing', () => {
     expect(response.status).toBe(401);
   });
 
-  it('requires a verified email', async () => {
-    const seller = await sellerMember(client, server.database.db, { emailVerified: false });
-    const response = await create(seller.token);
-    expect(response.status).toBe(403);
-    expect(response.body.message).toBe(listingRuleMessages.emailNotVerified);
+  it('requires a verified email, then a verified phone, each refusal naming the page of the missing check (decision 35)', async () => {
+    const neither = await sellerMember(client, server.database.db, { emailVerified: false, phoneVerified: false });
+    const first = await create(neither.token);
+    expect(first.status).toBe(403);
+    expect(first.body).toEqual({ code: 'EMAIL_NOT_VERIFIED', message: tradingCheckMessages.list.email, verifyAt: '/verify-email' });
+
+    const emailOnly = await sellerMember(client, server.database.db, { phoneVerified: false });
+    const second = await create(emailOnly.token);
+    expect(second.status).toBe(403);
+    expect(second.body).toEqual({ code: 'PHONE_NOT_VERIFIED', message: tradingCheckMessages.list.phone, verifyAt: '/verify-phone' });
+    expect(await server.database.db.select().from(listings).where(eq(listings.sellerId, emailOnly.user.id))).toEqual([]);
+
+    // The card stays an optional badge: email and phone are enough.
+    await markPhoneVerified(server.database.db, emailOnly.user.id);
+    expect((await create(emailOnly.token)).status).toBe(201);
+  });
+
+  it('keeps the listings of a member who listed before phones were asked for, and asks for the phone before the next one', async () => {
+    const seller = await sellerMember(client, server.database.db, { postcode: '3068' });
+    const listed = await create(seller.token, { title: 'Listed before phones were asked for' });
+    expect(listed.status).toBe(201);
+    // As members who listed with an email only are today.
+    await server.database.db.update(users).set({ isPhoneVerified: false, phone: null }).where(eq(users.id, seller.user.id));
+
+    const detail = await client.get(`/api/listings/${listed.body.id}`);
+    expect(detail.status).toBe(200);
+    expect(detail.body).toMatchObject({ isActive: true, seller: { isEmailVerified: true, isPhoneVerified: false } });
+    const browse = await client.get('/api/listings?postcode=3068');
+    expect(browse.body.map((listing: { id: string }) => listing.id)).toContain(listed.body.id);
+    const edit = await client.call('PUT', `/api/listings/${listed.body.id}`, { token: seller.token, body: { ...validListing, title: 'Still theirs to edit' } });
+    expect(edit.status).toBe(200);
+
+    const another = await create(seller.token, { title: 'A second one' });
+    expect(another.status).toBe(403);
+    expect(another.body.code).toBe('PHONE_NOT_VERIFIED');
+  });
+
+  it('shows every reader the checks the seller has passed, fresh once the seller passes another', async () => {
+    const seller = await sellerMember(client, server.database.db, { postcode: '3068' });
+    const listed = await create(seller.token);
+    const before = await client.get(`/api/listings/${listed.body.id}`);
+    expect(before.body.seller).toMatchObject({ isEmailVerified: true, isPhoneVerified: true, isCardVerified: false });
+    // Read twice, so the answer is cached, then the card is verified (the test provider's card form).
+    await client.get(`/api/listings/${listed.body.id}`);
+    const card = await client.post('/api/verify-card', { cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' }, seller.token);
+    expect(card.status).toBe(200);
+    expect((await client.get(`/api/listings/${listed.body.id}`)).body.seller.isCardVerified).toBe(true);
+    const browse = await client.get('/api/listings?postcode=3068');
+    expect(browse.body.find((listing: { id: string }) => listing.id === listed.body.id).seller.isCardVerified).toBe(true);
   });
 
   it('asks a seller without a postcode to set one first', async () => {
     const member = await registerMember(client);
     await server.database.db.update(users).set({ isEmailVerified: true }).where(eq(users.id, member.user.id));
+    await markPhoneVerified(server.database.db, member.user.id);
     server.app.contentVersion.bump(); // changed behind the API's back
     const response = await create(member.token);
     expect(response.status).toBe(400);
@@ -211,12 +257,17 @@ describe('photos', () => {
     expect(response.status).toBe(401);
   });
 
-  it('refuses uploads from a member who has not verified their email, storing nothing', async () => {
+  it('refuses uploads from a member who may not list yet, storing nothing', async () => {
+    const noPhone = await sellerMember(client, server.database.db, { tier: 'connector', phoneVerified: false });
+    const refused = await uploadPhoto(server.baseUrl, noPhone.token, await makePhoto());
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: 'PHONE_NOT_VERIFIED', message: tradingCheckMessages.list.phone, verifyAt: '/verify-phone' });
+
     const unverified = await sellerMember(client, server.database.db, { tier: 'connector', emailVerified: false });
     const filesBefore = await countStoredFiles();
     const upload = await uploadPhoto(server.baseUrl, unverified.token, await makePhoto());
     expect(upload.status).toBe(403);
-    expect(upload.body).toMatchObject({ code: 'EMAIL_NOT_VERIFIED', message: listingRuleMessages.emailNotVerified });
+    expect(upload.body).toMatchObject({ code: 'EMAIL_NOT_VERIFIED', message: tradingCheckMessages.list.email });
     expect(await server.database.db.select().from(uploadedImages).where(eq(uploadedImages.ownerId, unverified.user.id))).toEqual([]);
     expect(await countStoredFiles()).toBe(filesBefore);
 
@@ -544,7 +595,7 @@ describe('contacting a seller', () => {
     expect((await mailsTo(server, client, seller.email)).filter((item) => item.subject.includes('Canoe'))).toHaveLength(1);
   });
 
-  it('tells a visitor to log in, blocks messaging yourself, and needs a verified email', async () => {
+  it('tells a visitor to log in, blocks messaging yourself, and needs the checks to trade', async () => {
     const seller = await sellerMember(client, server.database.db);
     const listing = (await create(seller.token)).body;
     const visitor = await client.post('/api/contact-seller', { listingId: listing.id });
@@ -555,8 +606,9 @@ describe('contacting a seller', () => {
     expect(self.body).toEqual({ code: 'CONTACT_OWN_LISTING', message: "You can't message yourself" });
     const unverified = await sellerMember(client, server.database.db, { emailVerified: false });
     expect((await client.post('/api/contact-seller', { listingId: listing.id }, unverified.token)).status).toBe(403);
+    // A listing that is not there is not found, whoever asks.
     const missing = await client.post('/api/contact-seller', { listingId: 'nope' }, unverified.token);
-    expect(missing.status).toBe(403);
+    expect(missing.status).toBe(404);
     // A message with an invisible control character is refused as a conversation's would be, starting nothing.
     const buyer = await sellerMember(client, server.database.db);
     const control = await client.post('/api/contact-seller', { listingId: listing.id, message: 'Still for sale?\u0008' }, buyer.token);

@@ -24,7 +24,8 @@ function aMobile(): { typed: string; stored: string } {
   return { typed: `04${digits}`, stored: `+614${digits}` };
 }
 
-const member = (firstName = 'Sally') => sellerMember(client, server.database.db, { tier: 'connector', firstName });
+// Members who may trade (email and phone verified, decision 35); a test proves the number texts go to with verifyPhone.
+const member = (firstName = 'Sally', options: { phoneVerified?: boolean } = {}) => sellerMember(client, server.database.db, { tier: 'connector', firstName, ...options });
 
 /** Every text the dev outbox holds for a number, newest first (the verification codes left out). */
 async function textsTo(phone: string): Promise<Outbox> {
@@ -67,8 +68,13 @@ async function listingOf(seller: Member, title: string): Promise<string> {
 
 /** A buyer writes to the seller about a new listing of theirs; the message is already past the quiet time. */
 async function messageWaitingFor(seller: Member, title = 'Cedar bookshelf'): Promise<string> {
+  return messageWaitingAbout(await listingOf(seller, title));
+}
+
+/** A buyer's first message about the listing, ten minutes unread. */
+async function messageWaitingAbout(listingId: string): Promise<string> {
   const buyer = await member('Ben');
-  const started = await client.call('POST', `/api/listings/${await listingOf(seller, title)}/conversations`, { token: buyer.token, body: { message: 'Is it still available?' } });
+  const started = await client.call('POST', `/api/listings/${listingId}/conversations`, { token: buyer.token, body: { message: 'Is it still available?' } });
   expect(started.status).toBe(201);
   const conversationId = started.body.conversation.id as string;
   await server.database.db
@@ -85,7 +91,7 @@ const settleJobs = async () => expect(await server.deps.jobs.settle()).toBe(true
 
 describe('turning texts on', () => {
   it('is refused without a verified phone, saying why, and for a number saved but not yet verified', async () => {
-    const someone = await member();
+    const someone = await member('Sally', { phoneVerified: false });
     const refused = await setNotifications(someone, { sms: true });
     expect([refused.status, refused.body]).toMatchObject([409, { code: 'SMS_NEEDS_VERIFIED_PHONE', message: smsMessages.phoneNotVerified }]);
     // Someone else's number, typed in but never proved: still refused.
@@ -188,14 +194,15 @@ describe('a phone changed, replaced or no longer verified', () => {
 
   it('texts no one while the phone is not verified, whatever else the row says', async () => {
     const seller = await textedMember();
+    const [bookshelf, sideboard] = [await listingOf(seller, 'Cedar bookshelf'), await listingOf(seller, 'Oak sideboard')];
     // However a phone comes to be unverified, or replaced behind the settings' back, the send itself checks.
     await server.database.db.update(users).set({ isPhoneVerified: false }).where(eq(users.id, seller.user.id));
-    await messageWaitingFor(seller);
+    await messageWaitingAbout(bookshelf);
     await mailAwayMembers(server.deps);
     expect(await textsTo(seller.phone)).toEqual([]);
     const stranger = aMobile().stored;
     await server.database.db.update(users).set({ isPhoneVerified: true, phone: stranger }).where(eq(users.id, seller.user.id));
-    await messageWaitingFor(seller, 'Oak sideboard');
+    await messageWaitingAbout(sideboard);
     await mailAwayMembers(server.deps);
     expect(await textsTo(stranger)).toEqual([]);
     expect(await textsTo(seller.phone)).toEqual([]);

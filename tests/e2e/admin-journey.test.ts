@@ -19,7 +19,7 @@ const { api, openPageAs, seeVisible, captureBothSizes, readMember, newMember, ad
   patientMs,
 });
 
-type CurrentUser = { email: string; membershipTier: string; isAdmin: boolean; isEmailVerified: boolean };
+type CurrentUser = { email: string; membershipTier: string; isAdmin: boolean; isEmailVerified: boolean; isPhoneVerified: boolean };
 type HomepageVideo = { id: string; filename: string; displayName: string; isActive: boolean; url: string };
 
 const readMe = (token: string) => readMember<CurrentUser>({ token });
@@ -74,6 +74,10 @@ describe('looking after the neighbourhood', () => {
     await seeVisible(memberRow.getByRole('list', { name: `Verification of ${member.email}` }).getByText('Email: Verified'));
     await expect.poll(async () => (await readMe(member.token)).isEmailVerified).toBe(true);
     expect(await memberRow.getByRole('button', { name: `Verify Email for ${member.email}` }).count()).toBe(0);
+    // And the phone, the second check a member needs to list (decision 35).
+    await memberRow.getByRole('button', { name: `Verify Phone for ${member.email}` }).click();
+    await seeVisible(memberRow.getByRole('list', { name: `Verification of ${member.email}` }).getByText('Phone: Verified'));
+    await expect.poll(async () => (await readMe(member.token)).isPhoneVerified).toBe(true);
 
     // Gift Lifetime: nothing filled in first, then the member's email.
     const gift = section(page, 'Gift Membership');

@@ -60,6 +60,8 @@ describe('conversations', () => {
     const firstMessage = messageBox.getByLabel('Your message');
     await seeVisible(firstMessage);
     expect(await firstMessage.inputValue()).toBe(conversationMessages.firstMessageSuggestion);
+    // Before the first message, the buyer sees which checks the seller has passed (decision 35).
+    await seeVisible(messageBox.getByText('Mia has verified their email and phone.'));
     await firstMessage.fill('Hi Mia, is the bike still available?');
     await messageBox.getByRole('button', { name: 'Send' }).click();
     await buyerPage.waitForURL(/\/messages\/[0-9a-f-]{36}$/, { timeout: 20_000 });
@@ -78,6 +80,8 @@ describe('conversations', () => {
     await row.click();
     await sellerPage.waitForURL(`**${conversationPath}`);
     await seeVisible(bubble(sellerPage, 'Hi Mia, is the bike still available?'));
+    // And the seller sees the buyer's.
+    await seeVisible(sellerPage.getByText('Sam has verified their email and phone.'));
     await seeVisible(bubble(buyerPage, 'Hi Mia, is the bike still available?').getByText('Read', { exact: true }), liveMs);
     await seeVisible(messagesLink(sellerPage, /^Messages$/), liveMs);
 

@@ -311,12 +311,31 @@ describe('selling and buying', () => {
     expect(new URL(page.url()).pathname).toBe('/create-listing');
   }, 120_000);
 
-  it('the listing form explains what is missing: a verified email, then a postcode, then the rules', async () => {
+  it('the listing form explains what is missing: a verified email, then a verified phone, then a postcode, then the rules', async () => {
     const unverified = await newMember({ firstName: 'Ava', lastName: 'Wong' });
     let page = await openPageAs(unverified, viewports.phone);
     await page.goto('/create-listing');
     await seeVisible(page.getByText('Please verify your email before listing an item.'));
     await seeVisible(page.getByRole('link', { name: 'Verify my email' }));
+
+    // Email verified, phone not: the form asks for the phone, and so does the notice every page shows until it is done.
+    await api.verifyEmail(unverified);
+    page = await openPageAs(unverified, viewports.phone);
+    await page.goto('/create-listing');
+    await seeVisible(page.getByText('Please verify your phone before listing an item.'));
+    const notice = page.getByRole('region', { name: 'Verify your phone to keep trading' });
+    await seeVisible(notice);
+    await captureBothSizes(page, 'listing-form-phone-needed');
+    await page.getByRole('main').getByRole('link', { name: 'Verify my phone' }).click();
+    await page.waitForURL('**/verify-phone', { timeout: patientMs });
+    // The phone page is where the notice leads: it does not show there.
+    await seeVisible(page.getByRole('heading', { level: 1 }));
+    expect(await notice.count()).toBe(0);
+    await api.verifyPhone(unverified);
+    page = await openPageAs(unverified, viewports.phone);
+    await page.goto('/create-listing');
+    await seeVisible(page.getByRole('link', { name: 'Go to Account' }));
+    expect(await page.getByRole('region', { name: 'Verify your phone to keep trading' }).count()).toBe(0);
 
     const noPostcode = await api.createVerifiedMember({ firstName: 'Leo', lastName: 'Park' });
     page = await openPageAs(noPostcode, viewports.phone);

@@ -46,7 +46,7 @@ describe('the landing page', () => {
     const without = page.getByRole('list', { name: 'Without verification' });
     for (const risk of ['Strangers', 'Scams', 'No-shows', 'Fake profiles']) await expectVisible(without.getByText(risk, { exact: true }));
     const withUs = page.getByRole('list', { name: 'With Neighbourly' });
-    for (const benefit of ['Email, phone and card verified', 'Local pickup', 'Real names', 'Community moderation']) {
+    for (const benefit of ['Email and phone verified', 'Local pickup', 'Real names', 'Community moderation']) {
       await expectVisible(withUs.getByText(benefit, { exact: true }));
     }
 

@@ -16,7 +16,7 @@ const soldId = '00000000-0000-4000-8000-000000000012';
 const removedId = '00000000-0000-4000-8000-000000000013';
 const hiddenId = '00000000-0000-4000-8000-000000000014';
 
-const seller = { id: sellerId, firstName: 'Hamish', lastName: 'Nguyen', profileImageUrl: null, membershipTier: 'explorer' as const, ratingAverage: 4.8, ratingCount: 12 };
+const seller = { id: sellerId, firstName: 'Hamish', lastName: 'Nguyen', profileImageUrl: null, membershipTier: 'explorer' as const, ratingAverage: 4.8, ratingCount: 12, isEmailVerified: true, isPhoneVerified: true, isCardVerified: false };
 
 const listing: ListingView = {
   id: listingId,

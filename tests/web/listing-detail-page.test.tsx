@@ -12,7 +12,7 @@ import { type SentRequest, aListing, aMember, fakeServer, renderPage } from './s
 
 const seller = aMember({ id: 'seller-1', firstName: 'Mia' });
 const buyer = aMember({ id: 'buyer-1', firstName: 'Sam', postcode: '2040', suburb: 'Leichhardt', state: 'NSW' });
-const sellerSummary: SellerSummary = { id: seller.id, firstName: 'Mia', lastName: 'Tran', profileImageUrl: null, membershipTier: 'explorer', ratingAverage: null, ratingCount: 0 };
+const sellerSummary: SellerSummary = { id: seller.id, firstName: 'Mia', lastName: 'Tran', profileImageUrl: null, membershipTier: 'explorer', ratingAverage: null, ratingCount: 0, isEmailVerified: true, isPhoneVerified: true, isCardVerified: false };
 const sold = aListing({
   id: '0b7d3c52-6f1e-4b8a-9c1d-2e3f4a5b6c7d',
   title: 'Teak outdoor setting',

@@ -2,14 +2,14 @@
 // why not (signed out, one's own listing, an unverified email, sold), or the conversation to continue.
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type ConversationSummary, type CurrentUser, conversationMessages, listingRuleMessages } from '../../src/domain';
+import { type ConversationSummary, type CurrentUser, conversationMessages, listingRuleMessages, tradingCheckMessages } from '../../src/domain';
 import { MessageSellerPanel } from '../../src/web/features/listings/components/message-seller-panel';
 import { conversationQueryKeys } from '../../src/web/shared/messages/conversation-queries';
 import { aListing, aMember, fakeServer, renderPage } from './support/fixtures';
 
 const seller = aMember({ id: 'seller-1', firstName: 'Mia' });
 const buyer = aMember({ id: 'buyer-1', firstName: 'Sam' });
-const bike = aListing({ title: 'Blue bike', sellerId: seller.id, seller: { id: seller.id, firstName: 'Mia', lastName: 'Tran', profileImageUrl: null, membershipTier: 'explorer', ratingAverage: null, ratingCount: 0 } });
+const bike = aListing({ title: 'Blue bike', sellerId: seller.id, seller: { id: seller.id, firstName: 'Mia', lastName: 'Tran', profileImageUrl: null, membershipTier: 'explorer', ratingAverage: null, ratingCount: 0, isEmailVerified: true, isPhoneVerified: true, isCardVerified: false } });
 
 function aConversation(overrides: Partial<ConversationSummary> = {}): ConversationSummary {
   return {
@@ -66,10 +66,24 @@ describe('Message seller', () => {
     expect(within(panel).getByRole('link', { name: 'Sign in to message' })).toHaveAttribute('href', `/auth?next=${encodeURIComponent(`/listing/${bike.id}`)}`);
   });
 
-  it('asks a member to verify their email first', () => {
-    const { panel } = renderPanel(aMember({ id: 'buyer-2', isEmailVerified: false }));
-    expect(panel).toHaveTextContent(conversationMessages.emailNotVerified);
-    expect(within(panel).getByRole('link', { name: 'Verify my email' })).toHaveAttribute('href', '/verify-email');
+  it('asks a member to verify their email, then their phone, before the first message (decision 35)', () => {
+    const first = renderPanel(aMember({ id: 'buyer-2', isEmailVerified: false, isPhoneVerified: false }));
+    expect(first.panel).toHaveTextContent(tradingCheckMessages.contact.email);
+    expect(within(first.panel).getByRole('link', { name: 'Verify my email' })).toHaveAttribute('href', '/verify-email');
+    expect(within(first.panel).queryByRole('textbox')).toBeNull();
+    first.unmount();
+    const second = renderPanel(aMember({ id: 'buyer-3', isEmailVerified: true, isPhoneVerified: false }));
+    expect(second.panel).toHaveTextContent(tradingCheckMessages.contact.phone);
+    expect(within(second.panel).getByRole('link', { name: 'Verify my phone' })).toHaveAttribute('href', '/verify-phone');
+    expect(within(second.panel).queryByRole('textbox')).toBeNull();
+  });
+
+  it('names the checks the seller has passed before the first message', () => {
+    const { panel, unmount } = renderPanel(buyer);
+    expect(panel).toHaveTextContent('Mia has verified their email and phone.');
+    unmount();
+    const newcomer = renderPanel(buyer, { listing: { ...bike, seller: { ...bike.seller, isPhoneVerified: false, isEmailVerified: true, isCardVerified: true } } });
+    expect(newcomer.panel).toHaveTextContent('Mia has verified their email and card.');
   });
 
   it('is closed on one’s own listing and on a sold one', () => {

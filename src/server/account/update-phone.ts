@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { CurrentUser } from '../../domain/user-schemas';
 import { toCurrentUser } from '../auth';
 import { users, type UserRow } from '../db/schema';
-import { writeTransaction } from '../db/write-transaction';
+import { touchMemberListings, writeTransaction } from '../db/write-transaction';
 import type { ServerDeps } from '../deps';
 
 export async function updatePhone(deps: ServerDeps, input: { member: UserRow; phone: string }): Promise<CurrentUser> {
@@ -12,6 +12,7 @@ export async function updatePhone(deps: ServerDeps, input: { member: UserRow; ph
   return writeTransaction(deps, async (tx, changes) => {
     const [updated] = await tx.update(users).set({ phone: input.phone, isPhoneVerified: false, smsPhone: null }).where(eq(users.id, input.member.id)).returning();
     changes.touch('members', input.member.id);
+    if (input.member.isPhoneVerified) await touchMemberListings(tx, changes, input.member.id);
     return toCurrentUser(updated);
   });
 }

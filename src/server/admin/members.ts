@@ -62,6 +62,8 @@ export async function verifyMember(deps: ServerDeps, input: { actorId: string; u
     if (!user) throw new AppError('MEMBER_NOT_FOUND');
     if (input.verificationType === 'isEmailVerified') await grantConfiguredAdmin(tx, deps.config.adminEmails, user.id);
     changes.touch('members', user.id);
+    // Their listings show the checks the seller has passed.
+    await touchMemberListings(tx, changes, user.id);
     await recordAdminAction(tx, { actorId: input.actorId, action: 'verify_user', targetUserId: user.id, details: { verificationType: input.verificationType } });
     return { message: `${verificationTypeLabels[input.verificationType]} verified for ${user.email}.` };
   });

@@ -2,6 +2,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, errorMessages } from '../../domain/errors';
 import { suspensionHolds } from '../../domain/moderation';
+import { missingTradingCheck, tradingCheckErrorCodes, tradingCheckMessages, verifyPagePaths, type PassedChecks, type TradeAction } from '../../domain/trading-checks';
 import type { Database } from '../db/open-database';
 import type { UserRow } from '../db/schema';
 import { changeKeys } from '../db/write-transaction';
@@ -75,13 +76,22 @@ export async function requireAdmin(request: FastifyRequest, reply: FastifyReply)
 }
 
 /**
- * For routes only members with a verified email may use; refuses with the words of the rule it
- * stands for. As an onRequest hook it answers before any of the body is read.
+ * Refuses a member who has not passed the checks to trade (a verified email, then a verified
+ * phone: decision 35), in the words of the action and with the page of the missing check.
  */
-export function requireVerifiedEmail(message: string) {
-  return async function requireVerifiedEmailGuard(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+export function assertTradingChecks(member: PassedChecks, action: TradeAction): void {
+  const missing = missingTradingCheck(member);
+  if (missing) throw new AppError(tradingCheckErrorCodes[missing], tradingCheckMessages[action][missing], { verifyAt: verifyPagePaths[missing] });
+}
+
+/**
+ * For routes only members who may trade may use (listing, its photos); as an onRequest hook it
+ * answers before any of the body is read.
+ */
+export function requireTradingChecks(action: TradeAction) {
+  return async function requireTradingChecksGuard(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     await requireUser(request, reply);
-    if (!request.user?.isEmailVerified) throw new AppError('EMAIL_NOT_VERIFIED', message);
+    assertTradingChecks(signedInUser(request), action);
   };
 }
 

@@ -3,7 +3,7 @@
 // auth routes are composed by app.ts from routes.ts and google-routes.ts.
 export { grantConfiguredAdmin, syncConfiguredAdmins } from './configured-admins';
 export { toCurrentUser } from './current-user';
-export { installSessionLoader, requireAdmin, requireUser, requireVerifiedEmail, signedInUser } from './guards';
+export { installSessionLoader, requireAdmin, requireUser, assertTradingChecks, requireTradingChecks, signedInUser } from './guards';
 export { assertCodeMayBeSent, checkCode, issueCode } from './one-time-codes';
 export { hashPassword } from './passwords';
 export { generateSessionToken, hashSessionToken } from './secrets';

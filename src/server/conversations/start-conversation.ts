@@ -5,6 +5,7 @@ import { askIfAvailable, conversationLimits, conversationMessages } from '../../
 import type { ConversationMessage, ConversationSummary } from '../../domain/conversation-schemas';
 import { AppError } from '../../domain/errors';
 import { uuidPattern } from '../../domain/listing';
+import { assertTradingChecks } from '../auth';
 import { conversations, listings, users, type UserRow } from '../db/schema';
 import type { ServerDeps } from '../deps';
 import { assertNotBlocked } from './conversation-access';
@@ -17,7 +18,6 @@ export type StartedConversation = { conversation: ConversationSummary; message: 
 export async function startConversation(deps: ServerDeps, input: { buyer: UserRow; listingId: string; message?: string }): Promise<StartedConversation> {
   const { db } = deps;
   const { buyer } = input;
-  if (!buyer.isEmailVerified) throw new AppError('EMAIL_NOT_VERIFIED', conversationMessages.emailNotVerified);
   if (!uuidPattern.test(input.listingId)) throw new AppError('LISTING_NOT_FOUND');
 
   const [found] = await db.select({ listing: listings, seller: users }).from(listings).innerJoin(users, eq(users.id, listings.sellerId)).where(eq(listings.id, input.listingId)).limit(1);
@@ -32,6 +32,8 @@ export async function startConversation(deps: ServerDeps, input: { buyer: UserRo
     .where(and(eq(conversations.listingId, listing.id), eq(conversations.buyerId, buyer.id)))
     .limit(1);
 
+  // A first message needs the checks to trade (decision 35); a conversation already open goes on.
+  if (!existing) assertTradingChecks(buyer, 'contact');
   // A sold or paused listing takes no new buyers; one already talking may go on.
   if (!existing && !listing.isActive) throw new AppError('LISTING_SOLD', listing.pausedAt ? conversationMessages.listingPaused : conversationMessages.listingSold);
   // A block stops the conversation already there too.

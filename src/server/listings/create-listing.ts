@@ -1,8 +1,9 @@
 import { and, count, eq } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
-import { formatListingLocation, listingLimitMessage, listingRuleMessages } from '../../domain/listing';
+import { formatListingLocation, listingLimitMessage } from '../../domain/listing';
 import type { CreateListingBody, ListingView } from '../../domain/listing-schemas';
 import { rulesForTier } from '../../domain/tiers';
+import { assertTradingChecks } from '../auth';
 import type { Queryable } from '../db/open-database';
 import { listings, users, type UserRow } from '../db/schema';
 import { writeTransaction } from '../db/write-transaction';
@@ -43,7 +44,7 @@ export async function createListing(deps: ServerDeps, input: { sellerId: string;
   const id = await writeTransaction(deps, async (tx, changes) => {
     const [seller] = await tx.select().from(users).where(eq(users.id, sellerId)).for('update');
     if (!seller) throw new AppError('UNAUTHENTICATED');
-    if (!seller.isEmailVerified) throw new AppError('EMAIL_NOT_VERIFIED', listingRuleMessages.emailNotVerified);
+    assertTradingChecks(seller, 'list');
     const place = seller.postcode ? findPostcode(seller.postcode) : null;
     if (!seller.postcode || !place) throw new AppError('POSTCODE_REQUIRED');
 

@@ -34,6 +34,9 @@ export const listingColumns = {
   sellerMembershipTier: users.membershipTier,
   sellerRatingSum: users.ratingSum,
   sellerRatingCount: users.ratingCount,
+  sellerEmailVerified: users.isEmailVerified,
+  sellerPhoneVerified: users.isPhoneVerified,
+  sellerCardVerified: users.isCardVerified,
 };
 
 export function selectListingsWithSeller(db: Queryable) {
@@ -76,6 +79,9 @@ export function toListingView(row: ListingRowWithSeller, distanceKm?: number | n
       membershipTier: rulesForTier(row.sellerMembershipTier).tier,
       ratingAverage: averageRating(row.sellerRatingSum, row.sellerRatingCount),
       ratingCount: row.sellerRatingCount,
+      isEmailVerified: row.sellerEmailVerified,
+      isPhoneVerified: row.sellerPhoneVerified,
+      isCardVerified: row.sellerCardVerified,
     },
   };
 }

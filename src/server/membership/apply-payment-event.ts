@@ -49,7 +49,10 @@ async function applyCardCheck(tx: Transaction, changes: Changes, event: PaymentE
     .set({ isCardVerified: true })
     .where(and(eq(users.stripeCustomerId, object.customer), eq(users.isCardVerified, false)))
     .returning({ id: users.id });
-  for (const member of verified) changes.touch('members', member.id);
+  for (const member of verified) {
+    changes.touch('members', member.id);
+    await touchMemberListings(tx, changes, member.id);
+  }
   return verified.length > 0 ? 'applied' : 'ignored';
 }
 

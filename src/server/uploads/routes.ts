@@ -4,10 +4,9 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../domain/errors';
 import { imageMessages, stillTooLargeMessage } from '../../domain/images';
-import { listingRuleMessages } from '../../domain/listing';
 import { abuseLimits } from '../../domain/limits';
 import { rulesForTier, tierRules } from '../../domain/tiers';
-import { requireVerifiedEmail, signedInUser } from '../auth';
+import { requireTradingChecks, signedInUser } from '../auth';
 import { withRequestLog, type ServerDeps } from '../deps';
 import { endpoint } from '../http/endpoint';
 import { uploadImage } from './upload-image';
@@ -23,10 +22,10 @@ export const uploadRoutes =
 
     // Photos are only for listings, which need a verified email: refused before the body is read,
     // so an unverified member's upload costs no storage and no encoding.
-    const requireVerifiedEmailToList = requireVerifiedEmail(listingRuleMessages.emailNotVerified);
+    const requireChecksToList = requireTradingChecks('list');
     app.route({
       ...endpoint('uploadImage'),
-      onRequest: [requireVerifiedEmailToList, deps.limits.perKey('upload', abuseLimits.photoUpload.perKey, (request) => request.user?.id)],
+      onRequest: [requireChecksToList, deps.limits.perKey('upload', abuseLimits.photoUpload.perKey, (request) => request.user?.id)],
       handler: async (request, reply) => {
         const user = signedInUser(request);
         if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', imageMessages.missingFile);

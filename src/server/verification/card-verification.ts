@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { TestCardBody } from '../../domain/account';
 import { AppError } from '../../domain/errors';
 import { users, type UserRow } from '../db/schema';
-import { writeTransaction } from '../db/write-transaction';
+import { touchMemberListings, writeTransaction } from '../db/write-transaction';
 import type { ServerDeps } from '../deps';
 import { ensurePaymentCustomer } from '../membership';
 import type { StripePaymentProvider, VerifiedCard } from '../services/payment-provider';
@@ -16,6 +16,8 @@ async function markCardVerified(deps: ServerDeps, userId: string): Promise<void>
   await writeTransaction(deps, async (tx, changes) => {
     await tx.update(users).set({ isCardVerified: true }).where(eq(users.id, userId));
     changes.touch('members', userId);
+    // Their listings show the checks the seller has passed.
+    await touchMemberListings(tx, changes, userId);
   });
 }
 

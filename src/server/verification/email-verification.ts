@@ -7,7 +7,7 @@ import { productName } from '../../domain/product';
 import { greetingName } from '../../domain/user';
 import { assertCodeMayBeSent, checkCode, grantConfiguredAdmin, issueCode } from '../auth';
 import { users, type UserRow } from '../db/schema';
-import { writeTransaction } from '../db/write-transaction';
+import { touchMemberListings, writeTransaction } from '../db/write-transaction';
 import type { ServerDeps } from '../deps';
 
 export async function sendEmailCode(deps: ServerDeps, input: { member: UserRow }): Promise<{ message: string }> {
@@ -39,6 +39,8 @@ export async function verifyEmailCode(deps: ServerDeps, input: { member: UserRow
     await tx.update(users).set({ isEmailVerified: true }).where(eq(users.id, user.id));
     await grantConfiguredAdmin(tx, deps.config.adminEmails, user.id);
     changes.touch('members', user.id);
+    // Their listings show the checks the seller has passed.
+    await touchMemberListings(tx, changes, user.id);
   });
   return { message: 'Your email is verified.' };
 }

@@ -9,7 +9,7 @@ import { productName } from '../../domain/product';
 import { assertCodeMayBeSent, checkCode, issueCode } from '../auth';
 import type { Queryable } from '../db/open-database';
 import { users, type UserRow } from '../db/schema';
-import { writeTransaction } from '../db/write-transaction';
+import { touchMemberListings, writeTransaction } from '../db/write-transaction';
 import type { ServerDeps } from '../deps';
 
 /** Throws PHONE_IN_USE when a member other than this one has already verified the number. */
@@ -54,6 +54,8 @@ export async function verifyPhoneCode(deps: ServerDeps, input: { member: UserRow
     // A number verified now starts with texts off: they were turned on for another one, if any (decision 33).
     await tx.update(users).set({ phone, isPhoneVerified: true, smsPhone: null }).where(eq(users.id, user.id));
     changes.touch('members', user.id);
+    // Their listings show the checks the seller has passed.
+    await touchMemberListings(tx, changes, user.id);
   });
   return { message: 'Your phone number has been successfully verified.' };
 }

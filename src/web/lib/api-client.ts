@@ -15,6 +15,8 @@ export class ApiError extends Error {
   readonly listingLimit?: number;
   readonly imageLimit?: number;
   readonly membershipTier?: MembershipTier;
+  /** The page that passes the check a trade needs (EMAIL_NOT_VERIFIED, PHONE_NOT_VERIFIED). */
+  readonly verifyAt?: string;
 
   constructor(status: number, message: string, extras: ErrorExtras = {}) {
     super(message);
@@ -27,6 +29,7 @@ export class ApiError extends Error {
     this.listingLimit = extras.listingLimit;
     this.imageLimit = extras.imageLimit;
     this.membershipTier = extras.membershipTier;
+    this.verifyAt = extras.verifyAt;
   }
 
   /** Its message too (an Error's own message is not enumerable), so a page rendered on the server can hand it over. */
@@ -42,6 +45,7 @@ export class ApiError extends Error {
       listingLimit: this.listingLimit,
       imageLimit: this.imageLimit,
       membershipTier: this.membershipTier,
+      verifyAt: this.verifyAt,
     };
   }
 }

@@ -50,11 +50,38 @@ export async function verifyEmailOf(client: Client, member: { email: string; tok
   if (verified.status !== 200) throw new Error(`verify-email failed: ${verified.status} ${JSON.stringify(verified.body)}`);
 }
 
-/** A member ready to sell: email verified, a postcode set, on the tier asked for. */
+let mobileCounter = 0;
+
+/** An Australian mobile number no other member of the run holds, as stored (+614…). */
+export function uniqueMobile(): string {
+  mobileCounter += 1;
+  return `+614${String(process.pid % 100).padStart(2, '0')}${String(mobileCounter).padStart(6, '0')}`;
+}
+
+/** Verifies a new number for the member with the texted code (the dev outbox), as the phone page does. */
+export async function verifyPhoneOf(client: Client, token: string): Promise<string> {
+  const phone = uniqueMobile();
+  const sent = await client.post('/api/phone/send-code', { phone: `0${phone.slice(3)}` }, token);
+  if (sent.status !== 200) throw new Error(`phone/send-code failed: ${sent.status} ${JSON.stringify(sent.body)}`);
+  const outbox = await client.get(`/api/dev/outbox?to=${encodeURIComponent(phone)}`);
+  const code = /\b(\d{6})\b/.exec(outbox.body[0]?.text ?? '')?.[1];
+  const verified = await client.post('/api/verify-phone', { code }, token);
+  if (verified.status !== 200) throw new Error(`verify-phone failed: ${verified.status} ${JSON.stringify(verified.body)}`);
+  return phone;
+}
+
+/** Marks a member's phone verified (a number of their own), as the phone page would after its code. */
+export async function markPhoneVerified(db: Database, userId: string): Promise<string> {
+  const phone = uniqueMobile();
+  await db.update(users).set({ phone, isPhoneVerified: true }).where(eq(users.id, userId));
+  return phone;
+}
+
+/** A member ready to trade (decision 35): email and phone verified, a postcode set, on the tier asked for. */
 export async function sellerMember(
   client: Client,
   db: Database,
-  options: { tier?: MembershipTier; postcode?: string; firstName?: string; emailVerified?: boolean } = {},
+  options: { tier?: MembershipTier; postcode?: string; firstName?: string; emailVerified?: boolean; phoneVerified?: boolean } = {},
 ) {
   const member = await registerMember(client, { firstName: options.firstName ?? 'Charlotte' });
   const postcode = options.postcode ?? '3068';
@@ -64,6 +91,7 @@ export async function sellerMember(
     .update(users)
     .set({
       isEmailVerified: options.emailVerified ?? true,
+      ...(options.phoneVerified ?? true ? { phone: uniqueMobile(), isPhoneVerified: true } : {}),
       membershipTier: options.tier ?? 'explorer',
       postcode,
       suburb: place.suburbs[0],

@@ -156,7 +156,7 @@ export function useJourney({ name, env: settings = {}, patientMs = 20_000 }: Jou
     if (clientSecret) await api.callApi('POST', '/api/payments/test/pay', { token: member.token, body: { clientSecret, ...testCard } });
   }
 
-  /** A member ready to trade: email verified, a postcode (Fitzroy North unless given) and, when given, a plan. New members are Explorers. */
+  /** A member ready to trade: email and phone verified, a postcode (Fitzroy North unless given) and, when given, a plan. New members are Explorers. */
   async function verifiedSeller({ postcode = '3068', tier, ...details }: SellerDetails = {}): Promise<ApiMember> {
     const member = await api.createVerifiedMember({ ...details, postcode });
     if (tier) await choosePlan(member, tier);

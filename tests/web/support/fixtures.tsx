@@ -18,7 +18,7 @@ export function aMember(overrides: Partial<CurrentUser> = {}): CurrentUser {
     membershipTier: 'explorer',
     isAdmin: false,
     isEmailVerified: true,
-    isPhoneVerified: false,
+    isPhoneVerified: true,
     isCardVerified: false,
     phone: null,
     postcode: '3068',
@@ -64,7 +64,7 @@ export function aListing(overrides: Partial<ListingView> & { tier?: MembershipTi
     listedAt: new Date(Date.UTC(2025, 0, 1, 0, listingCounter)).toISOString(),
     belowNewest: false,
     updatedAt: new Date(Date.UTC(2025, 0, 1, 0, listingCounter)).toISOString(),
-    seller: { id: 'member-1', firstName: 'Mia', lastName: 'Tran', profileImageUrl: null, membershipTier: tier, ratingAverage: null, ratingCount: 0 },
+    seller: { id: 'member-1', firstName: 'Mia', lastName: 'Tran', profileImageUrl: null, membershipTier: tier, ratingAverage: null, ratingCount: 0, isEmailVerified: true, isPhoneVerified: true, isCardVerified: false },
     ...fields,
   };
 }

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { useLocation } from 'wouter';
 import type { CurrentUser } from '../../../domain';
+import { PhoneNeededNotice } from '@/shared/account/phone-needed-notice';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -39,6 +40,7 @@ export function AppShell({ user, children }: { user: CurrentUser | null; childre
       </a>
       {user && <MemberEvents viewerId={user.id} />}
       <SiteHeader user={user} />
+      {user && <PhoneNeededNotice user={user} />}
       {/* At least a screen tall, so the footer starts below the fold and never jumps as a page's data arrives. */}
       <main id="main" tabIndex={-1} className="min-h-screen flex-1 focus:outline-none">
         {children}

@@ -37,6 +37,6 @@ export const faqEntries: FaqEntry[] = [
   },
   {
     question: 'Why do you ask for my card when I verify?',
-    answer: "The card helps prove you're a real neighbour. It's for verification only and isn't charged unless you upgrade your plan.",
+    answer: "A card is optional: it adds a badge that helps show you're a real neighbour. It's for verification only and isn't charged unless you upgrade your plan.",
   },
 ];

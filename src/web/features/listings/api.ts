@@ -1,11 +1,12 @@
 // The listings pages' calls (spec 7): browse (keyset pages), one listing, a seller, and the changes.
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ApiResponse, type CreateListingBody, type CurrentUser, type ListingView, sellerPreview } from '../../../domain';
 import { listingQueryKeys, refreshListingData } from '@/shared/listing/listing-cache';
 import { conversationQueryKeys, refreshListingConversations } from '@/shared/messages/conversation-queries';
 import { ratingQueryKeys } from '@/shared/ratings/rating-queries';
 import { type ThreadData, addServerMessage } from '@/shared/messages/thread-cache';
-import { callApi, isNotFoundError, requestApi } from '@/lib/api-client';
+import { ApiError, callApi, isNotFoundError, requestApi } from '@/lib/api-client';
+import { refreshAccountQueries } from '@/shared/account/account-queries';
 import { type BrowseFilters, type ListingsPage, browseQueryKey, listingsRequestQuery, toListingsPage } from './browse-filters';
 
 /** One keyset page of GET /api/listings: the next page's cursor comes back in a response header. */
@@ -79,7 +80,13 @@ function useListingChange<TInput>(mutationFn: (input: TInput) => Promise<Listing
       await refreshListingData(queryClient);
       queryClient.setQueryData(listingQueryKeys.listing(listing.id), listing);
     },
+    onError: (error) => refreshIfCheckMissing(queryClient, error),
   });
+}
+
+/** The server found a check to trade missing that the page thought passed (another tab changed the number): the page asks again for the member, and shows the way to the check. */
+function refreshIfCheckMissing(queryClient: QueryClient, error: Error): void {
+  if (error instanceof ApiError && error.verifyAt) void refreshAccountQueries(queryClient);
 }
 
 export const useCreateListing = () => useListingChange(createListing);
@@ -99,6 +106,7 @@ export function useStartConversation(viewerId: string) {
       void queryClient.invalidateQueries({ queryKey: conversationQueryKeys.inbox, exact: true });
       void refreshListingConversations(queryClient);
     },
+    onError: (error) => refreshIfCheckMissing(queryClient, error),
   });
 }
 

@@ -17,6 +17,7 @@ import {
   productName,
   purchasableTiers,
   tierRules,
+  tradingChecksPromise,
   withArticle,
 } from '../../../domain';
 
@@ -60,7 +61,7 @@ export const helpTopics: HelpTopic[] = [
     questions: [
       {
         question: 'Why do I need to verify?',
-        answer: 'Verification is what makes the marketplace neighbourly: everyone you meet has confirmed their email, their mobile and a card. You need a verified email before you can list an item or message a seller.',
+        answer: `Verification is what makes the marketplace neighbourly: everyone who lists an item or messages a seller has confirmed their email and their mobile. ${tradingChecksPromise.full}`,
       },
       {
         question: 'How do I verify my email?',
@@ -82,7 +83,7 @@ export const helpTopics: HelpTopic[] = [
     questions: [
       {
         question: 'How do I sell something?',
-        answer: 'Choose Sell Something, add a title, price, description, category and photos, then List It Now. You need a verified email and a postcode on your account, because listings show the suburb buyers pick up from.',
+        answer: 'Choose Sell Something, add a title, price, description, category and photos, then List It Now. You need a verified email and phone, and a postcode on your account, because listings show the suburb buyers pick up from.',
       },
       {
         question: 'What photos can I add?',

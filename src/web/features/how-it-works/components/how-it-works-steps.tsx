@@ -11,7 +11,7 @@ const steps = [
   {
     icon: BadgeCheck,
     title: 'Get verified',
-    text: "Confirm your email with a 6-digit code, your Australian mobile by SMS, and add a card on file. The card is for verification and isn't charged unless you upgrade.",
+    text: "Confirm your email with a 6-digit code and your Australian mobile by SMS: both before you list or message. A card on file adds a badge; it's for verification and isn't charged unless you upgrade.",
   },
   {
     icon: Camera,

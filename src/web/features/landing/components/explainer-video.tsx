@@ -18,10 +18,10 @@ export function ExplainerVideo() {
               <span className="font-semibold text-ink-900">2. Phone.</span> Enter the 6-digit code from our SMS.
             </li>
             <li>
-              <span className="font-semibold text-ink-900">3. Card.</span> Add a card for verification only.
+              <span className="font-semibold text-ink-900">3. Card, if you like.</span> A card for verification only adds a third badge.
             </li>
           </ol>
-          <p className="mt-5 text-ink-700">So the neighbour you meet at the front gate is exactly who they say they are.</p>
+          <p className="mt-5 text-ink-700">Nobody lists an item or messages a seller before the first two, so the neighbour you meet at the front gate is who they say they are.</p>
         </div>
         <figure className="min-w-0 lg:order-first">
           <div className="aspect-video overflow-hidden rounded-3xl bg-gradient-to-br from-brand-400 via-brand-500 to-sun-400 shadow-sm">

@@ -12,7 +12,7 @@ const withoutVerification: ComparisonPoint[] = [
 ];
 
 const withVerification: ComparisonPoint[] = [
-  { icon: BadgeCheck, title: 'Email, phone and card verified', text: 'Every member passes three checks before they trade.' },
+  { icon: BadgeCheck, title: 'Email and phone verified', text: 'Checked before anyone lists or messages. A verified card adds a badge.' },
   { icon: MapPin, title: 'Local pickup', text: 'Meet just around the corner, inspect the item, no couriers or shipping.' },
   { icon: UserRoundCheck, title: 'Real names', text: 'You see who you are dealing with before you head out the door.' },
   { icon: Flag, title: 'Community moderation', text: 'Listings are filtered and neighbours report problems, so trouble is dealt with fast.' },

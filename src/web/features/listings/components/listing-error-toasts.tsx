@@ -4,6 +4,7 @@ import { ApiError } from '@/lib/api-client';
 import { handleUnauthorizedError } from '@/lib/unauthorized';
 import { toast } from '@/lib/use-toast';
 import { timings } from '../../../../domain/timings';
+import { verifyCheckActions } from '../../../../domain/trading-checks';
 
 // spec 8 and 9: product toasts stay 8 to 10 seconds.
 const contentFilterToastMs = timings.toastContentFilterMs;
@@ -51,6 +52,22 @@ export function showListingSaveError(error: Error, fallback: string): void {
       ),
       variant: 'destructive',
       duration: limitToastMs,
+    });
+    return;
+  }
+  if (error instanceof ApiError && error.verifyAt) {
+    // A check to trade is missing (decision 35): the way straight to it.
+    toast({
+      title: 'Verification needed',
+      description: (
+        <>
+          {error.message}{' '}
+          <Link href={error.verifyAt} className="font-semibold underline underline-offset-2">
+            {error.code === 'PHONE_NOT_VERIFIED' ? verifyCheckActions.phone : verifyCheckActions.email}
+          </Link>
+        </>
+      ),
+      variant: 'destructive',
     });
     return;
   }

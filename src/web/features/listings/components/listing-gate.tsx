@@ -5,7 +5,7 @@ import { Card } from '@/components/ui/card';
 
 type ListingGateProps = { icon: LucideIcon; title: string; message: string; href: string; action: string };
 
-/** Shown instead of the listing form when something must be done first (a verified email, a postcode). */
+/** Shown instead of the listing form when something must be done first (a verified email or phone, a postcode). */
 export function ListingGate({ icon: Icon, title, message, href, action }: ListingGateProps) {
   return (
     <Card className="flex flex-col items-start gap-4 p-6 sm:flex-row sm:p-8">

@@ -3,10 +3,21 @@
 import { Send } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { type CurrentUser, type ListingView, conversationMessages, listingRuleMessages } from '../../../../domain';
+import {
+  type CurrentUser,
+  type ListingView,
+  conversationMessages,
+  describePassedChecks,
+  listingRuleMessages,
+  missingTradingCheck,
+  tradingCheckMessages,
+  verifyCheckActions,
+  verifyPagePaths,
+} from '../../../../domain';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Textarea } from '@/components/ui/textarea';
+import { MemberBadges } from '@/shared/account/member-badges';
 import { messageSellerAnchor } from '@/shared/listing/contact-seller';
 import { findBuyerConversation, useListingConversations } from '@/shared/messages/conversation-queries';
 import { CharacterCounter, checkMessageText, describeSendError } from '@/shared/messages/message-text';
@@ -63,18 +74,33 @@ function MemberPanel({ listing, user }: { listing: PanelListing; user: CurrentUs
       </>
     );
   }
-  if (!user.isEmailVerified) {
-    return (
-      <>
-        <p className="text-ink-700">{conversationMessages.emailNotVerified}</p>
-        <Link href="/verify-email" className={buttonVariants({ variant: 'secondary', className: 'mt-4' })}>
-          Verify my email
-        </Link>
-      </>
-    );
-  }
   if (!listing.isActive) return <p className="text-ink-500">{listing.isPaused ? conversationMessages.listingPaused : listingRuleMessages.contactSold}</p>;
-  return <FirstMessageForm listing={listing} viewerId={user.id} />;
+  const missingCheck = missingTradingCheck(user);
+  return (
+    <>
+      <SellerChecks listing={listing} />
+      {missingCheck ? (
+        <>
+          <p className="mt-3 text-ink-700">{tradingCheckMessages.contact[missingCheck]}</p>
+          <Link href={verifyPagePaths[missingCheck]} className={buttonVariants({ variant: 'secondary', className: 'mt-4' })}>
+            {verifyCheckActions[missingCheck]}
+          </Link>
+        </>
+      ) : (
+        <FirstMessageForm listing={listing} viewerId={user.id} />
+      )}
+    </>
+  );
+}
+
+/** Before the first message, which checks the seller has passed (decision 35). */
+function SellerChecks({ listing }: { listing: PanelListing }) {
+  return (
+    <div className="mb-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-ink-700">
+      <p>{describePassedChecks(sellerName(listing), listing.seller)}</p>
+      <MemberBadges member={listing.seller} />
+    </div>
+  );
 }
 
 function FirstMessageForm({ listing, viewerId }: { listing: PanelListing; viewerId: string }) {

@@ -1,6 +1,6 @@
-import { MailWarning, MapPin } from 'lucide-react';
+import { MailWarning, MapPin, Smartphone } from 'lucide-react';
 import { useLocation } from 'wouter';
-import { type CurrentUser, listingRuleMessages } from '../../../../domain';
+import { type CurrentUser, listingRuleMessages, missingTradingCheck, tradingCheckMessages, verifyCheckActions, verifyPagePaths } from '../../../../domain';
 import { PageContainer } from '@/components/page-container';
 import { Card } from '@/components/ui/card';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -10,21 +10,22 @@ import { showListingSaveError } from '@/features/listings/components/listing-err
 import { ListingForm } from '@/features/listings/components/listing-form';
 import { ListingGate } from '@/features/listings/components/listing-gate';
 
-/** /create-listing (spec 2): a verified member with a postcode lists an item; success goes to /. */
+/** /create-listing (spec 2): a member with a verified email and phone (decision 35) and a postcode lists an item; success goes to /. */
 export function CreateListingPage({ user }: { user: CurrentUser }) {
   useDocumentTitle('Create Your Listing');
   const [, navigate] = useLocation();
   const create = useCreateListing();
 
+  const missingCheck = missingTradingCheck(user);
   let content;
-  if (!user.isEmailVerified) {
+  if (missingCheck) {
     content = (
       <ListingGate
-        icon={MailWarning}
-        title="Verify your email first"
-        message={listingRuleMessages.emailNotVerified}
-        href="/verify-email"
-        action="Verify my email"
+        icon={missingCheck === 'email' ? MailWarning : Smartphone}
+        title={missingCheck === 'email' ? 'Verify your email first' : 'Verify your phone first'}
+        message={tradingCheckMessages.list[missingCheck]}
+        href={verifyPagePaths[missingCheck]}
+        action={verifyCheckActions[missingCheck]}
       />
     );
   } else if (!user.postcode) {

@@ -1,6 +1,6 @@
 import { ArrowLeft, Info } from 'lucide-react';
 import { Link } from 'wouter';
-import { type ConversationSummary, formatPrice, listingStatusNotice } from '../../../../domain';
+import { type ConversationSummary, describePassedChecks, formatPrice, listingStatusNotice } from '../../../../domain';
 import { moderationMessages } from '../../../../domain/moderation';
 import { ReportButton } from '@/shared/moderation/report-button';
 import { BlockMemberButton } from './block-member-button';
@@ -51,6 +51,8 @@ export function ThreadHeader({ conversation }: { conversation: ConversationSumma
             <MemberBadges member={otherMember} />
             <ListingStatusTag status={conversation.listingStatus} isSeller={conversation.isSeller} />
           </div>
+          {/* Each side sees the other's checks (decision 35). */}
+          <p className="mt-0.5 text-xs text-ink-500">{describePassedChecks(name, otherMember)}</p>
         </div>
       </div>
       {notice && (

@@ -43,7 +43,7 @@ export function VerifyEmailPage() {
     <PageContainer className="max-w-3xl">
       <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Verify your email</h1>
       <p className="mt-2 text-ink-700">
-        A verified email is your first step to becoming a verified neighbour. You need it to list items and message sellers.
+        A verified email is your first step to becoming a verified neighbour. You need it, and then a verified phone, to list items and message sellers.
       </p>
       <VerificationStatusWidget layout="compact" className="mt-5" />
       <div className="mt-8">
