@@ -50,8 +50,11 @@ describe('signing up, in and out', () => {
     await page.getByLabel('Last name').fill('Nguyen');
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill('first-password-1');
+    // The page reloads about 0.8 s after the welcome (spec 9); the greeting may show before it.
+    const reloaded = page.waitForEvent('load', { timeout: 15_000 });
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expectVisible(toastTitled(page, 'Welcome to Neighbourly!'));
+    await reloaded;
     await expectVisible(greeting, 15_000);
     await expectVisible(page.getByRole('link', { name: /List Something/ }));
     await saveScreenshot(page, 'dashboard-1280');
@@ -82,8 +85,11 @@ describe('signing up, in and out', () => {
     await expectVisible(page.getByText('Step 3 of 3'));
 
     await page.getByLabel('New password').fill('second-password-2');
+    // It opens the dashboard afresh about 0.8 s later; signing out before that would be undone by it.
+    const dashboardLoaded = page.waitForEvent('load', { timeout: 15_000 });
     await page.getByRole('button', { name: 'Update Password' }).click();
     await expectVisible(toastTitled(page, 'Password updated!'));
+    await dashboardLoaded;
     await page.waitForURL('**/dashboard', { timeout: 15_000 });
     await expectVisible(greeting);
 
