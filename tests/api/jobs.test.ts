@@ -144,6 +144,10 @@ describe('what the job table keeps of mail', () => {
     servers.push(server);
     await server.deps.mail.send({ to: 'nobody@example.com', subject: 'Your reset code', text: 'Your code is 424242.' });
     await until(() => state.attempts >= 1, 'the first try');
+    // The queue marks the job for another try only after the failed one returns: wait for that, or
+    // the update below finds nothing and the next try is 15 s away.
+    const waitingForRetry = async () => (await server.database.executeSql(`select 1 from ${jobSchema}.job where name = 'mail' and state = 'retry'`, [])).rows.length === 1;
+    await until(waitingForRetry, 'the job waiting for its next try');
     await server.database.executeSql(`update ${jobSchema}.job set retry_count = retry_limit, start_after = now() where name = 'mail' and state = 'retry'`, []);
     await until(async () => (await server.deps.jobs.summary()).failed === 1, 'the failed job');
     const { rows } = await server.database.executeSql(`select state, data from ${jobSchema}.job where name = 'mail'`, []);
