@@ -1,36 +1,26 @@
-import { useId } from 'react';
 import { Link } from 'wouter';
 import { type ApiResponse, savedSearchMessages } from '../../../../domain';
-import { Switch } from '@/components/ui/switch';
 import { toast } from '@/lib/use-toast';
 import { useSavedSearches, useUpdateSavedSearch } from '@/shared/saved-searches/saved-search-queries';
+import { SettingSwitch } from './setting-switch';
 
 type SavedSearch = ApiResponse<'listSavedSearches'>[number];
 
 function SavedSearchMailSwitch({ search }: { search: SavedSearch }) {
   const update = useUpdateSavedSearch();
-  const id = useId();
   const checked = update.isPending ? (update.variables?.body.mailEnabled ?? search.mailEnabled) : search.mailEnabled;
   return (
-    <li className="flex items-start justify-between gap-4 py-3">
-      <div className="min-w-0">
-        <label htmlFor={id} className="font-semibold break-words">
-          {search.name}
-        </label>
-        <p id={`${id}-description`} className="mt-0.5 text-sm text-ink-700">
-          {search.mailEnabled ? savedSearchMessages.frequencyLabels[search.frequency] : 'No emails'}
-        </p>
-      </div>
-      <Switch
-        id={id}
-        aria-describedby={`${id}-description`}
-        checked={checked}
-        disabled={update.isPending}
-        onCheckedChange={(next) =>
-          update.mutate({ id: search.id, body: { mailEnabled: next } }, { onError: (error) => toast({ title: 'Couldn’t change the emails', description: error.message, variant: 'destructive' }) })
-        }
-      />
-    </li>
+    <SettingSwitch
+      as="li"
+      className="py-3"
+      label={search.name}
+      description={search.mailEnabled ? savedSearchMessages.frequencyLabels[search.frequency] : 'No emails'}
+      checked={checked}
+      disabled={update.isPending}
+      onCheckedChange={(next) =>
+        update.mutate({ id: search.id, body: { mailEnabled: next } }, { onError: (error) => toast({ title: 'Couldn’t change the emails', description: error.message, variant: 'destructive' }) })
+      }
+    />
   );
 }
 
