@@ -52,7 +52,7 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Two journeys at a time: each has its own server and browser contexts, and much of a
           // journey is waiting on a page.
-          maxWorkers: 2,
+          maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
         },
       },
     ],

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import * as schema from './schema';
 import { projectPath } from '../project-paths';
@@ -124,16 +125,20 @@ function timeQueries(client: pg.PoolClient, listeners: ReadonlySet<QueryListener
 
 async function openPglite(directory: string | null, template?: Blob): Promise<DatabaseHandle> {
   // Loaded only here, so a server on PostgreSQL never carries PGlite's WebAssembly in memory.
-  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('@electric-sql/pglite/contrib/pg_trgm'),
-    import('drizzle-orm/pglite'),
-    import('drizzle-orm/pglite/migrator'),
-  ]);
+  const [{ PGlite }, { pg_trgm }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm')]);
   if (directory) mkdirSync(path.dirname(directory), { recursive: true });
   // The extensions the migrations create must be bundled into PGlite explicitly.
   const extensions = { pg_trgm };
   const client = directory ? await PGlite.create(directory, { extensions }) : await PGlite.create({ extensions, ...(template ? { loadDataDir: template } : {}) });
+  return pgliteHandle(client);
+}
+
+/**
+ * The app's handle over an open PGlite client, migrated; closing the handle closes the client. The
+ * tests hand in clients of their own (a pool of databases reset between servers).
+ */
+export async function pgliteHandle(client: PGlite): Promise<DatabaseHandle> {
+  const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([import('drizzle-orm/pglite'), import('drizzle-orm/pglite/migrator')]);
   const pgliteDb = drizzlePglite({ client, schema });
   await migratePglite(pgliteDb, { migrationsFolder });
   await client.query(`set pg_trgm.word_similarity_threshold = ${trigramThreshold}`);

@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../../src/server/db/open-database';
+import { leasePglite } from './pglite-pool';
 
 /** The PostgreSQL server the API tests may use, or undefined when they run on PGlite. */
 export function testPostgresUrl(): string | undefined {
@@ -109,7 +110,7 @@ export async function createPostgresDatabase(serverUrl: string): Promise<{ url: 
 /** `connectVia` changes where the app connects (the fault tests put a proxy in between). */
 export async function openTestDatabase(options: { serverUrl?: string; connectVia?: (url: URL) => URL } = {}): Promise<DatabaseHandle> {
   const serverUrl = options.serverUrl ?? process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return openDatabase({ pgliteDir: null, pgliteTemplate: await readPgliteTemplate() });
+  if (!serverUrl) return leasePglite(await readPgliteTemplate());
 
   const created = await createPostgresDatabase(serverUrl);
   const url = options.connectVia ? options.connectVia(new URL(created.url)).toString() : created.url;
