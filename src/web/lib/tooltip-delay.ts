@@ -13,3 +13,8 @@ export function tooltipDelayNow(): number {
 export function noteTooltipClosed(): void {
   lastClosedAt = Date.now();
 }
+
+/** As on a page just opened: no tooltip has closed yet (the web tests start each test so). */
+export function forgetTooltipClosed(): void {
+  lastClosedAt = null;
+}

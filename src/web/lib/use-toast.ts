@@ -81,6 +81,13 @@ function subscribeToToasts(listener: () => void): () => void {
 
 const readToasts = () => memoryState.toasts;
 
+/** As on a page just opened: no toast, none waiting to be removed (the web tests start each test so). */
+export function removeAllToasts(): void {
+  for (const timeout of removeTimeouts.values()) clearTimeout(timeout);
+  removeTimeouts.clear();
+  dispatch({ type: 'remove' });
+}
+
 /** Shows a toast; usable outside React (API helpers, timers). */
 export function toast(input: ToastInput): { id: string; dismiss: () => void } {
   const id = createToastId();
