@@ -46,6 +46,13 @@ export async function reachablePostgresUrl(): Promise<string | undefined> {
  */
 export const isRepeatPass = process.env.API_REPEAT_PASS === 'true';
 
+/**
+ * For a test whose server is a process of its own that never opens the tier's database (it exits
+ * first, or runs on its own embedded one): the second pass would repeat it word for word, so it
+ * runs in the first pass only. Use with `it.skipIf(isRepeatPass)`, the note in its title.
+ */
+export const firstPassOnlyNote = isRepeatPass ? ' (ran in the first API pass: it opens no database of this pass)' : '';
+
 /** A service CI requires: a test that needs it fails when it is missing, never passes by skipping. */
 export function isRequiredService(name: 'POSTGRES' | 'REDIS'): boolean {
   return process.env[`CI_REQUIRE_${name}`] === 'true';
