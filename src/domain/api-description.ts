@@ -57,6 +57,21 @@ export const apiDescriptions = {
     failures: [],
   },
   updatePhone: { summary: "Saves the member's phone number (unverified until its code is checked)", failures: [] },
+  changePassword: {
+    summary: "Changes the member's password, and signs out every other session",
+    description: 'The current password is required unless the member has none (joined with Google). A wrong one counts as a failed sign-in from this address. The member is mailed that it changed.',
+    failures: ['CURRENT_PASSWORD_REQUIRED', 'WRONG_CURRENT_PASSWORD', 'SAME_PASSWORD', 'RATE_LIMITED'],
+  },
+  requestEmailChange: {
+    summary: 'Mails a code to a new email address for the account',
+    description:
+      'The change happens only when the code is entered (confirmEmailChange); until then sign-in uses the current address. An address that already has an account answers the same, and no code goes there. The password is required unless the member has none (joined with Google); a wrong one counts as a failed sign-in.',
+    failures: ['SAME_EMAIL', 'CURRENT_PASSWORD_REQUIRED', 'WRONG_CURRENT_PASSWORD', 'RATE_LIMITED'],
+  },
+  confirmEmailChange: { summary: 'Changes the account’s email to the address the code went to; the old address is told', failures: ['INVALID_CODE', 'EMAIL_TAKEN'] },
+  listSessions: { summary: 'Where the account is signed in: each session with its device, start, last use and whether it is this one', failures: [] },
+  endSession: { summary: 'Ends one of the member’s sessions (signs that device out)', failures: ['SESSION_NOT_FOUND'], answer: 'no content' },
+  endOtherSessions: { summary: 'Ends every session of the member but this one', failures: [] },
   describePostcode: { summary: 'The suburbs and state of a postcode', failures: ['POSTCODE_NOT_FOUND'] },
 
   getVerificationStatus: { summary: "Which of the member's email, phone and card are verified", failures: [] },

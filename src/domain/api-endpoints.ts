@@ -42,6 +42,12 @@ export const apiEndpoints = {
   updateProfile: { method: 'PUT', path: '/api/user/profile', tag: 'account', access: 'member' },
   canChangePostcode: { method: 'GET', path: '/api/user/can-change-postcode', tag: 'account', access: 'member' },
   updatePhone: { method: 'PUT', path: '/api/user/phone', tag: 'account', access: 'member' },
+  changePassword: { method: 'PUT', path: '/api/user/password', tag: 'account', access: 'member' },
+  requestEmailChange: { method: 'POST', path: '/api/user/email', tag: 'account', access: 'member' },
+  confirmEmailChange: { method: 'POST', path: '/api/user/email/verify', tag: 'account', access: 'member' },
+  listSessions: { method: 'GET', path: '/api/user/sessions', tag: 'account', access: 'member' },
+  endSession: { method: 'DELETE', path: '/api/user/sessions/:id', tag: 'account', access: 'member' },
+  endOtherSessions: { method: 'DELETE', path: '/api/user/sessions', tag: 'account', access: 'member' },
   describePostcode: { method: 'GET', path: '/api/postcodes/:postcode', tag: 'account', access: 'public' },
 
   // Verification

@@ -3,6 +3,7 @@
 // catches it); the web client's types come from them (ApiResponse, ApiInput), so no page writes a
 // response shape of its own.
 import { z } from 'zod';
+import { accountSecurityMessages, accountSessionsResponse, changeEmailBody, changePasswordBody, confirmEmailChangeBody, endOtherSessionsResponse } from './account-security';
 import { accountMessages, canChangePostcodeSchema, emailCodeBody, phoneCodeBody, postcodePlaceSchema, sendPhoneCodeBody, testCardBody, updatePhoneBody, updateProfileBody, verificationStatusSchema } from './account';
 import {
   adminUsersQuery,
@@ -185,6 +186,12 @@ export const apiSchemas = {
   updateProfile: { body: updateProfileBody, response: { 200: currentUserSchema } },
   canChangePostcode: { response: { 200: canChangePostcodeSchema } },
   updatePhone: { body: updatePhoneBody, response: { 200: currentUserSchema } },
+  changePassword: { body: changePasswordBody, response: { 200: messageResponseSchema } },
+  requestEmailChange: { body: changeEmailBody, response: { 200: messageResponseSchema } },
+  confirmEmailChange: { body: confirmEmailChangeBody, response: { 200: currentUserSchema } },
+  listSessions: { response: { 200: accountSessionsResponse } },
+  endSession: { params: z.object({ id: z.string().uuid(accountSecurityMessages.sessionNotFound) }), response: {} },
+  endOtherSessions: { response: { 200: endOtherSessionsResponse } },
   describePostcode: { params: z.object({ postcode: z.string().regex(postcodePattern, accountMessages.postcodeInvalid) }), response: { 200: postcodePlaceSchema } },
 
   getVerificationStatus: { response: { 200: verificationStatusSchema } },

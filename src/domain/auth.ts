@@ -22,7 +22,8 @@ export const emailField = z
   .max(fieldLimits.emailMax, authMessages.emailTooLong)
   .email(authMessages.invalidEmail);
 
-const newPasswordField = z
+/** A password a member chooses (register, reset, change): spec 5's lengths. */
+export const newPasswordField = z
   .string({ error: authMessages.passwordTooShort })
   .min(fieldLimits.passwordMin, authMessages.passwordTooShort)
   .max(fieldLimits.passwordMax, authMessages.passwordTooLong);

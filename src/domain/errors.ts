@@ -3,6 +3,7 @@
 // message. The server turns an AppError into the error body below; the pages branch on `code`
 // (never on the HTTP status) to choose their screen or toast.
 import { accountMessages } from './account';
+import { accountSecurityMessages } from './account-security';
 import { adminMessages } from './admin';
 import { conversationMessages } from './conversations';
 import { eventStreamMessages } from './event-streams';
@@ -104,6 +105,13 @@ export const appErrors = {
   SOLD_TO_ONE_SIDED_CONVERSATION: { status: 400, message: ratingMessages.oneSidedConversation },
   /** An admin's action that does not fit what was reported (hiding a member, removing a listing's rating). */
   ACTION_NOT_FOR_TARGET: { status: 400, message: moderationMessages.actionNotForTarget },
+  /** Changing the password without the current one, which the member has (Google-only members have none). */
+  CURRENT_PASSWORD_REQUIRED: { status: 400, message: accountSecurityMessages.currentPasswordRequired },
+  /** Changing the password with a wrong current one: counted as a failed sign-in. */
+  WRONG_CURRENT_PASSWORD: { status: 400, message: accountSecurityMessages.currentPasswordWrong },
+  SAME_PASSWORD: { status: 400, message: accountSecurityMessages.samePassword },
+  /** Changing the email to the one the account has. */
+  SAME_EMAIL: { status: 400, message: accountSecurityMessages.sameEmail },
 
   // 401: who is asking is not known.
   UNAUTHENTICATED: { status: 401, message: errorMessages.signInRequired },
@@ -168,6 +176,8 @@ export const appErrors = {
   SUPPORT_REQUEST_NOT_FOUND: { status: 404, message: supportMessages.requestNotFound },
   /** A saved search that does not exist, or is another member's. */
   SAVED_SEARCH_NOT_FOUND: { status: 404, message: savedSearchMessages.notFound },
+  /** Ending a session that has ended, or that is another member's. */
+  SESSION_NOT_FOUND: { status: 404, message: accountSecurityMessages.sessionNotFound },
   /** A test-card payment for a checkout that is unknown, another member's or not the test provider's. */
   SUBSCRIPTION_NOT_FOUND: { status: 404, message: membershipMessages.subscriptionNotFound },
   /** Cancelling when no charge is coming. */

@@ -21,6 +21,7 @@ export * from './images';
 export * from './geo';
 export * from './search-reach';
 export * from './account';
+export * from './account-security';
 export * from './trading-checks';
 export * from './map';
 export * from './map-schemas';

@@ -29,6 +29,8 @@ export const currentUserSchema = z.object({
   messageMail: z.boolean(),
   /** Texts about messages and instant alerts go to the member's verified phone (decision 33). */
   smsNotifications: z.boolean(),
+  /** False for a member who joined with Google and has not set a password: they set one without the current one. */
+  hasPassword: z.boolean(),
   createdAt: z.string(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;

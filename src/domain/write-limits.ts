@@ -22,6 +22,11 @@ export const writeLimits = {
   pickUpGoogleSession: perHour(60),
   updateProfile: perHour(20),
   updatePhone: perHour(10),
+  changePassword: perHour(10),
+  requestEmailChange: perHour(10),
+  confirmEmailChange: perHour(30),
+  endSession: perHour(60),
+  endOtherSessions: perHour(20),
   updateNotificationSettings: perHour(60),
   // Checks
   sendVerificationEmail: perHour(20),

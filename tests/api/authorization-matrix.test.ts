@@ -119,6 +119,13 @@ const rows: Row[] = [
   { method: 'PUT', route: '/api/user/profile', body: () => ({ postcode: '3068' }), expect: members(200) },
   { method: 'GET', route: '/api/user/can-change-postcode', expect: members(200) },
   { method: 'PUT', route: '/api/user/phone', body: () => ({ phone: '0412 345 678' }), expect: members(200) },
+  // The member's own sign-in: a wrong current password changes nothing; a session id of nobody's is not found.
+  { method: 'PUT', route: '/api/user/password', body: () => ({ currentPassword: 'not the password', newPassword: 'matrix password 2' }), expect: members(400) },
+  { method: 'POST', route: '/api/user/email', body: () => ({ newEmail: uniqueEmail('moving'), password: 'not the password' }), expect: members(400) },
+  { method: 'POST', route: '/api/user/email/verify', body: () => ({ code: '123456' }), expect: members(400) },
+  { method: 'GET', route: '/api/user/sessions', expect: members(200) },
+  { method: 'DELETE', route: '/api/user/sessions/:id', url: () => `/api/user/sessions/${zeroId}`, expect: members(404) },
+  { method: 'DELETE', route: '/api/user/sessions', expect: members(200) },
   { method: 'GET', route: '/api/postcodes/:postcode', url: () => '/api/postcodes/3068', expect: everyone(200) },
   { method: 'GET', route: '/api/verification-status', expect: members(200) },
   { method: 'POST', route: '/api/send-verification-email', expect: members(409) },

@@ -126,6 +126,67 @@ describe('signing up, in and out', () => {
   });
 });
 
+describe('your sign-in, from /account', () => {
+  it('a member sees both devices, changes the password (the other browser is signed out), signs out everywhere else and changes the email', async () => {
+    const email = api.uniqueEmail('jo');
+    await registerThroughApi({ email, password: 'first-password-1', firstName: 'Jo', lastName: 'Park' });
+    const [home, phone] = [await openPage(), await openPage(viewports.phone)];
+    for (const page of [home, phone]) {
+      await page.goto('/auth');
+      await signIn(page, email, 'first-password-1');
+      await expectVisible(page.getByRole('heading', { level: 1, name: "G'day Jo" }));
+    }
+
+    await home.goto('/account');
+    const devices = home.getByRole('list', { name: "Where you're signed in" });
+    await expectVisible(devices.getByText('This device · active now'));
+    expect(await devices.getByRole('listitem').count()).toBe(3);
+
+    // A wrong current password is said under its field; nothing changes.
+    const passwordForm = home.getByRole('form', { name: 'Change your password' });
+    await passwordForm.getByLabel('Current password').fill('not-my-password');
+    await passwordForm.getByLabel('New password').fill('second-password-2');
+    await passwordForm.getByRole('button', { name: 'Change Password' }).click();
+    await expectVisible(passwordForm.getByText("That isn't your current password."));
+
+    await passwordForm.getByLabel('Current password').fill('first-password-1');
+    await passwordForm.getByRole('button', { name: 'Change Password' }).click();
+    await expectVisible(toastTitled(home, 'Password changed'));
+    await expectHidden(devices.getByRole('button', { name: /^Sign out Chrome/ }).first());
+    expect(await devices.getByRole('listitem').count()).toBe(1);
+
+    // The phone was signed out by the change.
+    await phone.goto('/dashboard');
+    await phone.waitForURL(/\/auth(\?.*)?$/);
+    await expectVisible(phone.getByRole('button', { name: 'Sign In', exact: true }));
+    await signIn(phone, email, 'second-password-2');
+    await expectVisible(phone.getByRole('heading', { level: 1, name: "G'day Jo" }));
+
+    // Signed in again on the phone; signed out from home, everywhere but home.
+    await home.reload();
+    await expectVisible(devices.getByRole('button', { name: /^Sign out / }));
+    await home.getByRole('button', { name: 'Sign out everywhere else' }).click();
+    await expectVisible(toastTitled(home, 'Signed out everywhere else'));
+    await expectVisible(home.getByText('1 other device was signed out.'));
+    await phone.goto('/dashboard');
+    await phone.waitForURL(/\/auth(\?.*)?$/);
+
+    // A new email, proved with the code sent there; sign-in then uses it.
+    const newEmail = api.uniqueEmail('jo-new');
+    await home.getByRole('button', { name: 'Change email' }).click();
+    await home.getByLabel('New email').fill(newEmail);
+    await home.getByLabel('Your password').fill('second-password-2');
+    await home.getByRole('button', { name: 'Send Code' }).click();
+    await expectVisible(toastTitled(home, 'Check your new inbox'));
+    await home.getByLabel('Code from your new inbox').fill(await api.latestCode(newEmail));
+    await home.getByRole('button', { name: 'Change Email' }).click();
+    await expectVisible(toastTitled(home, 'Email changed'));
+    expect(await home.getByLabel('Email', { exact: true }).inputValue()).toBe(newEmail);
+    await home.setViewportSize(viewports.phone);
+    expect(await hasHorizontalScroll(home)).toBe(false);
+  });
+});
+
 describe('finding your way', () => {
   it('an unknown path shows 404 Page Not Found with a way home', async () => {
     const page = await openPage();

@@ -30,6 +30,7 @@ const member: CurrentUser = {
   listingLimitNoticeAt: null,
   messageMail: true,
   smsNotifications: false,
+  hasPassword: true,
   createdAt: '2025-01-01T00:00:00.000Z',
 };
 

@@ -9,10 +9,10 @@ import { admitMember } from '../moderation';
 import { toCurrentUser } from './current-user';
 import { checkCode } from './one-time-codes';
 import { hashPassword } from './passwords';
-import { createSession, revokeUserSessions } from './sessions';
+import { createSession, revokeUserSessions, type SessionOrigin } from './sessions';
 
 /** Sets the new password, signs the member out everywhere else and signs them in here. */
-export async function confirmPasswordReset(deps: ServerDeps, body: ResetConfirmBody): Promise<AuthResponse> {
+export async function confirmPasswordReset(deps: ServerDeps, body: ResetConfirmBody, origin: SessionOrigin = {}): Promise<AuthResponse> {
   const { db, config } = deps;
   const [user] = await db.select().from(users).where(eq(users.email, body.email)).limit(1);
   if (!user) throw new AppError('INVALID_CODE');
@@ -25,8 +25,7 @@ export async function confirmPasswordReset(deps: ServerDeps, body: ResetConfirmB
     const [updated] = await tx.update(users).set({ password: passwordHash }).where(eq(users.id, user.id)).returning();
     await revokeUserSessions(tx, user.id);
     changes.touch('members', user.id);
-    
-    const token = await createSession(tx, user.id);
+    const token = await createSession(tx, user.id, origin);
     return { token, user: toCurrentUser(updated) };
   });
 }

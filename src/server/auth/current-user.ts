@@ -27,6 +27,7 @@ export function toCurrentUser(row: UserRow): CurrentUser {
     listingLimitNoticeAt: row.listingLimitNoticeAt?.toISOString() ?? null,
     messageMail: row.messageMail,
     smsNotifications: textsAreOn(row),
+    hasPassword: row.password !== null,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -12,6 +12,7 @@ import { createGoogleIdentityProvider, GoogleSignInRefused } from './google-iden
 import { recordGoogleHandOff } from './google-hand-off';
 import { createGoogleSignInCookie } from './google-sign-in-cookie';
 import { pickUpGoogleSession } from './pick-up-google-session';
+import { sessionOriginOf } from './sessions';
 import { signInWithGoogle } from './sign-in-with-google';
 
 function problemOf(error: unknown): GoogleSignInProblem {
@@ -84,7 +85,7 @@ export const googleSignInRoutes =
       ...endpoint('pickUpGoogleSession'),
       onRequest: limit,
       handler: async (request, reply) => {
-        const session = await pickUpGoogleSession(withRequestLog(deps, request), cookie.readSignedIn(request.headers.cookie));
+        const session = await pickUpGoogleSession(withRequestLog(deps, request), cookie.readSignedIn(request.headers.cookie), sessionOriginOf(request));
         reply.header('set-cookie', cookie.clear()).header('cache-control', 'no-store');
         return session;
       },

@@ -5,6 +5,8 @@ export { grantConfiguredAdmin, syncConfiguredAdmins } from './configured-admins'
 export { toCurrentUser } from './current-user';
 export { installSessionLoader, requireAdmin, requireUser, assertTradingChecks, requireTradingChecks, signedInUser } from './guards';
 export { assertCodeMayBeSent, checkCode, issueCode } from './one-time-codes';
-export { hashPassword } from './passwords';
+export { emailChangeCodeMail, emailChangedMail, passwordChangedMail } from './mails';
+export { hashPassword, verifyPassword } from './passwords';
 export { generateSessionToken, hashSessionToken } from './secrets';
-export { findSessionUserById, revokeUserSessions } from './sessions';
+export { findSessionUserById, listMemberSessions, revokeMemberSession, revokeOtherSessions, revokeUserSessions } from './sessions';
+export { passwordFailures } from './password-failures';

@@ -8,7 +8,7 @@ import type { Queryable } from '../db/open-database';
 import { verificationCodes } from '../db/schema';
 import { generateSixDigitCode, hashCode, hashesMatch } from './secrets';
 
-export type CodeType = 'password_reset' | 'email_verification' | 'phone_verification';
+export type CodeType = 'password_reset' | 'email_verification' | 'phone_verification' | 'email_change';
 
 type IssueCodeInput = { userId: string; type: CodeType; target: string; secret: string; now?: Date };
 

@@ -8,20 +8,20 @@ import { admitMember } from '../moderation';
 import { toCurrentUser } from './current-user';
 import { redeemGoogleHandOff } from './google-hand-off';
 import type { GoogleSignedIn } from './google-sign-in-cookie';
-import { createSession } from './sessions';
+import { createSession, type SessionOrigin } from './sessions';
 
 /**
  * The landing page's half of a Google sign-in: the session for the member the sign-in cookie names,
  * made only now, so a page that never loads leaves no session behind (decision 11), and only for the
  * hand-off the server recorded at Google's return, once.
  */
-export async function pickUpGoogleSession(deps: ServerDeps, signedIn: GoogleSignedIn | null): Promise<GoogleSignInResponse> {
+export async function pickUpGoogleSession(deps: ServerDeps, signedIn: GoogleSignedIn | null, origin: SessionOrigin = {}): Promise<GoogleSignInResponse> {
   const redeemed =
     signedIn !== null &&
     (await redeemGoogleHandOff(deps.db, { userId: signedIn.userId, token: signedIn.handOff, secret: deps.config.appSecret, now: deps.clock.now() }));
   const [user] = redeemed ? await deps.db.select().from(users).where(eq(users.id, signedIn.userId)).limit(1) : [];
   if (!signedIn || !user) throw new AppError('INVALID_CODE', googleSignInProblems.expired);
   await admitMember(deps, user);
-  const token = await createSession(deps.db, user.id);
+  const token = await createSession(deps.db, user.id, origin);
   return { token, user: toCurrentUser(user), isNewMember: signedIn.isNewMember };
 }

@@ -12,7 +12,7 @@ import { grantConfiguredAdmin } from './configured-admins';
 import { toCurrentUser } from './current-user';
 import { welcomeMail } from './mails';
 import { hashPassword } from './passwords';
-import { createSession } from './sessions';
+import { createSession, type SessionOrigin } from './sessions';
 
 function addMonths(date: Date, months: number): Date {
   const result = new Date(date);
@@ -33,7 +33,7 @@ export async function sendWelcomeMail(deps: ServerDeps, member: { email: string;
     .catch((error: unknown) => deps.log.error({ err: error }, 'welcome mail failed'));
 }
 
-export async function registerMember(deps: ServerDeps, body: RegisterBody): Promise<AuthResponse> {
+export async function registerMember(deps: ServerDeps, body: RegisterBody, origin: SessionOrigin = {}): Promise<AuthResponse> {
   const { config } = deps;
   const passwordHash = await hashPassword(body.password);
   const now = deps.clock.now();
@@ -62,7 +62,7 @@ export async function registerMember(deps: ServerDeps, body: RegisterBody): Prom
         [user] = await tx.select().from(users).where(eq(users.id, user.id));
       }
       changes.touch('members', user.id);
-      const token = await createSession(tx, user.id, now);
+      const token = await createSession(tx, user.id, { ...origin, now });
       return { token, user: toCurrentUser(user) };
     }).catch((error: unknown) => {
       if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN');

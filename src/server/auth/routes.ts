@@ -10,6 +10,7 @@ import { requireUser, signedInUser } from './guards';
 import { registerMember } from './register-member';
 import { requestPasswordReset } from './request-password-reset';
 import { signIn } from './sign-in';
+import { sessionOriginOf } from './sessions';
 import { signOut } from './sign-out';
 import { verifyResetCode } from './verify-reset-code';
 
@@ -26,13 +27,13 @@ export const authRoutes =
     app.route({
       ...endpoint('register'),
       onRequest: limits.perIp('register', abuseLimits.register.perIp),
-      handler: async (request, reply) => reply.code(201).send(await registerMember(withRequestLog(deps, request), request.body)),
+      handler: async (request, reply) => reply.code(201).send(await registerMember(withRequestLog(deps, request), request.body, sessionOriginOf(request))),
     });
 
     app.route({
       ...endpoint('signIn'),
       onRequest: limits.perIp('login', abuseLimits.login.perIp),
-      handler: async (request) => signIn(withRequestLog(deps, request), { ...request.body, address: request.ip }),
+      handler: async (request) => signIn(withRequestLog(deps, request), { ...request.body, address: request.ip }, sessionOriginOf(request)),
     });
 
     app.route({ ...endpoint('getCurrentUser'), onRequest: requireUser, handler: async (request) => toCurrentUser(signedInUser(request)) });
@@ -54,5 +55,5 @@ export const authRoutes =
 
     app.route({ ...endpoint('verifyResetCode'), ...codeChecks, handler: async (request) => verifyResetCode(withRequestLog(deps, request), request.body) });
 
-    app.route({ ...endpoint('confirmPasswordReset'), ...codeChecks, handler: async (request) => confirmPasswordReset(withRequestLog(deps, request), request.body) });
+    app.route({ ...endpoint('confirmPasswordReset'), ...codeChecks, handler: async (request) => confirmPasswordReset(withRequestLog(deps, request), request.body, sessionOriginOf(request)) });
   };

@@ -1,5 +1,8 @@
-// Opaque bearer sessions, stored hashed with a sliding expiry (spec 3 "sessions").
-import { and, eq, gt, lt, ne } from 'drizzle-orm';
+// Opaque bearer sessions, stored hashed with a sliding expiry (spec 3 "sessions"), each with the
+// device it signed in from and when it was last used, for the member's list on /account.
+import { and, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { describeDevice, sessionLastUsedResolutionMs, userAgentMaxLength, type AccountSession } from '../../domain/account-security';
 import { sessionLifetimeDays } from '../../domain/session';
 import type { Queryable } from '../db/open-database';
 import { sessions, users, type UserRow } from '../db/schema';
@@ -7,16 +10,25 @@ import { generateSessionToken, hashSessionToken } from './secrets';
 
 const dayMs = 24 * 60 * 60 * 1000;
 const lifetimeMs = sessionLifetimeDays * dayMs;
-/** Extend a session at most once a day, so reads do not write on every request. */
-const extendAfterMs = dayMs;
 
-export async function createSession(db: Queryable, userId: string, now = new Date()): Promise<string> {
+/** Where a new session comes from: the browser that signed in, named on /account by its User-Agent. */
+export type SessionOrigin = { userAgent?: string | null; now?: Date };
+
+/** The origin of a session a request starts. */
+export function sessionOriginOf(request: FastifyRequest): SessionOrigin {
+  return { userAgent: request.headers['user-agent'] ?? null };
+}
+
+export async function createSession(db: Queryable, userId: string, origin: SessionOrigin = {}): Promise<string> {
   const token = generateSessionToken();
+  const now = origin.now ?? new Date();
   await db.insert(sessions).values({
     sid: hashSessionToken(token),
     sess: { userId },
     userId,
     expire: new Date(now.getTime() + lifetimeMs),
+    createdAt: now,
+    userAgent: origin.userAgent ? origin.userAgent.slice(0, userAgentMaxLength) : null,
   });
   return token;
 }
@@ -27,17 +39,18 @@ export type AuthenticatedSession = { sessionId: string; user: UserRow };
 export async function findSessionUser(db: Queryable, token: string, now = new Date()): Promise<AuthenticatedSession | null> {
   const sessionId = hashSessionToken(token);
   const [row] = await db
-    .select({ user: users, expire: sessions.expire })
+    .select({ user: users, createdAt: sessions.createdAt, lastUsedAt: sessions.lastUsedAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.sid, sessionId), gt(sessions.expire, now)))
     .limit(1);
   if (!row) return null;
-  const remainingMs = row.expire.getTime() - now.getTime();
-  if (lifetimeMs - remainingMs > extendAfterMs) {
+  // Its last use and its sliding expiry are written at most once an hour, so reads do not write on every request.
+  const lastUsed = row.lastUsedAt ?? row.createdAt;
+  if (now.getTime() - lastUsed.getTime() >= sessionLastUsedResolutionMs) {
     await db
       .update(sessions)
-      .set({ expire: new Date(now.getTime() + lifetimeMs) })
+      .set({ lastUsedAt: now, expire: new Date(now.getTime() + lifetimeMs) })
       .where(eq(sessions.sid, sessionId));
   }
   return { sessionId, user: row.user };
@@ -52,6 +65,45 @@ export async function findSessionUserById(db: Queryable, sessionId: string, now 
     .where(and(eq(sessions.sid, sessionId), gt(sessions.expire, now)))
     .limit(1);
   return row ? { sessionId, user: row.user } : null;
+}
+
+/** Every session of the member that has not expired, this one first, then the most recently used. */
+export async function listMemberSessions(db: Queryable, input: { userId: string; currentSessionId: string | null; now: Date }): Promise<AccountSession[]> {
+  const rows = await db
+    .select({ sid: sessions.sid, id: sessions.id, createdAt: sessions.createdAt, lastUsedAt: sessions.lastUsedAt, userAgent: sessions.userAgent })
+    .from(sessions)
+    .where(and(eq(sessions.userId, input.userId), gt(sessions.expire, input.now)))
+    .orderBy(desc(sql`coalesce(${sessions.lastUsedAt}, ${sessions.createdAt})`), desc(sessions.createdAt));
+  return rows
+    .map((row) => {
+      const current = row.sid === input.currentSessionId;
+      return {
+        id: row.id,
+        device: describeDevice(row.userAgent),
+        startedAt: row.createdAt.toISOString(),
+        lastUsedAt: (current ? input.now : (row.lastUsedAt ?? row.createdAt)).toISOString(),
+        current,
+      };
+    })
+    .sort((a, b) => Number(b.current) - Number(a.current));
+}
+
+/** Ends the member's session named by its public id; the stored id of the session ended, or null when none was theirs. */
+export async function revokeMemberSession(db: Queryable, input: { userId: string; id: string }): Promise<string | null> {
+  const [ended] = await db
+    .delete(sessions)
+    .where(and(eq(sessions.id, input.id), eq(sessions.userId, input.userId)))
+    .returning({ sid: sessions.sid });
+  return ended?.sid ?? null;
+}
+
+/** Ends every session of the member but one; the stored ids of those ended. */
+export async function revokeOtherSessions(db: Queryable, input: { userId: string; keepSessionId: string }): Promise<string[]> {
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, input.userId), ne(sessions.sid, input.keepSessionId)))
+    .returning({ sid: sessions.sid });
+  return ended.map((row) => row.sid);
 }
 
 export async function revokeSession(db: Queryable, sessionId: string): Promise<void> {

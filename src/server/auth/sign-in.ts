@@ -4,11 +4,11 @@ import { AppError, errorMessages } from '../../domain/errors';
 import type { AuthResponse } from '../../domain/user-schemas';
 import { users } from '../db/schema';
 import type { ServerDeps } from '../deps';
-import { addressGroup } from '../http/address-group';
 import { admitMember } from '../moderation';
 import { toCurrentUser } from './current-user';
+import { passwordFailures } from './password-failures';
 import { verifyPassword } from './passwords';
-import { createSession } from './sessions';
+import { createSession, type SessionOrigin } from './sessions';
 
 const windowMs = signInPolicy.windowMinutes * 60_000;
 const accountKey = (email: string) => `sign-in:account:${email}`;
@@ -34,12 +34,12 @@ async function slowAccountGuessing(deps: ServerDeps, email: string): Promise<voi
  * until its window passes, and a success wipes its count. Guesses from many addresses at once
  * are slowed per account.
  */
-export async function signIn(deps: ServerDeps, input: LoginBody & { address: string }): Promise<AuthResponse> {
+export async function signIn(deps: ServerDeps, input: LoginBody & { address: string }, origin: SessionOrigin = {}): Promise<AuthResponse> {
   const { db } = deps;
-  const failures = deps.limits.failures('sign-in', signInPolicy.maxFailures, windowMs);
   // The email arrives lower-cased by emailField, so one address cannot dodge the count by case.
-  const pair = `${input.email} ${addressGroup(input.address)}`;
-  if (!(await failures.admit(pair))) throw new AppError('RATE_LIMITED');
+  const failures = passwordFailures(deps, input);
+  const { pair } = failures;
+  if (!(await failures.admit())) throw new AppError('RATE_LIMITED');
   const knownKey = `sign-in:known:${pair}`;
   const known = await deps.limits.counters.isMarked(knownKey);
   if (!known) await slowAccountGuessing(deps, input.email);
@@ -47,12 +47,12 @@ export async function signIn(deps: ServerDeps, input: LoginBody & { address: str
   const [user] = await db.select().from(users).where(eq(users.email, input.email)).limit(1);
   const passwordMatches = await verifyPassword(user?.password ?? null, input.password);
   if (!user || !passwordMatches) throw new AppError('INVALID_CREDENTIALS');
-  await failures.clear(pair);
+  await failures.clear();
   // The owner's own sign-ins from a new place are no guesses.
   if (!known) await deps.limits.counters.uncount(accountKey(input.email));
   await deps.limits.counters.mark(knownKey, signInPolicy.knownAddressDays * 24 * 60 * 60 * 1000);
   // Only with the right password does anyone learn the account is suspended.
   await admitMember(deps, user);
-  const token = await createSession(db, user.id);
+  const token = await createSession(db, user.id, origin);
   return { token, user: toCurrentUser(user) };
 }

@@ -241,14 +241,20 @@ export const sessions = pgTable(
   {
     /** SHA-256 of the bearer token; the token itself is never stored. */
     sid: varchar('sid', { length: 64 }).primaryKey(),
+    /** How the member names this session on /account (ending it): unrelated to the token. */
+    id: uuid('id').notNull().defaultRandom(),
     sess: jsonb('sess').notNull(),
     expire: timestamp('expire', { withTimezone: true }).notNull(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
+    /** When a request last came with it, to the hour (written at most hourly). Null: not since it started. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    /** The browser's User-Agent when it signed in, cut to its first 300 characters: the device on /account. */
+    userAgent: varchar('user_agent', { length: 300 }),
   },
-  (table) => [index('sessions_expire_idx').on(table.expire), index('sessions_user_idx').on(table.userId)],
+  (table) => [index('sessions_expire_idx').on(table.expire), index('sessions_user_idx').on(table.userId), uniqueIndex('sessions_id_idx').on(table.id)],
 );
 
 /** Mail and SMS that had no real transport (development and tests): readable at /api/dev/outbox. */

@@ -31,6 +31,7 @@ export function aMember(overrides: Partial<CurrentUser> = {}): CurrentUser {
     listingLimitNoticeAt: null,
     messageMail: true,
     smsNotifications: false,
+    hasPassword: true,
     createdAt: '2025-01-01T00:00:00.000Z',
     ...overrides,
   };

@@ -1,6 +1,6 @@
 // The account page's calls (spec sections 2, 5, 7 and 8) and the toasts that follow each.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ApiResponse, type CurrentUser, type NotificationSettingsBody, type TestCardBody, type UpdateProfileBody, conversationLimits, smsMessages } from '../../../domain';
+import { type ApiResponse, type ChangeEmailBody, type ChangePasswordBody, type CurrentUser, type NotificationSettingsBody, type TestCardBody, type UpdateProfileBody, accountSecurityMessages, conversationLimits, smsMessages } from '../../../domain';
 import { canChangePostcodeQueryKey, refreshAccountQueries } from '@/shared/account/account-queries';
 import { callApi } from '@/lib/api-client';
 import { currentUserQueryKey } from '@/lib/auth';
@@ -78,5 +78,89 @@ export function useUpdateNotificationSettings() {
       toast(settingsToast(sent, user));
     },
     onError: (error) => showFailure('Update Failed', error),
+  });
+}
+
+/** Where the account is signed in (/account): this device first. */
+export const accountSessionsQueryKey = ['/api/user/sessions'] as const;
+
+export function useAccountSessions() {
+  return useQuery<ApiResponse<'listSessions'>>({ queryKey: accountSessionsQueryKey });
+}
+
+export const changePassword = (body: ChangePasswordBody) => callApi('changePassword', { body });
+
+/** A new password (or a first one, for a member who joined with Google): the other devices are signed out. */
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changePassword,
+    onSuccess: ({ message }) => {
+      const user = queryClient.getQueryData<CurrentUser>(currentUserQueryKey);
+      toast({ title: user?.hasPassword === false ? accountSecurityMessages.passwordSetTitle : accountSecurityMessages.passwordChangedTitle, description: message });
+      void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+      void queryClient.invalidateQueries({ queryKey: accountSessionsQueryKey });
+    },
+    onError: (error) => {
+      if (handleUnauthorizedError(error)) return;
+    },
+  });
+}
+
+export const endSession = (id: string) => callApi('endSession', { params: { id } });
+export const endOtherSessions = () => callApi('endOtherSessions');
+
+/** Signs one other device out. */
+export function useEndSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: endSession,
+    onSuccess: () => toast({ title: accountSecurityMessages.sessionEndedTitle, description: accountSecurityMessages.sessionEnded }),
+    onError: (error) => showFailure(accountSecurityMessages.sessionEndFailedTitle, error),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: accountSessionsQueryKey }),
+  });
+}
+
+export function useEndOtherSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: endOtherSessions,
+    onSuccess: ({ ended }) => toast({ title: accountSecurityMessages.otherSessionsEndedTitle, description: accountSecurityMessages.otherSessionsEnded(ended) }),
+    onError: (error) => showFailure(accountSecurityMessages.sessionEndFailedTitle, error),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: accountSessionsQueryKey }),
+  });
+}
+
+export const requestEmailChange = (body: ChangeEmailBody) => callApi('requestEmailChange', { body });
+export const confirmEmailChange = (code: string) => callApi('confirmEmailChange', { body: { code } });
+
+/** A code to the new address; nothing changes until it is entered (useConfirmEmailChange). */
+export function useRequestEmailChange() {
+  return useMutation({
+    mutationFn: requestEmailChange,
+    onSuccess: ({ message }) => toast({ title: accountSecurityMessages.emailChangeCodeSentTitle, description: message }),
+    onError: (error) => {
+      handleUnauthorizedError(error);
+    },
+  });
+}
+
+export function useConfirmEmailChange() {
+  return useAccountMutationWithoutFailureToast(confirmEmailChange, (user) => ({ title: accountSecurityMessages.emailChangedTitle, description: accountSecurityMessages.emailChanged(user.email) }));
+}
+
+/** The updated member at once, its toast from what came back; failures are the form's to show. */
+function useAccountMutationWithoutFailureToast<TInput>(mutationFn: (input: TInput) => Promise<CurrentUser>, success: (user: CurrentUser) => { title: string; description: string }) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: (user) => {
+      queryClient.setQueryData(currentUserQueryKey, user);
+      toast(success(user));
+      void refreshAccountQueries(queryClient);
+    },
+    onError: (error) => {
+      handleUnauthorizedError(error);
+    },
   });
 }

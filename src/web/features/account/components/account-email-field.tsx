@@ -6,8 +6,9 @@ import { buttonVariants } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/cn';
+import { ChangeEmailForm } from '@/features/account/components/change-email-form';
 
-/** spec 5: the email cannot be changed; it is shown with its verification state. */
+/** spec 5: the email is not edited in place; it is shown with its verification state, and changed only through a code sent to the new address (decision 36). */
 export function AccountEmailField({ user }: { user: CurrentUser }) {
   const id = useId();
   return (
@@ -31,8 +32,8 @@ export function AccountEmailField({ user }: { user: CurrentUser }) {
             </Link>
           </>
         )}
-        <span className="text-ink-500">Your email can't be changed.</span>
       </div>
+      <ChangeEmailForm user={user} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Ban, BadgeCheck, Bell, CircleCheckBig, CreditCard, LifeBuoy, LogIn, MapPin, Sparkles, UserRound } from 'lucide-react';
+import { Ban, BadgeCheck, Bell, CircleCheckBig, CreditCard, KeyRound, LifeBuoy, LogIn, MapPin, MonitorSmartphone, Sparkles, UserRound } from 'lucide-react';
 import { Suspense, lazy, useEffect } from 'react';
 import { Link } from 'wouter';
 import { type CurrentUser, firstReplyPromise, rulesForTier, supportMessages } from '../../../../domain';
@@ -17,8 +17,10 @@ import { AccountMembership } from '@/features/account/components/account-members
 import { AccountPhoneField } from '@/features/account/components/account-phone-field';
 import { AccountSection } from '@/features/account/components/account-section';
 import { BlockedMembers } from '@/features/account/components/blocked-members';
+import { ChangePasswordForm } from '@/features/account/components/change-password-form';
 import { NotificationSettings } from '@/features/account/components/notification-settings';
 import { SavedSearchMailSettings } from '@/features/account/components/saved-search-mail-settings';
+import { SignedInDevices } from '@/features/account/components/signed-in-devices';
 import { SupportRequests } from '@/features/account/components/support-requests';
 import { SmsSettings } from '@/features/account/components/sms-settings';
 
@@ -123,6 +125,12 @@ function AccountDetails({ user }: { user: CurrentUser }) {
             </div>
           </AccountSection>
           <CardSection user={user} />
+          <AccountSection id="password" icon={KeyRound} title="Password" description={user.hasPassword ? 'Changing it signs out every other device.' : undefined}>
+            <ChangePasswordForm user={user} />
+          </AccountSection>
+          <AccountSection id="devices" icon={MonitorSmartphone} title="Where you're signed in" description="Sign out a device you don't recognise, or one you no longer use.">
+            <SignedInDevices />
+          </AccountSection>
           <AccountSection
             id="support"
             icon={LifeBuoy}
