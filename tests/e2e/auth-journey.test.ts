@@ -167,7 +167,7 @@ describe('your sign-in, from /account', () => {
     await expectVisible(devices.getByRole('button', { name: /^Sign out / }));
     await home.getByRole('button', { name: 'Sign out everywhere else' }).click();
     await expectVisible(toastTitled(home, 'Signed out everywhere else'));
-    await expectVisible(home.getByText('1 other device was signed out.'));
+    await expectVisible(home.getByRole('region', { name: /Notifications/ }).getByText('1 other device was signed out.'));
     await phone.goto('/dashboard');
     await phone.waitForURL(/\/auth(\?.*)?$/);
 
@@ -175,7 +175,7 @@ describe('your sign-in, from /account', () => {
     const newEmail = api.uniqueEmail('jo-new');
     await home.getByRole('button', { name: 'Change email' }).click();
     await home.getByLabel('New email').fill(newEmail);
-    await home.getByLabel('Your password').fill('second-password-2');
+    await home.getByLabel('Your password', { exact: true }).fill('second-password-2');
     await home.getByRole('button', { name: 'Send Code' }).click();
     await expectVisible(toastTitled(home, 'Check your new inbox'));
     await home.getByLabel('Code from your new inbox').fill(await api.latestCode(newEmail));
