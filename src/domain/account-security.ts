@@ -69,6 +69,15 @@ export const endOtherSessionsResponse = z.object({ ended: z.number().int().nonne
 /** How often a session's "last used" (and its sliding expiry) is written at most. */
 export const sessionLastUsedResolutionMs = 60 * 60 * 1000;
 
+/**
+ * Codes to one new address per day, whichever accounts ask: three throwaway accounts cannot flood
+ * someone's inbox with codes (each account also waits a minute between codes, 10 a day).
+ */
+export const emailChangeCodesPerAddressPerDay = 3;
+
+/** Sessions a member holds at most: a new sign-in past it ends the least recently used. */
+export const maxSessionsPerMember = 50;
+
 /** The longest User-Agent kept for a session. */
 export const userAgentMaxLength = 300;
 

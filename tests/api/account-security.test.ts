@@ -1,7 +1,8 @@
 // The member's own sign-in: changing the password while signed in, and where the account is signed in.
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accountSecurityMessages } from '../../src/domain/account-security';
+import { accountMessages } from '../../src/domain/account';
+import { accountSecurityMessages, maxSessionsPerMember } from '../../src/domain/account-security';
 import { authMessages } from '../../src/domain/auth';
 import { errorMessages } from '../../src/domain/errors';
 import { sessions, users } from '../../src/server/db/schema';
@@ -197,6 +198,18 @@ describe('where the account is signed in', () => {
     expect(await rowOf()).toMatchObject({ lastUsedAt: tenMinutesAgo, expire: tomorrow });
   });
 
+  it('keeps at most 50 sessions a member: signing in again and again ends the least recently used', async () => {
+    const member = await registerMember(client);
+    const tokens: string[] = [];
+    for (let time = 0; time < maxSessionsPerMember + 1; time += 1) tokens.push(await signInFrom(client, member, firefoxOnLinux));
+    const listed = await client.get('/api/user/sessions', tokens.at(-1));
+    expect(listed.body.sessions).toHaveLength(maxSessionsPerMember);
+    // The session from joining and the first sign-in went; the newest are all there.
+    expect((await client.get('/api/auth/me', member.token)).status).toBe(401);
+    expect((await client.get('/api/auth/me', tokens[0])).status).toBe(401);
+    expect((await client.get('/api/auth/me', tokens[1])).status).toBe(200);
+  });
+
   it('is for members only', async () => {
     expect((await client.get('/api/user/sessions')).status).toBe(401);
     expect((await client.call('DELETE', '/api/user/sessions')).status).toBe(401);
@@ -248,6 +261,17 @@ describe('changing the email', () => {
     const toFree = await requestChange(member.token, { newEmail: free, password: member.password });
     expect(Object.keys(toFree.body)).toEqual(Object.keys(toTaken.body));
     expect((await mailsTo(server, client, free))[0].subject).toBe('Your Neighbourly code for your new email');
+  });
+
+  it('sends one address at most three codes a day, whichever accounts ask and whether or not it has an account', async () => {
+    for (const victim of [uniqueEmail('inbox'), (await registerMember(client)).email]) {
+      const askers = [await registerMember(client), await registerMember(client), await registerMember(client), await registerMember(client)];
+      const answers = [];
+      for (const asker of askers) answers.push(await requestChange(asker.token, { newEmail: victim, password: asker.password }));
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 429]);
+      expect(answers[3].body.message).toBe(accountMessages.tooManyCodesToday);
+      expect((await mailsTo(server, client, victim)).filter((mail) => mail.subject === 'Your Neighbourly code for your new email').length).toBeLessThanOrEqual(3);
+    }
   });
 
   it('needs the password, a new address, and a minute between codes', async () => {

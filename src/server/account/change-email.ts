@@ -1,15 +1,18 @@
 // A signed-in member changes their email: a code goes to the new address, and the change happens
 // only when it is entered there; the old address is told.
-import { eq } from 'drizzle-orm';
-import { accountSecurityMessages, type ChangeEmailBody } from '../../domain/account-security';
+import { and, count, eq, gt } from 'drizzle-orm';
+import { accountMessages } from '../../domain/account';
+import { accountSecurityMessages, emailChangeCodesPerAddressPerDay, type ChangeEmailBody } from '../../domain/account-security';
 import { AppError } from '../../domain/errors';
 import type { CurrentUser } from '../../domain/user-schemas';
 import { assertCodeMayBeSent, checkCode, emailChangeCodeMail, emailChangedMail, grantConfiguredAdmin, issueCode, toCurrentUser } from '../auth';
 import { isUniqueViolation } from '../db/errors';
-import { users } from '../db/schema';
+import { users, verificationCodes } from '../db/schema';
 import { touchMemberListings, writeTransaction } from '../db/write-transaction';
 import type { ServerDeps } from '../deps';
 import { confirmCurrentPassword } from './current-password';
+
+const dayMs = 24 * 60 * 60 * 1000;
 
 async function memberById(deps: ServerDeps, memberId: string) {
   const [member] = await deps.db.select().from(users).where(eq(users.id, memberId)).limit(1);
@@ -27,6 +30,12 @@ export async function requestEmailChange(deps: ServerDeps, input: { memberId: st
   if (newEmail === member.email) throw new AppError('SAME_EMAIL');
   await confirmCurrentPassword(deps, { member, password: input.body.password, address: input.address });
   await assertCodeMayBeSent(deps.db, { userId: member.id, type: 'email_change' });
+  // Whoever asks, and whether or not the address has an account: the same count, the same answer.
+  const [{ sentToAddress }] = await deps.db
+    .select({ sentToAddress: count() })
+    .from(verificationCodes)
+    .where(and(eq(verificationCodes.type, 'email_change'), eq(verificationCodes.target, newEmail), gt(verificationCodes.createdAt, new Date(deps.clock.now().getTime() - dayMs))));
+  if (sentToAddress >= emailChangeCodesPerAddressPerDay) throw new AppError('RATE_LIMITED', accountMessages.tooManyCodesToday);
   const code = await issueCode(deps.db, { userId: member.id, type: 'email_change', target: newEmail, secret: deps.config.appSecret });
   const [taken] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, newEmail)).limit(1);
   if (!taken) await deps.mail.send(emailChangeCodeMail({ to: newEmail, firstName: member.firstName, code }));

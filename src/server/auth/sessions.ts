@@ -2,7 +2,7 @@
 // device it signed in from and when it was last used, for the member's list on /account.
 import { and, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { describeDevice, sessionLastUsedResolutionMs, userAgentMaxLength, type AccountSession } from '../../domain/account-security';
+import { describeDevice, maxSessionsPerMember, sessionLastUsedResolutionMs, userAgentMaxLength, type AccountSession } from '../../domain/account-security';
 import { sessionLifetimeDays } from '../../domain/session';
 import type { Queryable } from '../db/open-database';
 import { sessions, users, type UserRow } from '../db/schema';
@@ -30,6 +30,14 @@ export async function createSession(db: Queryable, userId: string, origin: Sessi
     createdAt: now,
     userAgent: origin.userAgent ? origin.userAgent.slice(0, userAgentMaxLength) : null,
   });
+  // A member holds at most so many sessions: signing in again and again cannot pile them up (the
+  // list on /account, every server's session cache); past it, the least recently used ends.
+  await db.execute(sql`
+    delete from ${sessions} where ${sessions.userId} = ${userId} and ${sessions.sid} in (
+      select ${sessions.sid} from ${sessions} where ${sessions.userId} = ${userId}
+      order by coalesce(${sessions.lastUsedAt}, ${sessions.createdAt}) desc, ${sessions.createdAt} desc
+      offset ${maxSessionsPerMember}
+    )`);
   return token;
 }
 

@@ -203,7 +203,11 @@ export const verificationCodes = pgTable(
     attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),
   },
-  (table) => [index('verification_codes_user_type_idx').on(table.userId, table.type, table.createdAt.desc())],
+  (table) => [
+    index('verification_codes_user_type_idx').on(table.userId, table.type, table.createdAt.desc()),
+    // The codes sent to one address in a day, whichever member asked (a new email's codes).
+    index('verification_codes_target_idx').on(table.type, table.target, table.createdAt),
+  ],
 );
 
 export const bannedWords = pgTable(

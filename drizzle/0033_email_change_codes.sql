@@ -1,0 +1,1 @@
+CREATE INDEX "verification_codes_target_idx" ON "verification_codes" USING btree ("type","target","created_at");
