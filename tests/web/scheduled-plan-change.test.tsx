@@ -75,6 +75,20 @@ describe('choosing Starter while a paid year runs', () => {
   });
 });
 
+describe('the checkout of the plan a member is leaving', () => {
+  it('shows the move that waits for the end of the year, with Keep Explorer, instead of "nothing to pay"', async () => {
+    const server = fakeServer((request) => (request.method === 'POST' ? { message: scheduledChangeMessages.undone('explorer', date) } : paidPlan('explorer')));
+    const { user } = openCheckout('explorer', aMember({ membershipTier: 'explorer' }), paidPlan('explorer', { scheduledTier: 'starter', scheduledAt: paidUntil, renewsAt: null }));
+    expect(screen.getByText('You are already on this plan.')).toBeInTheDocument();
+    expect(screen.getByText(`Explorer until ${date}, then Starter`)).toBeInTheDocument();
+    expect(screen.queryByText(/so there is nothing to pay/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Keep Explorer' }));
+    await expect.poll(() => server.sent.find((request) => request.method === 'POST')?.path).toBe('/api/membership/undo-scheduled-change');
+    await expect.poll(() => screen.queryByText(`Explorer until ${date}, then Starter`)).toBeNull();
+    expect(screen.getByText('Your Explorer membership is active, so there is nothing to pay.')).toBeInTheDocument();
+  });
+});
+
 describe('the account page with a change planned', () => {
   it('shows "Explorer until {date}, then Starter" and undoes it with Keep Explorer', async () => {
     const server = fakeServer((request) => (request.method === 'POST' ? { message: scheduledChangeMessages.undone('explorer', date) } : paidPlan('explorer')));

@@ -4,6 +4,8 @@ import { Link } from 'wouter';
 import { type CurrentUser, membershipMessages, rulesForTier } from '../../../../domain';
 import { buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { useMembershipStatus } from '@/shared/membership/membership-status';
+import { ScheduledChange } from '@/shared/membership/scheduled-change';
 
 function CheckoutNotice({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children: ReactNode }) {
   return (
@@ -25,16 +27,25 @@ function CheckoutNotice({ icon: Icon, title, children }: { icon: LucideIcon; tit
   );
 }
 
-/** The member already pays for this tier, or holds Lifetime (a gift that already includes it). */
+/**
+ * The member already pays for this tier, or holds Lifetime (a gift that already includes it). A move
+ * away from it waiting for the end of the paid year is shown with the way to keep the plan after all.
+ */
 export function AlreadyOnPlanNotice({ user }: { user: CurrentUser }) {
   const isLifetime = user.membershipTier === 'lifetime';
+  const subscription = useMembershipStatus({ enabled: !isLifetime }).data?.subscription;
+  const scheduled = subscription?.tier === user.membershipTier && subscription.scheduledTier && subscription.scheduledAt ? subscription : null;
   return (
     <CheckoutNotice icon={BadgeCheck} title={membershipMessages.alreadyOnTier}>
-      <p>
-        {isLifetime
-          ? 'Your Lifetime membership was a gift from our team, and it already includes everything this plan offers.'
-          : `Your ${rulesForTier(user.membershipTier).label} membership is active, so there is nothing to pay.`}
-      </p>
+      {scheduled?.scheduledTier && scheduled.scheduledAt ? (
+        <ScheduledChange tier={scheduled.tier} scheduledTier={scheduled.scheduledTier} scheduledAt={scheduled.scheduledAt} />
+      ) : (
+        <p>
+          {isLifetime
+            ? 'Your Lifetime membership was a gift from our team, and it already includes everything this plan offers.'
+            : `Your ${rulesForTier(user.membershipTier).label} membership is active, so there is nothing to pay.`}
+        </p>
+      )}
     </CheckoutNotice>
   );
 }
