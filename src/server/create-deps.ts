@@ -71,6 +71,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   const mail = await queueMail(transport, jobs, config.appSecret);
   const contentVersion = createContentVersion({ redisUrl: config.redisUrl, log });
   const limits = createRateLimits({ redisUrl: config.redisUrl, multiplier: config.rateLimitMultiplier, log });
+  await limits.ready();
   const background = createBackgroundTasks(log);
   // PGlite is one process: its events stay in it. A database server carries them between app servers (NOTIFY) unless Redis does.
   const memberEvents =

@@ -30,6 +30,12 @@ export type RateLimits = {
   failures: (action: string, max: number, windowMs: number) => FailureCounter;
   /** The raw counters, for limits that are more than a count (sign-in's known addresses). */
   counters: CounterStore;
+  /**
+   * Resolves once the shared counters are connected (REDIS_URL), or after `timeoutMs`: a server
+   * starts counting with the other servers from its first request, and one that cannot reach Redis
+   * still starts, counting in its own memory meanwhile.
+   */
+  ready: (timeoutMs?: number) => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -66,6 +72,18 @@ export function createRateLimits(options: RateLimitOptions): RateLimits {
       clear: (key) => counters.clear(`${action}:failures:${key}`),
     }),
     counters,
+    ready: (timeoutMs = 2000) => {
+      if (!redis || redis.status === 'ready') return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          redis.off('ready', done);
+          resolve();
+        };
+        const timer = setTimeout(done, timeoutMs);
+        redis.once('ready', done);
+      });
+    },
     close: async () => {
       redis?.disconnect();
     },
