@@ -83,6 +83,8 @@ export const adminUserSchema = z.object({
   /** While an admin's suspension holds: its end (null with suspendedForGood, or when not suspended). */
   suspendedUntil: z.string().nullable(),
   suspendedForGood: z.boolean(),
+  /** When the account was closed (by the member or an admin); null while open. */
+  closedAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export const adminUsersResponse = z.object({ users: z.array(adminUserSchema), total: z.number(), page: z.number(), pageSize: z.number() });

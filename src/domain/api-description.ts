@@ -9,8 +9,8 @@ import { appErrors, type ErrorCode } from './errors';
 import { smsLimits } from './sms-notifications';
 import { writeLimits } from './write-limits';
 
-/** A call that answers no JSON body: 204 (done), a 302 redirect, or a text/event-stream. */
-export type PlainAnswer = 'no content' | 'redirect' | 'event stream';
+/** A call that answers no JSON body: 204 (done), a 302 redirect, a text/event-stream, or a ZIP to download. */
+export type PlainAnswer = 'no content' | 'redirect' | 'event stream' | 'zip file';
 
 export type EndpointDescription = {
   readonly summary: string;
@@ -72,6 +72,19 @@ export const apiDescriptions = {
   listSessions: { summary: 'Where the account is signed in: each session with its device, start, last use and whether it is this one', failures: [] },
   endSession: { summary: 'Ends one of the member’s sessions (signs that device out)', failures: ['SESSION_NOT_FOUND'], answer: 'no content' },
   endOtherSessions: { summary: 'Ends every session of the member but this one', failures: [] },
+  requestDataExport: {
+    summary: 'Asks for a copy of the member’s data: a job makes a ZIP and mails the member when it is ready',
+    description: 'One a day (a copy that failed does not count). The copy can be downloaded (downloadDataExport) for 7 days, by this member alone.',
+    failures: ['EXPORT_TOO_SOON'],
+  },
+  listDataExports: { summary: 'The member’s copies of their data that are being made or can be downloaded, and when another may be asked for', failures: [] },
+  downloadDataExport: { summary: 'Downloads a ready copy of the member’s data (a ZIP: data.json and the listings’ photos)', failures: ['EXPORT_NOT_FOUND', 'EXPORT_NOT_READY'], answer: 'zip file' },
+  closeAccount: {
+    summary: 'Closes the member’s account',
+    description:
+      'The password is required unless the member has none (joined with Google); a wrong one counts as a failed sign-in. Any paid plan is cancelled with the payment provider, every session ends, the listings are deleted (their pages answer 410), the email is free to register again, and the member is "Former member" to others. The rest of their personal details is erased by a scheduled job within 30 days; payment records are kept without the name.',
+    failures: ['CURRENT_PASSWORD_REQUIRED', 'WRONG_CURRENT_PASSWORD', 'LAST_ADMIN'],
+  },
   describePostcode: { summary: 'The suburbs and state of a postcode', failures: ['POSTCODE_NOT_FOUND'] },
 
   getVerificationStatus: { summary: "Which of the member's email, phone and card are verified", failures: [] },
@@ -210,6 +223,7 @@ export const apiDescriptions = {
     failures: ['REPORT_NOT_FOUND', 'REPORT_CLOSED', 'REPORT_TARGET_NOT_FOUND', 'ACTION_NOT_FOR_TARGET', 'MEMBER_NOT_FOUND', 'SUSPEND_ADMIN'],
   },
   liftSuspension: { summary: "Lifts a member's suspension", failures: ['MEMBER_NOT_FOUND', 'MEMBER_NOT_SUSPENDED'] },
+  closeMemberAccount: { summary: "Closes a member's account, as the member can (audit-logged with the reason)", failures: ['MEMBER_NOT_FOUND', 'CLOSE_ADMIN', 'ACCOUNT_ALREADY_CLOSED'] },
   listHomepageVideos: { summary: 'The homepage videos', failures: [] },
   uploadHomepageVideo: {
     summary: 'Uploads a homepage video and makes it the active one',

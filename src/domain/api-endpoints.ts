@@ -48,6 +48,10 @@ export const apiEndpoints = {
   listSessions: { method: 'GET', path: '/api/user/sessions', tag: 'account', access: 'member' },
   endSession: { method: 'DELETE', path: '/api/user/sessions/:id', tag: 'account', access: 'member' },
   endOtherSessions: { method: 'DELETE', path: '/api/user/sessions', tag: 'account', access: 'member' },
+  requestDataExport: { method: 'POST', path: '/api/user/export', tag: 'account', access: 'member' },
+  listDataExports: { method: 'GET', path: '/api/user/exports', tag: 'account', access: 'member' },
+  downloadDataExport: { method: 'GET', path: '/api/user/exports/:id', tag: 'account', access: 'member' },
+  closeAccount: { method: 'DELETE', path: '/api/user', tag: 'account', access: 'member' },
   describePostcode: { method: 'GET', path: '/api/postcodes/:postcode', tag: 'account', access: 'public' },
 
   // Verification
@@ -136,6 +140,7 @@ export const apiEndpoints = {
   listReports: { method: 'GET', path: '/api/admin/reports', tag: 'admin', access: 'admin' },
   actOnReport: { method: 'POST', path: '/api/admin/reports/:id/actions', tag: 'admin', access: 'admin' },
   liftSuspension: { method: 'DELETE', path: '/api/admin/members/:id/suspension', tag: 'admin', access: 'admin' },
+  closeMemberAccount: { method: 'DELETE', path: '/api/admin/members/:id', tag: 'admin', access: 'admin' },
   listHomepageVideos: { method: 'GET', path: '/api/admin/homepage-videos', tag: 'admin', access: 'admin' },
   uploadHomepageVideo: { method: 'POST', path: '/api/admin/homepage-videos', tag: 'admin', access: 'admin' },
   activateHomepageVideo: { method: 'PUT', path: '/api/admin/homepage-videos/:id/activate', tag: 'admin', access: 'admin' },

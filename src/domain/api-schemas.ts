@@ -3,6 +3,7 @@
 // catches it); the web client's types come from them (ApiResponse, ApiInput), so no page writes a
 // response shape of its own.
 import { z } from 'zod';
+import { adminCloseAccountBody, closeAccountBody, dataExportMessages, dataExportSchema, dataExportsResponse } from './your-data';
 import { accountSecurityMessages, accountSessionsResponse, changeEmailBody, changePasswordBody, confirmEmailChangeBody, endOtherSessionsResponse } from './account-security';
 import { accountMessages, canChangePostcodeSchema, emailCodeBody, phoneCodeBody, postcodePlaceSchema, sendPhoneCodeBody, testCardBody, updatePhoneBody, updateProfileBody, verificationStatusSchema } from './account';
 import {
@@ -162,7 +163,7 @@ type EndpointSchemas = {
   querystring?: z.ZodType;
   body?: z.ZodType;
   /** By status; an empty map is an answer with no JSON body (api-description.ts says which: 204, a redirect or an event stream). */
-  response: Partial<Record<200 | 201 | 302 | 503, z.ZodType>>;
+  response: Partial<Record<200 | 201 | 202 | 302 | 503, z.ZodType>>;
   consumes?: string[];
   /** Left out of the OpenAPI document: not a call for other clients. */
   hide?: boolean;
@@ -192,6 +193,10 @@ export const apiSchemas = {
   listSessions: { response: { 200: accountSessionsResponse } },
   endSession: { params: z.object({ id: z.string().uuid(accountSecurityMessages.sessionNotFound) }), response: {} },
   endOtherSessions: { response: { 200: endOtherSessionsResponse } },
+  requestDataExport: { response: { 202: dataExportSchema } },
+  listDataExports: { response: { 200: dataExportsResponse } },
+  downloadDataExport: { params: z.object({ id: z.string().uuid(dataExportMessages.notFound) }), response: {} },
+  closeAccount: { body: closeAccountBody, response: { 200: messageResponseSchema } },
   describePostcode: { params: z.object({ postcode: z.string().regex(postcodePattern, accountMessages.postcodeInvalid) }), response: { 200: postcodePlaceSchema } },
 
   getVerificationStatus: { response: { 200: verificationStatusSchema } },
@@ -279,6 +284,7 @@ export const apiSchemas = {
   listReports: { querystring: reportsQuery, response: { 200: z.array(reportGroupSchema) } },
   actOnReport: { params: reportIdParams, body: moderationActionBody, response: { 200: moderationResultSchema } },
   liftSuspension: { params: memberIdParam, response: { 200: moderationResultSchema } },
+  closeMemberAccount: { params: memberIdParam, body: adminCloseAccountBody, response: { 200: messageResponseSchema } },
   listHomepageVideos: { response: { 200: z.array(homepageVideoSchema) } },
   uploadHomepageVideo: { consumes: multipart, response: { 201: homepageVideoSchema } },
   activateHomepageVideo: { params: idParams, response: { 200: homepageVideoSchema } },

@@ -57,6 +57,8 @@ export const conversationMemberSchema = z.object({
   isEmailVerified: z.boolean(),
   isPhoneVerified: z.boolean(),
   isCardVerified: z.boolean(),
+  /** The member closed their account: shown as "Former member", and nothing more can be sent to them. */
+  hasLeft: z.boolean(),
 });
 export type ConversationMember = z.infer<typeof conversationMemberSchema>;
 

@@ -16,6 +16,7 @@ import { listingTimeMessages } from './listing-times';
 import { membershipMessages, planChargeMessages, planLimitMessages } from './membership';
 import { moderationMessages } from './moderation';
 import { ratingMessages } from './ratings';
+import { closeAccountMessages, dataExportMessages } from './your-data';
 import { scheduledChangeMessages } from './scheduled-plan-changes';
 import { supportMessages } from './support';
 import type { MembershipTier } from './tiers';
@@ -149,6 +150,8 @@ export const appErrors = {
   NOT_YOUR_RATING: { status: 403, message: ratingMessages.notYours },
   /** Suspending an admin. */
   SUSPEND_ADMIN: { status: 403, message: moderationMessages.cannotSuspendAdmin },
+  /** An admin closes another admin's account from the Users card. */
+  CLOSE_ADMIN: { status: 403, message: closeAccountMessages.cannotCloseAdmin },
 
   // 404: the thing asked for does not exist (notFoundCodes below), or nothing is there to act on.
   /** An address the API does not have. */
@@ -178,6 +181,8 @@ export const appErrors = {
   SAVED_SEARCH_NOT_FOUND: { status: 404, message: savedSearchMessages.notFound },
   /** Ending a session that has ended, or that is another member's. */
   SESSION_NOT_FOUND: { status: 404, message: accountSecurityMessages.sessionNotFound },
+  /** A copy of one's data that is unknown, another member's, expired or failed. */
+  EXPORT_NOT_FOUND: { status: 404, message: dataExportMessages.notFound },
   /** A test-card payment for a checkout that is unknown, another member's or not the test provider's. */
   SUBSCRIPTION_NOT_FOUND: { status: 404, message: membershipMessages.subscriptionNotFound },
   /** Cancelling when no charge is coming. */
@@ -222,6 +227,12 @@ export const appErrors = {
   /** Another buyer named for a sale whose buyer is settled (rated, or a day old). */
   SALE_BUYER_SETTLED: { status: 409, message: ratingMessages.buyerSettled },
   ALREADY_ANSWERED: { status: 409, message: ratingMessages.alreadyAnswered },
+  /** Downloading a copy of one's data that the job has not finished. */
+  EXPORT_NOT_READY: { status: 409, message: dataExportMessages.notReady },
+  /** The only admin closes their own account: nobody would be left to moderate. */
+  LAST_ADMIN: { status: 409, message: closeAccountMessages.lastAdmin },
+  /** An admin closes an account that is closed. */
+  ACCOUNT_ALREADY_CLOSED: { status: 409, message: closeAccountMessages.alreadyClosed },
 
   // 413, 415, 429: too big, the wrong kind, too often.
   PAYLOAD_TOO_LARGE: { status: 413, message: errorMessages.bodyTooLarge },
@@ -229,6 +240,8 @@ export const appErrors = {
   RATE_LIMITED: { status: 429, message: errorMessages.rateLimited },
   /** An event stream from an address that holds as many open as one may (decision 27). */
   EVENT_STREAM_LIMIT_REACHED: { status: 429, message: eventStreamMessages.tooManyStreams },
+  /** A second copy of one's data within a day. */
+  EXPORT_TOO_SOON: { status: 429, message: dataExportMessages.tooSoon },
 
   // 5xx: our side.
   INTERNAL: { status: 500, message: errorMessages.unexpected },
@@ -260,6 +273,7 @@ export const notFoundCodes = [
   'REPORT_NOT_FOUND',
   'RATING_NOT_FOUND',
   'SUPPORT_REQUEST_NOT_FOUND',
+  'EXPORT_NOT_FOUND',
 ] as const satisfies readonly ErrorCode[];
 
 export function isNotFoundCode(code: string | undefined): boolean {

@@ -27,6 +27,9 @@ export const writeLimits = {
   confirmEmailChange: perHour(30),
   endSession: perHour(60),
   endOtherSessions: perHour(20),
+  // One copy a day is the rule (EXPORT_TOO_SOON); this only stops a loop of refused asks.
+  requestDataExport: perHour(10),
+  closeAccount: perHour(10),
   updateNotificationSettings: perHour(60),
   // Checks
   sendVerificationEmail: perHour(20),
@@ -82,6 +85,7 @@ export const writeLimits = {
   unbanWord: perHour(300),
   actOnReport: perHour(600),
   liftSuspension: perHour(120),
+  closeMemberAccount: perHour(60),
   uploadHomepageVideo: perHour(20),
   activateHomepageVideo: perHour(60),
   deleteHomepageVideo: perHour(60),

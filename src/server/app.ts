@@ -28,6 +28,7 @@ import { installWriteLimits } from './http/write-limits';
 import { savedRoutes } from './listings/saved-routes';
 import { listingRoutes } from './listings/routes';
 import { workOnSavedSearchJobs } from './listings';
+import { workOnYourDataJobs } from './account/your-data-jobs';
 import { mapRoutes } from './map/routes';
 import { membershipRoutes } from './membership/routes';
 import { installMetrics } from './metrics';
@@ -87,6 +88,7 @@ export async function buildApp(deps: ServerDeps): Promise<FastifyInstance> {
   await app.register(listingRoutes(deps));
   await app.register(savedRoutes(deps));
   await workOnSavedSearchJobs(deps);
+  await workOnYourDataJobs(deps);
   await app.register(uploadRoutes(deps));
   await app.register(contactRoutes(deps));
   await app.register(conversationRoutes(deps));

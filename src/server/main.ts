@@ -67,6 +67,9 @@ async function main(): Promise<void> {
   });
   await deps.jobs.schedule('away-mail', '* * * * *');
 
+  // Copies of members' data past their week, and closed accounts past their keeping time: every hour (decision 37).
+  await deps.jobs.schedule('your-data-upkeep', '45 * * * *');
+
   // Saved searches' daily digests: every half hour, for the states where it is now 7 am.
   await deps.jobs.schedule('saved-search-digests', '0,30 * * * *');
   // New listings are matched by the run of their two-second slot; a listing whose run could not be

@@ -90,6 +90,7 @@ const rows: Row[] = [
   { method: 'GET', route: '/api/admin/reports', expect: adminOnly(200) },
   { method: 'POST', route: '/api/admin/reports/:id/actions', url: () => `/api/admin/reports/${zeroId}/actions`, body: () => ({ action: 'dismiss', reason: 'Nothing wrong' }), expect: adminOnly(404) },
   { method: 'DELETE', route: '/api/admin/members/:id/suspension', url: () => `/api/admin/members/${zeroId}/suspension`, expect: adminOnly(404) },
+  { method: 'DELETE', route: '/api/admin/members/:id', url: () => `/api/admin/members/${zeroId}`, body: () => ({ reason: 'matrix' }), expect: adminOnly(404) },
   // Ratings: nobody here sold the listing through a conversation, so nobody may rate it.
   { method: 'POST', route: '/api/ratings', body: () => ({ listingId, stars: 5 }), expect: members(403) },
   { method: 'GET', route: '/api/listings/:id/rating', url: () => `/api/listings/${listingId}/rating`, expect: members(200) },
@@ -126,6 +127,11 @@ const rows: Row[] = [
   { method: 'GET', route: '/api/user/sessions', expect: members(200) },
   { method: 'DELETE', route: '/api/user/sessions/:id', url: () => `/api/user/sessions/${zeroId}`, expect: members(404) },
   { method: 'DELETE', route: '/api/user/sessions', expect: members(200) },
+  { method: 'POST', route: '/api/user/export', expect: members(202) },
+  { method: 'GET', route: '/api/user/exports', expect: members(200) },
+  { method: 'GET', route: '/api/user/exports/:id', url: () => `/api/user/exports/${zeroId}`, expect: members(404) },
+  // A wrong password: nobody's account closes here, and nobody else's can be named.
+  { method: 'DELETE', route: '/api/user', body: () => ({ password: 'not the password' }), expect: members(400) },
   { method: 'GET', route: '/api/postcodes/:postcode', url: () => '/api/postcodes/3068', expect: everyone(200) },
   { method: 'GET', route: '/api/verification-status', expect: members(200) },
   { method: 'POST', route: '/api/send-verification-email', expect: members(409) },

@@ -19,7 +19,7 @@ const summary: ConversationSummary = {
   listing: { id: 'listing-1', title: 'Blue bike', imageUrl: null, price: '40' },
   listingStatus: 'active',
   isSeller: false,
-  otherMember: { id: sellerId, firstName: 'Mia', isEmailVerified: true, isPhoneVerified: true, isCardVerified: false },
+  otherMember: { id: sellerId, firstName: 'Mia', isEmailVerified: true, isPhoneVerified: true, isCardVerified: false, hasLeft: false },
   lastMessage: { body: 'Yes, still here', createdAt: '2026-03-05T09:00:00Z', senderId: sellerId },
   unreadCount: 1,
   isBlocked: false,

@@ -18,7 +18,7 @@ const conversation: ConversationSummary = {
   listing: { id: listingId, title: 'Blue bike', imageUrl: null, price: '60' },
   listingStatus: 'soldToYou',
   isSeller: true,
-  otherMember: { id: 'buyer-1', firstName: 'Sam', isEmailVerified: true, isPhoneVerified: false, isCardVerified: false },
+  otherMember: { id: 'buyer-1', firstName: 'Sam', isEmailVerified: true, isPhoneVerified: false, isCardVerified: false, hasLeft: false },
   lastMessage: null,
   unreadCount: 0,
   isBlocked: false,

@@ -20,7 +20,7 @@ function aConversation(index: number): ConversationSummary {
     listing: { id: `listing-${index}`, title: `Item number ${index}`, imageUrl: null, price: '10.00' },
     listingStatus: 'active',
     isSeller: true,
-    otherMember: { id: `buyer-${index}`, firstName: 'Ben', isEmailVerified: true, isPhoneVerified: false, isCardVerified: false },
+    otherMember: { id: `buyer-${index}`, firstName: 'Ben', isEmailVerified: true, isPhoneVerified: false, isCardVerified: false, hasLeft: false },
     lastMessage: { body: `Message about item ${index}`, createdAt: updatedAt, senderId: `buyer-${index}` },
     unreadCount: 0,
     isBlocked: false,

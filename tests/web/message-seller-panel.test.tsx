@@ -17,7 +17,7 @@ function aConversation(overrides: Partial<ConversationSummary> = {}): Conversati
     listing: { id: bike.id, title: bike.title, imageUrl: null, price: bike.price },
     listingStatus: 'active',
     isSeller: false,
-    otherMember: { id: seller.id, firstName: 'Mia', isEmailVerified: true, isPhoneVerified: false, isCardVerified: false },
+    otherMember: { id: seller.id, firstName: 'Mia', isEmailVerified: true, isPhoneVerified: false, isCardVerified: false, hasLeft: false },
     lastMessage: null,
     unreadCount: 0,
     isBlocked: false,

@@ -4,12 +4,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { mayChangePostcode } from '../../domain/account';
 import { AppError } from '../../domain/errors';
 import { abuseLimits } from '../../domain/limits';
-import { requireUser, signedInUser, toCurrentUser } from '../auth';
-import type { ServerDeps } from '../deps';
+import { requireAdmin, requireUser, signedInUser, toCurrentUser } from '../auth';
+import { withRequestLog, type ServerDeps } from '../deps';
 import { endpoint } from '../http/endpoint';
 import { describePostcode } from '../postcodes';
 import { confirmEmailChange, requestEmailChange } from './change-email';
 import { changePassword } from './change-password';
+import { closeAccount } from './close-account';
+import { listDataExports, openDataExport, requestDataExport } from './data-export';
 import { endOtherSessions, endSession, listSessions } from './sessions';
 import { updateNotificationSettings } from './sms-notifications';
 import { updatePhone } from './update-phone';
@@ -81,6 +83,39 @@ export const accountRoutes =
       ...endpoint('endOtherSessions'),
       onRequest: requireUser,
       handler: async (request) => endOtherSessions(deps, { memberId: signedInUser(request).id, sessionId: currentSessionId(request) }),
+    });
+
+    app.route({
+      ...endpoint('requestDataExport'),
+      onRequest: requireUser,
+      handler: async (request, reply) => reply.code(202).send(await requestDataExport(deps, { memberId: signedInUser(request).id })),
+    });
+
+    app.route({ ...endpoint('listDataExports'), onRequest: requireUser, handler: async (request) => listDataExports(deps, { memberId: signedInUser(request).id }) });
+
+    app.route({
+      ...endpoint('downloadDataExport'),
+      onRequest: requireUser,
+      handler: async (request, reply) => {
+        const { file, bytes, fileName } = await openDataExport(deps, { memberId: signedInUser(request).id, exportId: request.params.id });
+        reply.header('content-type', 'application/zip').header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'private, no-store');
+        if (bytes !== null) reply.header('content-length', bytes);
+        return reply.send(file);
+      },
+    });
+
+    app.route({
+      ...endpoint('closeAccount'),
+      onRequest: requireUser,
+      handler: async (request) =>
+        closeAccount(withRequestLog(deps, request), { memberId: signedInUser(request).id, by: { kind: 'member', password: request.body.password, address: request.ip } }),
+    });
+
+    app.route({
+      ...endpoint('closeMemberAccount'),
+      onRequest: requireAdmin,
+      handler: async (request) =>
+        closeAccount(withRequestLog(deps, request), { memberId: request.params.id, by: { kind: 'admin', adminId: signedInUser(request).id, reason: request.body.reason } }),
     });
 
     app.route({ ...endpoint('describePostcode'), handler: async (request) => describePostcode(request.params.postcode) });

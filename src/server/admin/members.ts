@@ -43,6 +43,7 @@ export async function listMembers(deps: ServerDeps, query: { search?: string; pa
       isPhoneVerified: user.isPhoneVerified,
       isCardVerified: user.isCardVerified,
       ...suspensionOf(user, deps.clock.now()),
+      closedAt: user.closedAt?.toISOString() ?? null,
       createdAt: user.createdAt.toISOString(),
     })),
     total,

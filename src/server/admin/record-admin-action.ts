@@ -16,7 +16,8 @@ export type AdminAction =
   | 'report_suspend'
   | 'report_remove_rating'
   | 'lift_suspension'
-  | 'reply_support';
+  | 'reply_support'
+  | 'close_account';
 
 /** Written in the same transaction as the action, so the log never misses one. */
 export async function recordAdminAction(

@@ -26,6 +26,7 @@ type SummaryRow = {
   other_email_verified: boolean;
   other_phone_verified: boolean;
   other_card_verified: boolean;
+  other_left: boolean;
   last_body: string | null;
   last_sender_id: string | null;
   unread_count: number;
@@ -57,6 +58,7 @@ function toSummary(row: SummaryRow): ConversationSummary {
       isEmailVerified: row.other_email_verified,
       isPhoneVerified: row.other_phone_verified,
       isCardVerified: row.other_card_verified,
+      hasLeft: row.other_left,
     },
     lastMessage: row.last_body !== null && row.last_sender_id ? { body: row.last_body, createdAt: updatedAt, senderId: row.last_sender_id } : null,
     unreadCount: Number(row.unread_count),
@@ -74,6 +76,7 @@ const summariesOf = (member: Placeholder, page: SQL) => sql`
            (c.seller_id = ${member}) as is_seller,
            o.id as other_id, o.first_name as other_first_name, o.is_email_verified as other_email_verified,
            o.is_phone_verified as other_phone_verified, o.is_card_verified as other_card_verified,
+           (o.closed_at is not null) as other_left,
            c.last_message_body as last_body, c.last_message_sender_id as last_sender_id,
            case when c.seller_id = ${member} then c.seller_unread_count else c.buyer_unread_count end as unread_count,
            exists (select 1 from member_blocks b where b.blocker_id = ${member} and b.blocked_id = o.id) as blocked_by_me,

@@ -1,7 +1,7 @@
 // What other features (and app.ts, main.ts) may use of conversations: the routes, starting one
 // (the contact-seller form does), what a reconnecting event stream missed, and the sweep that
 // mails members who are away.
-export { announceConversations, announceListingConversations, listingConversationMembers } from './listing-conversations';
+export { announceConversations, announceListingConversations, listingConversationMembers, type TalkingMembers } from './listing-conversations';
 export { mailAwayMembers } from './conversation-mails';
 export { listMissedMessages } from './read-conversation';
 export { conversationRoutes } from './routes';

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { bannedWordsInMessage, conversationLimits, conversationMessages, safetyTipFor } from '../../domain/conversations';
 import type { ConversationMessage } from '../../domain/conversation-schemas';
 import { AppError } from '../../domain/errors';
+import { closeAccountMessages } from '../../domain/your-data';
 import { findBannedWords } from '../../domain/text-filter';
 import { currentBannedWords } from '../admin';
 import { preparedStatement } from '../db/prepared-statement';
@@ -15,7 +16,7 @@ import { assertConversationId } from './conversation-access';
 
 type SendRow = {
   found: boolean;
-  refusal: 'closed' | 'blocked' | 'pace' | null;
+  refusal: 'closed' | 'former' | 'blocked' | 'pace' | null;
   /** The message as the API shows it (messageJson), for the sender; null when none was stored. */
   message: string | null;
   buyer_id: string | null;
@@ -40,6 +41,7 @@ const send = preparedStatement<SendValues, SendRow>('conversation_send', (value)
     ), refusal as (
       select case
           when conv.listing_id is null then 'closed'
+          when exists (select 1 from users u where u.id in (conv.buyer_id, conv.seller_id) and u.closed_at is not null) then 'former'
           when exists (select 1 from member_blocks b
                         where (b.blocker_id = conv.buyer_id and b.blocked_id = conv.seller_id)
                            or (b.blocker_id = conv.seller_id and b.blocked_id = conv.buyer_id)) then 'blocked'
@@ -76,6 +78,7 @@ const send = preparedStatement<SendValues, SendRow>('conversation_send', (value)
 
 const refusals = {
   closed: () => new AppError('CONVERSATION_CLOSED', conversationMessages.listingGone),
+  former: () => new AppError('CONVERSATION_CLOSED', closeAccountMessages.messageClosedMember),
   blocked: () => new AppError('MEMBER_BLOCKED', conversationMessages.blocked),
   pace: () => new AppError('RATE_LIMITED', conversationMessages.tooManyMessages),
 } as const;

@@ -95,6 +95,13 @@ export const users = pgTable(
     /** Ratings of this member from exchanges (not removed ones): the average is sum / count. */
     ratingSum: integer('rating_sum').notNull().default(0),
     ratingCount: integer('rating_count').notNull().default(0),
+    /**
+     * When the member closed their account (decision 37): from then on they are "Former member" to
+     * others, their email is free again, and they can no longer sign in. Null: an open account.
+     */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** When the erase job removed what was left of a closed account's personal details. */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -102,6 +109,8 @@ export const users = pgTable(
     // Emails are stored lower-cased; the unique index is on the stored value.
     uniqueIndex('users_email_unique').on(table.email),
     uniqueIndex('users_google_id_unique').on(table.googleId),
+    // The erase job's look for closed accounts still holding details.
+    index('users_closed_idx').on(table.closedAt).where(sql`${table.closedAt} is not null and ${table.erasedAt} is null`),
     check('users_membership_tier_check', sql`${table.membershipTier} in (${sql.raw(membershipTiers.map((tier) => `'${tier}'`).join(', '))})`),
   ],
 );
@@ -682,6 +691,28 @@ export const subscriptions = pgTable(
     // The hourly upkeep's look for changes whose day has come.
     index('subscriptions_scheduled_idx').on(table.currentPeriodEnd).where(sql`${table.scheduledTier} is not null`),
   ],
+);
+
+/**
+ * A copy of a member's data (decision 37): asked for on /account, made by the data-export job into a
+ * ZIP kept in media storage under a private key (never served as media), downloadable by that
+ * member for a week from when it is ready.
+ */
+export const dataExports = pgTable(
+  'data_exports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The ZIP's storage key ("exports/….zip"); null until the job has stored it. */
+    storageKey: varchar('storage_key', { length: 200 }),
+    bytes: bigint('bytes', { mode: 'number' }),
+    readyAt: timestamp('ready_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('data_exports_user_idx').on(table.userId, table.createdAt.desc()), index('data_exports_expires_idx').on(table.expiresAt)],
 );
 
 /** Payment provider events already applied: a replayed webhook changes nothing. */

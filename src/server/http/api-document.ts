@@ -106,6 +106,7 @@ const plainAnswers: Record<PlainAnswer, { status: string; response: ResponseObje
   'no content': { status: '204', response: { description: 'Done: no body' } },
   redirect: { status: '302', response: { description: 'A redirect: the browser goes on to the Location header', headers: { Location: { schema: { type: 'string' } } } } },
   'event stream': { status: '200', response: { description: 'Server-Sent Events, until the tab closes', content: { 'text/event-stream': { schema: { type: 'string' } } } } },
+  'zip file': { status: '200', response: { description: 'A ZIP file, as an attachment', content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } } } },
 };
 
 function isEndpointName(name: string | undefined): name is EndpointName {
@@ -129,7 +130,7 @@ function describeOperation(name: EndpointName, operation: Operation): void {
     responses[status] ??= response;
   }
   if (!Object.keys(responses).some((status) => /^[23]/.test(status))) {
-    throw new Error(`${name} answers no JSON: its entry in api-description.ts needs its answer (no content, redirect or event stream)`);
+    throw new Error(`${name} answers no JSON: its entry in api-description.ts needs its answer (no content, redirect, event stream or zip file)`);
   }
   const codesByStatus = new Map<number, ErrorCode[]>();
   for (const code of failureCodesOf(name)) {

@@ -28,6 +28,10 @@ export type JobData = {
   'saved-search-digests': Record<string, never>;
   /** A saved listing dropped its price (from `was`) or sold: everyone who saved it hears once. */
   'favourite-news': { listingId: string; news: 'price-drop'; was: string } | { listingId: string; news: 'sold' };
+  /** A copy of a member's data to make (account/data-export.ts). */
+  'data-export': { exportId: string };
+  /** Every hour: copies of members' data whose week is over go; closed accounts past their keeping time are erased. */
+  'your-data-upkeep': Record<string, never>;
 };
 export type JobName = keyof JobData;
 
@@ -46,6 +50,9 @@ const queueSettings: Record<JobName, { retryLimit: number; retryDelay: number; e
   'saved-search-mail': { retryLimit: 5, retryDelay: 30, expireInSeconds: 120, policy: 'short' },
   'saved-search-digests': { retryLimit: 2, retryDelay: 60, expireInSeconds: 15 * 60 },
   'favourite-news': { retryLimit: 5, retryDelay: 30, expireInSeconds: 120 },
+  // A large account's photos take a while; a copy still unfinished after an hour shows as failed.
+  'data-export': { retryLimit: 3, retryDelay: 60, expireInSeconds: 15 * 60 },
+  'your-data-upkeep': { retryLimit: 2, retryDelay: 60, expireInSeconds: 15 * 60 },
 };
 
 /**

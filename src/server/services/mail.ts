@@ -49,6 +49,11 @@ export function createMailSender(config: Config, db: Database): MailSender {
   return createOutboxMailSender(db);
 }
 
+/** Addresses under the reserved .invalid domain reach nobody: a closed account's. */
+export function isUndeliverable(address: string): boolean {
+  return address.toLowerCase().endsWith('.invalid');
+}
+
 /**
  * The app's mail: each message becomes a job, sealed with a key made from `appSecret`, that this
  * server's two mail workers (and every other server's) open and send through `transport`, trying
@@ -60,6 +65,8 @@ export async function queueMail(transport: MailSender, jobs: Pick<JobQueue, 'sen
   return {
     kind: transport.kind,
     send: async (message) => {
+      // A closed account's address (close-account.ts): no mail goes to a former member, whatever sends it.
+      if (isUndeliverable(message.to)) return;
       await jobs.send('mail', seal(message));
     },
   };

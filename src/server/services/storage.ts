@@ -4,7 +4,7 @@
 // A key is the file's public path without its leading slash, under one of the public folders
 // ("media/listings/ab/cd.jpg" is served at /media/listings/ab/cd.jpg, "videos/ef.mp4" at /videos/ef.mp4).
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { access, constants, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -55,7 +55,13 @@ export class MediaStorageError extends Error {
 /** How long a browser or CDN may keep an upload: they are never rewritten in place (a new upload gets a new name). */
 export const uploadCacheControl = 'public, max-age=31536000, immutable';
 
-const safeKey = /^(media|videos)\/[a-z0-9][a-z0-9/_-]*\.[a-z0-9]+$/;
+/**
+ * Where files no page serves are kept: members' data exports (decision 37), read back only by the
+ * route that checks who asks. With a bucket, give public read to media/ and videos/ alone.
+ */
+export const privateFolder = 'exports';
+
+const safeKey = /^(media|videos|exports)\/[a-z0-9][a-z0-9/_-]*\.[a-z0-9]+$/;
 
 export function isSafeKey(key: string): boolean {
   return safeKey.test(key) && !key.includes('..');
@@ -64,7 +70,21 @@ export function isSafeKey(key: string): boolean {
 /** The storage key behind a URL that put() returned ("/media/listings/ab/cd.jpg" -> "media/listings/ab/cd.jpg"), or null. */
 export function mediaKeyFromUrl(url: string): string | null {
   const key = url.startsWith('/') ? url.slice(1) : null;
-  return key && isSafeKey(key) ? key : null;
+  return key && isSafeKey(key) && mediaFolders.some((folder) => key.startsWith(`${folder}/`)) ? key : null;
+}
+
+/** A stored file read back as a stream (a photo into a data export, an export to its member); null when nothing is stored under the key. */
+export async function openStored(storage: Pick<MediaStorage, 'serving'>, key: string): Promise<Readable | null> {
+  if (!isSafeKey(key)) throw new Error(`unsafe media key: ${key}`);
+  const { serving } = storage;
+  if (serving.from === 'bucket') return (await serving.read(key, {}))?.body ?? null;
+  const filePath = path.join(serving.root, key);
+  try {
+    await access(filePath, constants.R_OK);
+  } catch {
+    return null;
+  }
+  return createReadStream(filePath);
 }
 
 export function createLocalMediaStorage(dataDir: string): MediaStorage {

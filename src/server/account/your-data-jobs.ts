@@ -1,0 +1,15 @@
+// The jobs behind a member's own data (decision 37), run by every app server: making a copy of it,
+// and the hourly upkeep that removes copies past their week and erases closed accounts past their
+// keeping time.
+import type { ServerDeps } from '../deps';
+import { eraseClosedAccounts } from './close-account';
+import { buildDataExport, removeExpiredDataExports } from './data-export';
+
+export async function workOnYourDataJobs(deps: ServerDeps): Promise<void> {
+  await deps.jobs.work('data-export', (data) => buildDataExport(deps, data));
+  await deps.jobs.work('your-data-upkeep', async () => {
+    const expired = await removeExpiredDataExports(deps);
+    const erased = await eraseClosedAccounts(deps);
+    if (expired > 0 || erased > 0) deps.log.info(`${expired} data export(s) past their week removed; ${erased} closed account(s) erased`);
+  });
+}
