@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { accountSecurityMessages } from '../../src/domain/account-security';
 import { errorMessages } from '../../src/domain/errors';
 import { closeAccountMessages, closedAccountKeepDays, dataExportMessages, formerMemberName } from '../../src/domain/your-data';
-import { eraseClosedAccounts } from '../../src/server/account/close-account';
+import { closedAccountEmail, eraseClosedAccounts } from '../../src/server/account/close-account';
 import { removeExpiredDataExports } from '../../src/server/account/data-export';
 import { dataExports, subscriptions, uploadedImages, users } from '../../src/server/db/schema';
 import { mailsTo, makePhoto, registerMember, sellerMember, uploadPhoto, validListing, verifyEmailOf } from './support/factories';
@@ -156,6 +156,7 @@ describe('closing an account', () => {
     expect([missing.status, missing.body.message]).toEqual([400, accountSecurityMessages.currentPasswordRequired]);
     expect((await client.get(`/api/listings/${listingId}`)).status).toBe(200);
 
+    const [{ phone }] = await server.database.db.select({ phone: users.phone }).from(users).where(eq(users.id, seller.user.id));
     const closed = await close(seller.token, { password: seller.password });
     expect(closed.status).toBe(200);
     expect(closed.body.message).toBe(closeAccountMessages.closed);
@@ -183,9 +184,16 @@ describe('closing an account', () => {
     const again = await client.post('/api/auth/register', { email: seller.email, password: 'a new start here', firstName: 'Sally', lastName: 'Again' });
     expect(again.status).toBe(201);
     expect(again.body.user.id).not.toBe(seller.user.id);
-    // No mail went to the closed account after it closed (the outbox holds only the new account's welcome).
-    const mails = await mailsTo(server, client, seller.email);
-    expect(mails.map((mail) => mail.subject)).toEqual(['Welcome to Neighbourly!', ...mails.slice(1).map((mail) => mail.subject)]);
+    // Starting over does not wash off a reputation: the verified phone stays with the closed account
+    // until it is erased, so the new one cannot trade with it meanwhile.
+    await verifyEmailOf(client, { email: seller.email, token: again.body.token });
+    const phoneCheck = await client.post('/api/phone/send-code', { phone }, again.body.token);
+    expect([phoneCheck.status, phoneCheck.body.code]).toEqual([409, 'PHONE_IN_USE']);
+    // Whatever would mail the former member reaches nobody: their address is one the mail queue drops.
+    const [{ email: formerAddress }] = await server.database.db.select({ email: users.email }).from(users).where(eq(users.id, seller.user.id));
+    expect(formerAddress).toBe(closedAccountEmail(seller.user.id));
+    await server.deps.mail.send({ to: formerAddress, subject: 'You have a new message', text: 'Anything at all' });
+    expect(await mailsTo(server, client, formerAddress)).toEqual([]);
   });
 
   it('refuses a message to a member who left', async () => {
