@@ -169,6 +169,9 @@ describe('closing an account', () => {
     expect((await client.get(`/api/listings/${listingId}`)).status).toBe(410);
     expect(((await client.get('/api/listings?search=sideboard')).body as { id: string }[]).map((listing) => listing.id)).not.toContain(listingId);
     expect(await sitemapText()).not.toContain(listingId);
+    // Their page is gone too, ratings and all.
+    expect((await client.get(`/api/sellers/${seller.user.id}`)).status).toBe(404);
+    expect((await client.get(`/api/sellers/${seller.user.id}/ratings`)).status).toBe(404);
 
     // The buyer still reads the conversation, from "Former member", and can send nothing more.
     const thread = await client.get(`/api/conversations/${conversationId}`, buyer.token);

@@ -34,7 +34,8 @@ export async function listSellerListings(deps: ServerDeps, input: { sellerId: st
 export async function getSellerProfile(deps: ServerDeps, input: { sellerId: string }): Promise<SellerProfile> {
   if (!uuidPattern.test(input.sellerId)) throw new AppError('SELLER_NOT_FOUND');
   const [user] = await deps.db.select().from(users).where(eq(users.id, input.sellerId)).limit(1);
-  if (!user) throw new AppError('SELLER_NOT_FOUND');
+  // A member who closed their account has no page any more (decision 37).
+  if (!user || user.closedAt) throw new AppError('SELLER_NOT_FOUND');
   return {
     id: user.id,
     firstName: user.firstName,

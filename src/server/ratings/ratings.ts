@@ -129,8 +129,9 @@ export async function getExchangeRating(deps: ServerDeps, input: { member: UserR
 
 export async function listMemberRatings(deps: ServerDeps, input: { memberId: string }): Promise<RatingView[]> {
   if (!uuidPattern.test(input.memberId)) throw new AppError('SELLER_NOT_FOUND');
-  const [member] = await deps.db.select({ id: users.id }).from(users).where(eq(users.id, input.memberId));
-  if (!member) throw new AppError('SELLER_NOT_FOUND');
+  const [member] = await deps.db.select({ id: users.id, closedAt: users.closedAt }).from(users).where(eq(users.id, input.memberId));
+  // A member who closed their account has no page: their ratings are read only where they were given.
+  if (!member || member.closedAt) throw new AppError('SELLER_NOT_FOUND');
   const rows = await selectRatings(deps.db)
     .where(and(eq(ratings.rateeId, input.memberId), isNull(ratings.removedAt)))
     .orderBy(desc(ratings.createdAt))
