@@ -188,6 +188,46 @@ describe.skipIf(!postgresUrl)(`PostgreSQL faults${skipNote}`, () => {
     });
   });
 
+  describe('every database connection ended under load', () => {
+    it('fails no read: a read whose connection dropped is tried again on another', async () => {
+      const server = await startTestServer({ READ_CACHE_MS: '0' }, { openDatabase: () => openTestDatabase({ serverUrl: postgresUrl }) });
+      const admin = new pg.Client({ connectionString: postgresUrl });
+      await admin.connect();
+      try {
+        const client = createClient(server.baseUrl);
+        const seller = await sellerMember(client, server.database.db);
+        const listingId = (await client.post('/api/listings', validListing, seller.token)).body.id as string;
+        const [{ name: databaseName }] = (await server.database.executeSql('select current_database() as name')).rows as { name: string }[];
+        const endEveryConnection = () => admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [databaseName]);
+        const statuses: number[] = [];
+        const started = performance.now();
+        let ended = 0;
+        const killer = (async () => {
+          while (performance.now() - started < 4000) {
+            await new Promise((resolve) => setTimeout(resolve, 300));
+            ended += (await endEveryConnection()).rowCount ?? 0;
+          }
+        })();
+        const reads = [`/api/listings/${listingId}`, '/api/listings?search=record', '/api/listings', '/api/auth/me'];
+        const worker = async (offset: number) => {
+          for (let index = offset; performance.now() - started < 4000; index += 1) {
+            const response = await fetch(`${server.baseUrl}${reads[index % reads.length]}`, { headers: { authorization: `Bearer ${seller.token}` } });
+            await response.arrayBuffer();
+            statuses.push(response.status);
+          }
+        };
+        await Promise.all([killer, ...Array.from({ length: 6 }, (_, offset) => worker(offset))]);
+        // Connections were ended many times over while reads were running, and every read answered.
+        expect(ended).toBeGreaterThan(10);
+        expect(statuses.length).toBeGreaterThan(100);
+        expect(statuses.filter((status) => status !== 200)).toEqual([]);
+      } finally {
+        await admin.end();
+        await server.close();
+      }
+    });
+  });
+
   describe('a server killed while listings are being saved', () => {
     it('leaves no half listing, and the clean-up later removes the photos of the listings never saved', async () => {
       const database = await processDatabase();

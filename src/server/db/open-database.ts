@@ -9,6 +9,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import * as schema from './schema';
 import { projectPath } from '../project-paths';
+import { retryDroppedReads } from './retry-reads';
 
 export type Database = NodePgDatabase<typeof schema>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -72,6 +73,8 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
   // checked out for a transaction (pg emits 'error' on it, and the pool only listens while it is
   // idle); the query that was running, or the next one, reports the failure instead.
   pool.on('error', () => {});
+  // A read whose connection dropped before it answered is tried again on another (retry-reads.ts).
+  retryDroppedReads(pool);
   const queryListeners = new Set<QueryListener>();
   pool.on('connect', (client) => {
     client.on('error', () => {});
