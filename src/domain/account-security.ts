@@ -47,6 +47,19 @@ export const changeEmailBody = z.object({
 });
 export type ChangeEmailBody = z.infer<typeof changeEmailBody>;
 
+/**
+ * The forms' own check of the server's rule (changing the password or the email, closing the
+ * account): the current password, in `field`, is required of a member who has one. Spread into a
+ * schema's refine: `schema.refine(...currentPasswordCheck('password', user.hasPassword))`.
+ */
+export function currentPasswordCheck<Field extends string>(field: Field, hasPassword: boolean) {
+  const check = (body: Record<Field, string>) => !hasPassword || body[field].length > 0;
+  return [check, { path: [field] as PropertyKey[], message: accountSecurityMessages.currentPasswordRequired }] as const;
+}
+
+/** The answers that are about the current password (missing, or wrong): a form says them on its password field. */
+export const currentPasswordErrorCodes: readonly string[] = ['WRONG_CURRENT_PASSWORD', 'CURRENT_PASSWORD_REQUIRED'];
+
 /** POST /api/user/email/verify: the code mailed to the new address. */
 export const confirmEmailChangeBody = z.object({ code: codeField });
 

@@ -310,7 +310,9 @@ export type ApiResponse<K extends EndpointName> =
     ? z.output<S>
     : Schemas<K>['response'] extends { 201: infer S extends z.ZodType }
       ? z.output<S>
-      : undefined;
+      : Schemas<K>['response'] extends { 202: infer S extends z.ZodType }
+        ? z.output<S>
+        : undefined;
 
 type Part<K extends EndpointName, Field extends 'params' | 'querystring' | 'body', Name extends string> =
   Schemas<K> extends { [F in Field]: infer S extends z.ZodType } ? { [N in Name]: z.input<S> } : unknown;

@@ -4,7 +4,7 @@
 // together, since the server cannot import the route table (it pulls in the React pages).
 
 /** The public pages at one fixed address each: open to visitors and not kept out of search engines. */
-export const publicPagePaths = ['/', '/membership-plans', '/how-it-works', '/help', '/safety', '/contact', '/guidelines'] as const;
+export const publicPagePaths = ['/', '/membership-plans', '/how-it-works', '/help', '/safety', '/contact', '/guidelines', '/privacy'] as const;
 
 /**
  * Members' pages (a visitor is sent to /auth), sign-in, tools and the API. Each is a robots.txt

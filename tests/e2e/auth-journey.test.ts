@@ -1,7 +1,12 @@
 // A member's journey through sign-up, sign-in and password reset, in a real Chromium against the built app.
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectHidden, expectVisible, hasHorizontalScroll, saveScreenshot, toastTitled, viewports } from './support/browser';
+import { memberPassword } from './support/api';
 import { type Viewport, useJourney } from './support/journey';
 
 const { api, openPageAs } = useJourney({ name: 'auth-journey' });
@@ -232,5 +237,48 @@ describe('finding your way', () => {
     await menu.getByRole('link', { name: 'Join the Community!' }).click();
     await page.waitForURL('**/auth');
     await expectHidden(menu);
+  });
+});
+
+describe('your data, and leaving', () => {
+  it('a member downloads a copy of their data, then closes the account and is signed out for good', async () => {
+    const member = await api.createVerifiedMember({ firstName: 'Robin', postcode: '3068' });
+    const page = await openPageAs(member, viewports.phone);
+    await page.goto('/account#your-data');
+    await page.getByRole('button', { name: 'Download your data' }).click();
+    await expectVisible(toastTitled(page, 'Preparing your data'));
+    // The job makes it; the list, asked again while it is being prepared, shows it ready.
+    const copies = page.getByRole('list', { name: 'Copies of your data' });
+    const download = copies.getByRole('button', { name: /^Download your copy from / });
+    await expectVisible(download, 30_000);
+    await expectVisible(page.getByText(/You can ask for a new copy once a day/));
+    expect(await page.getByRole('button', { name: 'Download your data' }).isDisabled()).toBe(true);
+
+    const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+    expect(file.suggestedFilename()).toMatch(/^neighbourly-data-\d{4}-\d{2}-\d{2}\.zip$/);
+    const saved = path.join(await mkdtemp(path.join(tmpdir(), 'data-copy-')), file.suggestedFilename());
+    await file.saveAs(saved);
+    const zip = unzipSync(new Uint8Array(await readFile(saved)));
+    expect(JSON.parse(strFromU8(zip['data.json'])).profile).toMatchObject({ email: member.email, firstName: 'Robin' });
+    expect(await hasHorizontalScroll(page)).toBe(false);
+
+    // Closing: says what happens, asks for the password, then signs the tab out.
+    await page.getByRole('button', { name: 'Close account', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Close your account?' });
+    await expectVisible(dialog.getByText('Your listings come down from every page, search and map at once.'));
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await dialog.getByLabel('Your password').fill('not-my-password');
+    await dialog.getByRole('button', { name: 'Close my account' }).click();
+    await expectVisible(dialog.getByText("That isn't your current password."));
+    await dialog.getByLabel('Your password').fill(memberPassword);
+    await dialog.getByRole('button', { name: 'Close my account' }).click();
+    await expectVisible(toastTitled(page, 'Account closed'));
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 30_000 }).toBe('/');
+
+    // The old session and password open nothing any more.
+    expect((await api.sendApi('GET', '/api/auth/me', { token: member.token })).status).toBe(401);
+    expect((await api.sendApi('POST', '/api/auth/login', { body: { email: member.email, password: memberPassword } })).status).toBe(401);
+    await page.goto('/account');
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 30_000 }).toBe('/auth');
   });
 });

@@ -34,6 +34,7 @@ const publicRoutes = [
   { path: '/safety', title: 'Safety Tips | Neighbourly', screenshot: 'public-safety' },
   { path: '/contact', title: 'Contact Us | Neighbourly', screenshot: 'public-contact' },
   { path: '/guidelines', title: 'Community Guidelines | Neighbourly', screenshot: 'public-guidelines' },
+  { path: '/privacy', title: 'Privacy | Neighbourly', screenshot: 'public-privacy' },
   { path: '/no-such-page', title: '404 Page Not Found | Neighbourly', screenshot: 'public-not-found' },
 ];
 
@@ -116,6 +117,7 @@ describe('the footer', () => {
       { name: 'Safety Tips', path: '/safety', heading: 'Trade safely with your neighbours' },
       { name: 'Contact Us', path: '/contact', heading: 'Get in touch' },
       { name: 'Community Guidelines', path: '/guidelines', heading: 'Good neighbours, good trades' },
+      { name: 'Privacy', path: '/privacy', heading: 'Your details, looked after' },
     ];
     for (const { name, path, heading } of supportPages) {
       await footer.getByRole('link', { name, exact: true }).click();

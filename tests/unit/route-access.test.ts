@@ -85,6 +85,6 @@ describe('the route table', () => {
   });
 
   it('lists the public pages with one address each for the sitemap, never sign-in or a tool', () => {
-    expect(indexablePaths()).toEqual(['/', '/membership-plans', '/how-it-works', '/help', '/safety', '/contact', '/guidelines']);
+    expect(indexablePaths()).toEqual(['/', '/membership-plans', '/how-it-works', '/help', '/safety', '/contact', '/guidelines', '/privacy']);
   });
 });

@@ -160,6 +160,12 @@ export const routes: RouteEntry[] = [
     page: lazyPage(() => import('@/features/support/pages/community-guidelines-page'), 'CommunityGuidelinesPage'),
     meta: { description: "Neighbourly's community guidelines: what can be listed, how to treat each other and what our team acts on." },
   }),
+  route({
+    path: '/privacy',
+    access: 'visitor',
+    page: lazyPage(() => import('@/features/support/pages/privacy-page'), 'PrivacyPage'),
+    meta: { description: 'What Neighbourly keeps about you, who sees it, how to get a copy of your data and what happens when you close your account.' },
+  }),
   // A saved search mail's unsubscribe link lands on the first, signed in or not; its button leads to the second.
   route({ path: unsubscribePagePath, access: 'visitor', page: lazyPage(() => import('@/features/saved/pages/unsubscribe-page'), 'UnsubscribePage'), meta: { noindex: true } }),
   route({ path: '/unsubscribed', access: 'visitor', page: lazyPage(() => import('@/features/saved/pages/unsubscribed-page'), 'UnsubscribedPage'), meta: { noindex: true } }),

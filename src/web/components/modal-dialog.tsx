@@ -1,5 +1,6 @@
 import { X } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { Button } from '@/components/ui/button';
 
 type ModalDialogProps = {
   open: boolean;
@@ -55,7 +56,7 @@ export function ModalDialog({ open, onClose, title, description, children }: Mod
           >
             <X className="size-5" aria-hidden="true" />
           </button>
-          <h2 id={titleId} className="pr-10 text-xl font-extrabold tracking-tight">
+          <h2 id={titleId} className="pr-10 text-xl font-extrabold tracking-tight break-words">
             {title}
           </h2>
           {description && (
@@ -67,5 +68,17 @@ export function ModalDialog({ open, onClose, title, description, children }: Mod
         </div>
       )}
     </dialog>
+  );
+}
+
+/** A dialog's buttons: Cancel, then its action (side by side from small screens up; the action on top on a phone). */
+export function DialogActions({ onCancel, children }: { onCancel: () => void; children: ReactNode }) {
+  return (
+    <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+      <Button variant="secondary" onClick={onCancel}>
+        Cancel
+      </Button>
+      {children}
+    </div>
   );
 }

@@ -138,6 +138,22 @@ export async function callApi<K extends EndpointName>(name: K, ...args: CallArgs
   return (await requestApi(name, ...args)).body;
 }
 
+/** The name in a Content-Disposition header (`attachment; filename="x.zip"`), or null. */
+export function attachmentFileName(header: string | null): string | null {
+  const match = header ? /filename="?([^";]+)"?/i.exec(header) : null;
+  return match?.[1]?.trim() || null;
+}
+
+/**
+ * A call whose answer is a file (a copy of one's data): fetched with the session's bearer token, as
+ * every call is, so a plain link cannot take its place. Its bytes, and the name the server gives it.
+ */
+export async function downloadApiFile<K extends EndpointName>(name: K, ...[input, options]: CallArgs<K>): Promise<{ blob: Blob; fileName: string | null }> {
+  const { params, query } = (input ?? {}) as CallInput;
+  const response = await send(apiEndpoints[name].method, endpointPath(name, params as never, query), undefined, options?.signal);
+  return { blob: await response.blob(), fileName: attachmentFileName(response.headers.get('content-disposition')) };
+}
+
 export type UnauthorizedBehavior = 'returnNull' | 'throw';
 
 /** spec 7: the default data load is a GET of the query key parts joined by slashes. */

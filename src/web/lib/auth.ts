@@ -49,6 +49,15 @@ export function startSession(queryClient: QueryClient, { token, user }: AuthResp
   storeAuthToken(token);
 }
 
+/**
+ * Signs this tab out: removing the token signs the page out in the same render as any navigation
+ * that goes with it, and nothing of the member stays in the cache.
+ */
+export function endSessionInTab(queryClient: QueryClient): void {
+  removeAuthToken();
+  queryClient.clear();
+}
+
 export function useLogout() {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
@@ -61,9 +70,7 @@ export function useLogout() {
       }
     },
     onSettled: () => {
-      // Removing the token signs the page out in the same render as the navigation below.
-      removeAuthToken();
-      queryClient.clear();
+      endSessionInTab(queryClient);
       toast({ title: 'Logged out', description: "You've been logged out successfully." });
       navigate('/auth');
     },

@@ -55,6 +55,11 @@ export function SiteFooter({ isSignedIn }: { isSignedIn: boolean }) {
                 </Link>
               </li>
             ))}
+            <li>
+              <Link href="/privacy" className={footerLinkClass}>
+                Privacy
+              </Link>
+            </li>
           </ul>
         </nav>
       </div>

@@ -13,6 +13,8 @@ export const buttonVariants = cva(
         ghost: 'text-ink-700 hover:bg-sand-100 hover:text-ink-900',
         link: 'min-h-0 rounded-md px-0 text-brand-700 underline-offset-4 hover:underline',
         leaf: 'bg-leaf-600 text-white shadow-sm hover:bg-leaf-700',
+        /** What cannot be undone (closing an account), in the colour of a failure's toast. */
+        destructive: 'bg-brand-700 text-white shadow-sm hover:bg-brand-800',
       },
       size: {
         default: '',

@@ -1,9 +1,12 @@
-// The account page's calls (spec sections 2, 5, 7 and 8) and the toasts that follow each.
+// The account page's calls (spec sections 2, 5, 7 and 8, and your data: decision 37) and the toasts that follow each.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ApiResponse, type ChangeEmailBody, type ChangePasswordBody, type CurrentUser, type NotificationSettingsBody, type TestCardBody, type UpdateProfileBody, accountSecurityMessages, conversationLimits, smsMessages } from '../../../domain';
+import { useLocation } from 'wouter';
+import { type ApiResponse, type ChangeEmailBody, type ChangePasswordBody, type CurrentUser, type NotificationSettingsBody, type TestCardBody, type UpdateProfileBody, accountSecurityMessages, conversationLimits, productName, smsMessages } from '../../../domain';
+import { type CloseAccountBody, type DataExport, closeAccountMessages, dataExportMessages } from '../../../domain/your-data';
 import { canChangePostcodeQueryKey, refreshAccountQueries } from '@/shared/account/account-queries';
-import { callApi } from '@/lib/api-client';
-import { currentUserQueryKey } from '@/lib/auth';
+import { ApiError, callApi, downloadApiFile } from '@/lib/api-client';
+import { currentUserQueryKey, endSessionInTab } from '@/lib/auth';
+import { saveFile } from '@/lib/save-file';
 import { handleUnauthorizedError } from '@/lib/unauthorized';
 import { toast } from '@/lib/use-toast';
 
@@ -158,6 +161,76 @@ function useAccountMutationWithoutFailureToast<TInput>(mutationFn: (input: TInpu
       queryClient.setQueryData(currentUserQueryKey, user);
       toast(success(user));
       void refreshAccountQueries(queryClient);
+    },
+    onError: (error) => {
+      handleUnauthorizedError(error);
+    },
+  });
+}
+
+/** The member's copies of their data (/account › Your data), newest first, and when another may be asked for. */
+export const dataExportsQueryKey = ['/api/user/exports'] as const;
+
+/** While a copy is being prepared, the list is asked for again this often, until none is. */
+export const dataExportPollMs = 4_000;
+
+export function useDataExports() {
+  return useQuery<ApiResponse<'listDataExports'>>({
+    queryKey: dataExportsQueryKey,
+    refetchInterval: (query) => (query.state.data?.exports.some((copy) => copy.status === 'preparing') ? dataExportPollMs : false),
+  });
+}
+
+export const requestDataExport = () => callApi('requestDataExport');
+
+/** A new copy is made by a job: the list shows it as being prepared, and is asked for again until it is ready. */
+export function useRequestDataExport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: requestDataExport,
+    onSuccess: () => toast({ title: dataExportMessages.requestedTitle, description: dataExportMessages.requested }),
+    onError: (error) => showFailure(dataExportMessages.requestFailedTitle, error),
+    // Refused as too soon, the list shows the latest copy and when another may be asked for.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: dataExportsQueryKey }),
+  });
+}
+
+/** The file's name when the server gives none. */
+const fallbackExportName = (copy: DataExport) => `${productName.toLowerCase()}-data-${(copy.readyAt ?? copy.requestedAt).slice(0, 10)}.zip`;
+
+/** The ZIP is fetched with the session's token (a link could not send it), then saved through the browser. */
+export async function downloadDataExport(copy: DataExport): Promise<void> {
+  const { blob, fileName } = await downloadApiFile('downloadDataExport', { params: { id: copy.id } });
+  saveFile(blob, fileName ?? fallbackExportName(copy));
+}
+
+export function useDownloadDataExport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: downloadDataExport,
+    onError: (error) => {
+      showFailure(dataExportMessages.downloadFailedTitle, error);
+      // Gone meanwhile (a week old): the list stops offering it.
+      if (error instanceof ApiError && error.code === 'EXPORT_NOT_FOUND') void queryClient.invalidateQueries({ queryKey: dataExportsQueryKey });
+    },
+  });
+}
+
+export const closeAccount = (body: CloseAccountBody) => callApi('closeAccount', { body });
+
+/**
+ * Closing the account ends every session on the server: this tab is signed out as Log out does it,
+ * and goes home. A refusal is the form's to show (the password under its field, the rest in a toast).
+ */
+export function useCloseAccount() {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  return useMutation({
+    mutationFn: closeAccount,
+    onSuccess: () => {
+      endSessionInTab(queryClient);
+      navigate('/');
+      toast({ title: closeAccountMessages.closedTitle, description: closeAccountMessages.closed });
     },
     onError: (error) => {
       handleUnauthorizedError(error);

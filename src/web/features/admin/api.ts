@@ -7,6 +7,7 @@ import type { ApiResponse, HomepageVideo, MembershipTier, VerificationType } fro
 import type { ModerationActionBody } from '../../../domain/moderation-schemas';
 import { moderationLabels } from '../../../domain/moderation';
 import { supportMessages } from '../../../domain/support';
+import { closeAccountMessages } from '../../../domain/your-data';
 import { callApi } from '@/lib/api-client';
 import { currentUserQueryKey } from '@/lib/auth';
 import { handleUnauthorizedError } from '@/lib/unauthorized';
@@ -210,6 +211,21 @@ export function useLiftSuspension() {
       return refresh(queryClient, adminQueryKeys.reports, adminQueryKeys.users);
     },
     onError: (error) => showFailure(moderationLabels.liftFailed, error),
+  });
+}
+
+export const closeMemberAccount = ({ memberId, reason }: { memberId: string; reason: string }) => callApi('closeMemberAccount', { params: { id: memberId }, body: { reason } });
+
+/** Closing a member's account (decision 37): the members list shows it closed, the activity log says why. */
+export function useCloseMemberAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: closeMemberAccount,
+    onSuccess: ({ message }) => {
+      toast({ title: message });
+      return refresh(queryClient, adminQueryKeys.users, adminQueryKeys.reports);
+    },
+    onError: (error) => showFailure(closeAccountMessages.closeFailedTitle, error),
   });
 }
 

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { type CurrentUser, accountSecurityMessages, changeEmailBody, confirmEmailChangeBody, fieldLimits } from '../../../../domain';
+import { type CurrentUser, accountSecurityMessages, changeEmailBody, confirmEmailChangeBody, currentPasswordCheck, currentPasswordErrorCodes, fieldLimits } from '../../../../domain';
 import { FormField } from '@/components/form-field';
 import { PasswordInput } from '@/components/password-input';
 import { Button } from '@/components/ui/button';
@@ -11,10 +11,7 @@ import { toast } from '@/lib/use-toast';
 import { useConfirmEmailChange, useRequestEmailChange } from '@/features/account/api';
 
 const newAddressForm = (hasPassword: boolean) =>
-  changeEmailBody.required({ password: true }).refine((body) => !hasPassword || body.password.length > 0, {
-    path: ['password'],
-    message: accountSecurityMessages.currentPasswordRequired,
-  });
+  changeEmailBody.required({ password: true }).refine(...currentPasswordCheck('password', hasPassword));
 
 function NewAddressStep({ user, onSent, onCancel }: { user: CurrentUser; onSent: (email: string) => void; onCancel: () => void }) {
   const request = useRequestEmailChange();
@@ -25,7 +22,7 @@ function NewAddressStep({ user, onSent, onCancel }: { user: CurrentUser; onSent:
       onSuccess: () => onSent(newEmail),
       onError: (error) => {
         if (!(error instanceof ApiError)) return;
-        if (error.code === 'WRONG_CURRENT_PASSWORD' || error.code === 'CURRENT_PASSWORD_REQUIRED') form.setError('password', { type: 'server', message: error.message }, { shouldFocus: true });
+        if (currentPasswordErrorCodes.includes(error.code ?? '')) form.setError('password', { type: 'server', message: error.message }, { shouldFocus: true });
         else if (error.code === 'SAME_EMAIL' || error.fieldErrors?.some((field) => field.path === 'newEmail'))
           form.setError('newEmail', { type: 'server', message: error.fieldErrors?.[0]?.message ?? error.message }, { shouldFocus: true });
         else toast({ title: accountSecurityMessages.emailChangeFailedTitle, description: error.message, variant: 'destructive' });

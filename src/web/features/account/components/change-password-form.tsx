@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { type CurrentUser, accountSecurityMessages, changePasswordBody, fieldLimits } from '../../../../domain';
+import { type CurrentUser, accountSecurityMessages, changePasswordBody, currentPasswordCheck, currentPasswordErrorCodes, fieldLimits } from '../../../../domain';
 import { FormField } from '@/components/form-field';
 import { PasswordInput } from '@/components/password-input';
 import { Button } from '@/components/ui/button';
@@ -10,10 +10,7 @@ import { useChangePassword } from '@/features/account/api';
 
 /** The current password is asked of a member who has one; one who joined with Google sets a first. */
 const formSchema = (hasPassword: boolean) =>
-  changePasswordBody.required({ currentPassword: true }).refine((body) => !hasPassword || body.currentPassword.length > 0, {
-    path: ['currentPassword'],
-    message: accountSecurityMessages.currentPasswordRequired,
-  });
+  changePasswordBody.required({ currentPassword: true }).refine(...currentPasswordCheck('currentPassword', hasPassword));
 
 /** Change the password while signed in: every other device is signed out, and the member is mailed. */
 export function ChangePasswordForm({ user }: { user: CurrentUser }) {
@@ -26,7 +23,7 @@ export function ChangePasswordForm({ user }: { user: CurrentUser }) {
       onSuccess: () => form.reset(),
       onError: (error) => {
         if (!(error instanceof ApiError)) return;
-        if (error.code === 'WRONG_CURRENT_PASSWORD' || error.code === 'CURRENT_PASSWORD_REQUIRED') form.setError('currentPassword', { type: 'server', message: error.message }, { shouldFocus: true });
+        if (currentPasswordErrorCodes.includes(error.code ?? '')) form.setError('currentPassword', { type: 'server', message: error.message }, { shouldFocus: true });
         else if (error.code === 'SAME_PASSWORD' || error.fieldErrors?.some((field) => field.path === 'newPassword'))
           form.setError('newPassword', { type: 'server', message: error.fieldErrors?.[0]?.message ?? error.message }, { shouldFocus: true });
         else toast({ title: accountSecurityMessages.passwordChangeFailedTitle, description: error.message, variant: 'destructive' });

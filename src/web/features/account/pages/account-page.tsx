@@ -1,7 +1,8 @@
-import { Ban, BadgeCheck, Bell, CircleCheckBig, CreditCard, KeyRound, LifeBuoy, LogIn, MapPin, MonitorSmartphone, Sparkles, UserRound } from 'lucide-react';
+import { Ban, BadgeCheck, Bell, CircleCheckBig, CreditCard, FileArchive, KeyRound, LifeBuoy, LogIn, MapPin, MonitorSmartphone, Sparkles, UserRound, UserX } from 'lucide-react';
 import { Suspense, lazy, useEffect } from 'react';
 import { Link } from 'wouter';
 import { type CurrentUser, firstReplyPromise, rulesForTier, supportMessages } from '../../../../domain';
+import { closeAccountMessages } from '../../../../domain/your-data';
 import { LoadingState } from '@/components/loading-state';
 import { NoticePage } from '@/components/notice-page';
 import { PageContainer } from '@/components/page-container';
@@ -18,11 +19,13 @@ import { AccountPhoneField } from '@/features/account/components/account-phone-f
 import { AccountSection } from '@/features/account/components/account-section';
 import { BlockedMembers } from '@/features/account/components/blocked-members';
 import { ChangePasswordForm } from '@/features/account/components/change-password-form';
+import { CloseAccount } from '@/features/account/components/close-account';
 import { NotificationSettings } from '@/features/account/components/notification-settings';
 import { SavedSearchMailSettings } from '@/features/account/components/saved-search-mail-settings';
 import { SignedInDevices } from '@/features/account/components/signed-in-devices';
 import { SupportRequests } from '@/features/account/components/support-requests';
 import { SmsSettings } from '@/features/account/components/sms-settings';
+import { YourData } from '@/features/account/components/your-data';
 
 const cardSectionId = 'add-card';
 
@@ -43,14 +46,35 @@ function CardForm() {
   return <AccountCardForm />;
 }
 
-/** A link from elsewhere to /account#add-card lands on the card form. */
+/** How long a section linked to stays in view while the sections above it load. */
+const holdSectionMs = 3000;
+/** What the member does to scroll (or to move on) themselves: the section is let go. */
+const memberScrolls = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+
+/**
+ * A link from elsewhere to /account#add-card (or a mail's /account#your-data) lands on that section,
+ * and keeps it in view while the sections above load their data and grow, until the member scrolls.
+ */
 function useScrollToHash(): void {
   useEffect(() => {
     const target = window.location.hash ? document.getElementById(window.location.hash.slice(1)) : null;
     if (!target) return;
+    const scroll = () => target.scrollIntoView({ block: 'start' });
     // After the shell's scroll-to-top for the new page, which runs after this effect.
-    const frame = requestAnimationFrame(() => target.scrollIntoView({ block: 'start' }));
-    return () => cancelAnimationFrame(frame);
+    const frame = requestAnimationFrame(scroll);
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(scroll);
+    observer?.observe(document.body);
+    const letGo = () => {
+      observer?.disconnect();
+      for (const type of memberScrolls) window.removeEventListener(type, letGo);
+    };
+    for (const type of memberScrolls) window.addEventListener(type, letGo, { passive: true });
+    const timer = setTimeout(letGo, holdSectionMs);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+      letGo();
+    };
   }, []);
 }
 
@@ -138,6 +162,12 @@ function AccountDetails({ user }: { user: CurrentUser }) {
             description={`${rulesForTier(user.membershipTier).support} with your plan. ${firstReplyPromise(rulesForTier(user.membershipTier).supportLevel)}`}
           >
             <SupportRequests />
+          </AccountSection>
+          <AccountSection id="your-data" icon={FileArchive} title="Your data" description="A copy of everything your account holds, to keep or take elsewhere.">
+            <YourData />
+          </AccountSection>
+          <AccountSection id="close-account" icon={UserX} title={closeAccountMessages.title} description="Your listings come down and your details are erased. This can't be undone.">
+            <CloseAccount user={user} />
           </AccountSection>
         </div>
       </div>

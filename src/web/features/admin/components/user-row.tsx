@@ -1,13 +1,19 @@
-import { Check, Clock, ShieldCheck } from 'lucide-react';
+import { Check, Clock, ShieldCheck, UserX } from 'lucide-react';
+import { useState } from 'react';
 import { type VerificationType, formatDateAU, verificationTypeLabels, verificationTypes } from '../../../../domain';
 import { moderationLabels } from '../../../../domain/moderation';
 import { TierBadge } from '@/components/tier-badge';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { type AdminUser, useLiftSuspension, useVerifyUser } from '@/features/admin/api';
+import { CloseMemberDialog } from './close-member-dialog';
+
+function fullName(user: AdminUser): string {
+  return [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
+}
 
 function displayName(user: AdminUser): string {
-  return [user.firstName, user.lastName].filter(Boolean).join(' ').trim() || 'No name given';
+  return fullName(user) || 'No name given';
 }
 
 function VerificationChip({ label, verified }: { label: string; verified: boolean }) {
@@ -26,12 +32,18 @@ function VerificationChip({ label, verified }: { label: string; verified: boolea
   );
 }
 
-/** One member: who they are, their tier and checks, and buttons to force the missing checks. */
+/**
+ * One member: who they are, their tier and checks, and buttons to force the missing checks or close
+ * the account. A closed account says since when, and offers nothing more.
+ */
 export function UserRow({ user }: { user: AdminUser }) {
   const verify = useVerifyUser();
   const lift = useLiftSuspension();
-  const suspension = user.suspendedForGood ? moderationLabels.suspendedForGood : user.suspendedUntil ? moderationLabels.suspendedUntil(new Date(user.suspendedUntil)) : null;
-  const pending = verificationTypes.filter((type) => !user[type]);
+  const [closing, setClosing] = useState(false);
+  const isClosed = user.closedAt !== null;
+  const suspension = isClosed ? null : user.suspendedForGood ? moderationLabels.suspendedForGood : user.suspendedUntil ? moderationLabels.suspendedUntil(new Date(user.suspendedUntil)) : null;
+  const pending = isClosed ? [] : verificationTypes.filter((type) => !user[type]);
+  const mayClose = !isClosed && !user.isAdmin;
   const verifying = (type: VerificationType) => verify.isPending && verify.variables?.verificationType === type;
   return (
     <li className="py-4 first:pt-0 last:pb-0">
@@ -46,10 +58,17 @@ export function UserRow({ user }: { user: AdminUser }) {
                 Admin
               </span>
             )}
+            {user.closedAt && (
+              <span className="inline-flex items-center gap-1 rounded-full bg-sand-200 px-2 py-0.5 text-xs font-semibold text-ink-900">
+                <UserX className="size-3.5" aria-hidden="true" />
+                Closed {formatDateAU(user.closedAt)}
+              </span>
+            )}
           </p>
-          <p className="text-sm break-all text-ink-500">{user.email}</p>
+          {/* A closed account's address is a placeholder that reaches nobody: nothing to show. */}
+          {!isClosed && <p className="text-sm break-all text-ink-500">{user.email}</p>}
           <div className="mt-2 flex flex-wrap items-center gap-2">
-            <ul aria-label={`Verification of ${user.email}`} className="flex flex-wrap gap-1.5">
+            <ul aria-label={`Verification of ${user.email}`} className={isClosed ? 'hidden' : 'flex flex-wrap gap-1.5'}>
               {verificationTypes.map((type) => (
                 <VerificationChip key={type} label={verificationTypeLabels[type]} verified={user[type]} />
               ))}
@@ -71,7 +90,7 @@ export function UserRow({ user }: { user: AdminUser }) {
             </div>
           )}
         </div>
-        {pending.length > 0 && (
+        {(pending.length > 0 || mayClose) && (
           <div className="flex flex-wrap gap-2 md:shrink-0 md:justify-end">
             {pending.map((type) => (
               <Button
@@ -85,9 +104,16 @@ export function UserRow({ user }: { user: AdminUser }) {
                 {verifying(type) ? 'Verifying…' : `Verify ${verificationTypeLabels[type]}`}
               </Button>
             ))}
+            {mayClose && (
+              <Button variant="secondary" className="min-h-10 px-4" aria-label={`Close the account of ${user.email}`} onClick={() => setClosing(true)}>
+                <UserX aria-hidden="true" />
+                Close account
+              </Button>
+            )}
           </div>
         )}
       </div>
+      {mayClose && <CloseMemberDialog memberId={user.id} name={fullName(user) || user.email} open={closing} onClose={() => setClosing(false)} />}
     </li>
   );
 }

@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import type { ConversationSummary } from '../../../../domain';
+import { formerMemberName } from '../../../../domain/your-data';
 import { cn } from '@/lib/cn';
 import { type Clock } from '@/features/messages/hooks/use-clock';
 import { formatFullTime, formatRelativeTime } from '@/features/messages/message-times';
@@ -7,8 +8,9 @@ import { ListingStatusTag } from './listing-status-tag';
 import { ListingThumbnail } from './listing-thumbnail';
 import { MemberBadges } from '@/shared/account/member-badges';
 
-/** Who the other member is, in a row or a header: their first name (members may have none). */
-export function memberName(member: { firstName: string | null }): string {
+/** Who the other member is, in a row or a header: their first name (members may have none), or "Former member" once they closed their account. */
+export function memberName(member: { firstName: string | null; hasLeft: boolean }): string {
+  if (member.hasLeft) return formerMemberName;
   return member.firstName?.trim() || 'Neighbour';
 }
 
@@ -38,7 +40,7 @@ export function ConversationRow({ conversation, viewerId, clock }: { conversatio
         {/* On a narrow screen the badges and the listing's status go under the name rather than squeeze it out. */}
         <span className="mt-0.5 flex min-w-0 flex-wrap items-center gap-x-1.5 gap-y-0.5 text-sm text-ink-700">
           <span className="max-w-full truncate font-semibold">{memberName(conversation.otherMember)}</span>
-          <MemberBadges member={conversation.otherMember} />
+          {!conversation.otherMember.hasLeft && <MemberBadges member={conversation.otherMember} />}
           <ListingStatusTag status={conversation.listingStatus} isSeller={conversation.isSeller} />
         </span>
         <span className="mt-0.5 flex items-center justify-between gap-2">

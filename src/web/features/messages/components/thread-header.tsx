@@ -28,10 +28,13 @@ export function ThreadHeader({ conversation }: { conversation: ConversationSumma
           <ArrowLeft className="size-4" aria-hidden="true" />
           Messages
         </Link>
-        <div className="flex items-center">
-          <ReportButton target={{ conversationId: conversation.id }} title={moderationMessages.reportConversationTitle} className="px-3" />
-          <BlockMemberButton memberId={otherMember.id} name={name} blockedByMe={conversation.blockedByMe} />
-        </div>
+        {/* A member who closed their account can no longer be reported or blocked. */}
+        {!otherMember.hasLeft && (
+          <div className="flex items-center">
+            <ReportButton target={{ conversationId: conversation.id }} title={moderationMessages.reportConversationTitle} className="px-3" />
+            <BlockMemberButton memberId={otherMember.id} name={name} blockedByMe={conversation.blockedByMe} />
+          </div>
+        )}
       </div>
       <div className="mt-1 flex items-center gap-3">
         <ListingThumbnail imageUrl={listing.imageUrl} className="size-12" />
@@ -48,11 +51,11 @@ export function ThreadHeader({ conversation }: { conversation: ConversationSumma
               <span className="sr-only">Conversation with </span>
               {name}
             </h1>
-            <MemberBadges member={otherMember} />
+            {!otherMember.hasLeft && <MemberBadges member={otherMember} />}
             <ListingStatusTag status={conversation.listingStatus} isSeller={conversation.isSeller} />
           </div>
-          {/* Each side sees the other's checks (decision 35). */}
-          <p className="mt-0.5 text-xs text-ink-500">{describePassedChecks(name, otherMember)}</p>
+          {/* Each side sees the other's checks (decision 35), while the other is still a member. */}
+          {!otherMember.hasLeft && <p className="mt-0.5 text-xs text-ink-500">{describePassedChecks(name, otherMember)}</p>}
         </div>
       </div>
       {notice && (

@@ -2,6 +2,7 @@ import { MessageCircleOff } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { type ConversationSummary, type CurrentUser, conversationMessages, uuidPattern } from '../../../../domain';
+import { closeAccountMessages } from '../../../../domain/your-data';
 import { LoadingState } from '@/components/loading-state';
 import { NoticePage } from '@/components/notice-page';
 import { Button, buttonVariants } from '@/components/ui/button';
@@ -63,6 +64,7 @@ function ConversationLoader({ id, user }: { id: string; user: CurrentUser }) {
 
 /** Why nothing more can be sent, or null. */
 function closedReason(conversation: ConversationSummary): string | null {
+  if (conversation.otherMember.hasLeft) return closeAccountMessages.messageClosedMember;
   if (conversation.isBlocked) return conversation.blockedByMe ? `You've blocked ${memberName(conversation.otherMember)}. Unblock them to message again.` : conversationMessages.blocked;
   if (conversation.listingStatus === 'deleted') return conversationMessages.listingGone;
   return null;
