@@ -44,6 +44,7 @@ describe('who may use the admin API', () => {
       ['GET', '/api/admin/reports'],
       ['POST', '/api/admin/reports/00000000-0000-0000-0000-000000000000/actions'],
       ['DELETE', '/api/admin/members/00000000-0000-0000-0000-000000000000/suspension'],
+      ['DELETE', '/api/admin/members/00000000-0000-0000-0000-000000000000'],
       ['GET', '/api/admin/support'],
       ['POST', '/api/admin/support/00000000-0000-0000-0000-000000000000/reply'],
     ];
