@@ -325,3 +325,49 @@ describe('a listing shared in a chat or found by a search engine', () => {
     expect(html).not.toContain('rel="canonical"');
   });
 });
+
+describe("a visitor's page, kept until what it shows changes", () => {
+  it('renders a listing page once, answers an unchanged one with 304, and renders it again when the listing changes', async () => {
+    const kept = await listItem(seller, { title: 'Brass floor lamp', description: 'Tall brass lamp with a linen shade. Pickup from Leichhardt.', price: '120', category: 'home' });
+    const first = await pageRequest(`/listing/${kept}`);
+    const firstHtml = await first.text();
+    expect(first.status).toBe(200);
+    expect(firstHtml).toContain('$120');
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^"[\w-]+"$/);
+
+    const again = await pageRequest(`/listing/${kept}`);
+    expect(again.headers.get('x-cache')).toBe('hit');
+    expect(await again.text()).toBe(firstHtml);
+    const unchanged = await fetch(`${baseUrl()}/listing/${kept}`, { headers: { 'if-none-match': etag! } });
+    expect([unchanged.status, await unchanged.text()]).toEqual([304, '']);
+
+    // The seller drops the price: the next visitor gets the new page, and a browser's old copy is stale.
+    await api.callApi('PUT', `/api/listings/${kept}`, {
+      token: seller.token,
+      body: { title: 'Brass floor lamp', description: 'Tall brass lamp with a linen shade. Pickup from Leichhardt.', price: '95', category: 'home', imageUrls: [] },
+    });
+    const changed = await pageRequest(`/listing/${kept}`);
+    expect(changed.headers.get('x-cache')).toBe('miss');
+    expect(await changed.text()).toContain('$95');
+    expect((await fetch(`${baseUrl()}/listing/${kept}`, { headers: { 'if-none-match': etag! } })).status).toBe(200);
+  });
+
+  it("renders a seller's page again when they list something new; members' pages and unknown addresses are never kept", async () => {
+    const { id: sellerId } = await api.callApi<{ id: string }>('GET', '/api/auth/me', { token: seller.token });
+    const path = `/seller/${sellerId}`;
+    await pageRequest(path);
+    expect((await pageRequest(path)).headers.get('x-cache')).toBe('hit');
+    await listItem(seller, { title: 'Enamel bread bin', description: 'Cream enamel bread bin, no chips. Pickup from Leichhardt.', price: '30', category: 'home' });
+    const fresh = await pageRequest(path);
+    expect(fresh.headers.get('x-cache')).toBe('miss');
+    expect(await fresh.text()).toContain('Enamel bread bin');
+
+    const members = await pageRequest(`/listing/${listingId}`, seller.token);
+    expect(members.headers.get('x-cache')).toBeNull();
+    expect(members.headers.get('etag')).toBeNull();
+    expect(members.headers.get('cache-control')).toBe('private, no-cache');
+    await pageRequest('/no-such-page-here');
+    expect((await pageRequest('/no-such-page-here')).headers.get('x-cache')).toBe('miss');
+  });
+});

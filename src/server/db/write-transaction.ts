@@ -12,7 +12,7 @@ import { listings } from './schema';
  * (the session cache holds each signed-in member's row), sessions (signed out, revoked), the
  * banned words and a member's favourites.
  */
-export type ChangedKind = 'listings' | 'members' | 'sessions' | 'bannedWords' | 'favourites';
+export type ChangedKind = 'listings' | 'members' | 'sessions' | 'bannedWords' | 'favourites' | 'sellers' | 'homepageVideo';
 
 /**
  * The keys writes publish and cached answers depend on. A listing's change reaches its own detail
@@ -28,6 +28,10 @@ export const changeKeys = {
   everywhere: 'areas:everywhere',
   /** Every listing answer (a change no area names: a plan that changes pins or paused listings). */
   allListings: 'listings',
+  /** What a seller's public page shows of their listings (a listing of theirs was made, changed or deleted). */
+  seller: (id: string) => `sellers:${id}`,
+  /** The homepage video the landing page plays. */
+  homepageVideo: 'homepageVideo',
   /** A member's conversations: their inbox, unread badge and threads. */
   conversations: (memberId: string) => `conversations:${memberId}`,
   /** A member's favourites: the hearts on every listing they see. */
@@ -40,7 +44,7 @@ export type Changes = {
   /** This transaction changed the `kind` with this id (or, without one, possibly any of them). */
   touch: (kind: ChangedKind, id?: string) => void;
   /** This transaction created, changed or deleted this listing: its detail and the answers of the areas that hold it. */
-  touchListing: (listing: { id: string; postcode: string | null; state: string | null }) => void;
+  touchListing: (listing: { id: string; postcode: string | null; state: string | null; sellerId: string }) => void;
 };
 
 export async function writeTransaction<T>(
@@ -55,6 +59,7 @@ export async function writeTransaction<T>(
     touchListing: (listing) => {
       touched.add(changeKeys.listing(listing.id));
       touched.add(changeKeys.everywhere);
+      touched.add(changeKeys.seller(listing.sellerId));
       if (listing.postcode) touched.add(changeKeys.postcode(listing.postcode));
       if (listing.state) touched.add(changeKeys.state(listing.state));
     },
@@ -70,6 +75,7 @@ export async function writeTransaction<T>(
  * listings, their rating): those listings' answers and their areas' pages, nothing of anyone else's.
  */
 export async function touchMemberListings(tx: Queryable, changes: Changes, memberId: string): Promise<void> {
-  const held = await tx.select({ id: listings.id, postcode: listings.postcode, state: listings.state }).from(listings).where(eq(listings.sellerId, memberId));
+  const held = await tx.select({ id: listings.id, postcode: listings.postcode, state: listings.state, sellerId: listings.sellerId }).from(listings).where(eq(listings.sellerId, memberId));
   for (const listing of held) changes.touchListing(listing);
+  changes.touch('sellers', memberId);
 }

@@ -5,6 +5,7 @@
 // answer stays cached. Entries also expire after a short time, which bounds how stale
 // another app server can be when there is no Redis to tell it about writes.
 import type { ContentVersion } from '../services/content-version';
+import { reportDependencies } from './answer-dependencies';
 
 export { createContentVersion, type ContentVersion } from '../services/content-version';
 
@@ -19,7 +20,7 @@ export const cacheOutcomeHeader = 'x-cache';
  * Routes whose answer comes straight from one cache use this; browse, made from two, sets its own.
  */
 export function readAnswer<V>(
-  reply: { header: (name: string, value: string) => unknown },
+  reply: Parameters<typeof reportDependencies>[0],
   cache: ReadCache<V>,
   key: string,
   compute: () => Promise<V>,
@@ -27,7 +28,11 @@ export function readAnswer<V>(
 ): Promise<V> {
   const found = cache.lookup(key, compute, dependsOn);
   reply.header(cacheOutcomeHeader, found.outcome);
-  return found.value;
+  // The page renderer keeps a visitor's page as long as what it was made from (answer-dependencies.ts).
+  return found.value.then((value) => {
+    reportDependencies(reply, typeof dependsOn === 'function' ? dependsOn(value) : dependsOn);
+    return value;
+  });
 }
 
 export type ReadCache<V> = {

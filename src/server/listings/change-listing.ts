@@ -166,7 +166,7 @@ export async function pinListing(deps: ServerDeps, input: { listingId: string; o
     if (rules.pinnedPosts < 1) throw new AppError('PLAN_EXCLUDES_PINS', undefined, { membershipTier: rules.tier });
     if (!listing.isActive) throw new AppError('PIN_SOLD_LISTING');
     const otherPins = await tx
-      .select({ id: listings.id, postcode: listings.postcode, state: listings.state })
+      .select({ id: listings.id, postcode: listings.postcode, state: listings.state, sellerId: listings.sellerId })
       .from(listings)
       .where(and(eq(listings.sellerId, owner.id), isNotNull(listings.pinnedAt), ne(listings.id, listing.id)))
       .orderBy(desc(listings.pinnedAt));

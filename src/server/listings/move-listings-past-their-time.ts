@@ -36,6 +36,7 @@ export async function moveListingsPastTheirTime(deps: ServerDeps, input: { now?:
           title: listings.title,
           postcode: listings.postcode,
           state: listings.state,
+          sellerId: listings.sellerId,
           email: users.email,
           firstName: users.firstName,
           days: listingTimeDaysOf(users.membershipTier).mapWith(Number),

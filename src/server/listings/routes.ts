@@ -9,6 +9,7 @@ import { changeKeys } from '../db/write-transaction';
 import type { ServerDeps } from '../deps';
 import { endpoint } from '../http/endpoint';
 import { jsonCacheBudgets, jsonTextWeight, sendJsonText, toJsonText, type JsonText } from '../http/json-text';
+import { reportDependencies } from '../http/answer-dependencies';
 import { cacheOutcomeHeader, createReadCache, readAnswer } from '../http/read-cache';
 import { browseListings, browseOrigin, showsDistance, withDistances, type BrowseResult } from './browse-listings';
 import { deleteListing, pinListing, setListingStatus, updateListing } from './change-listing';
@@ -24,6 +25,9 @@ import { getSellerProfile, getUserStats, listMyListings, listSellerListings } fr
 const listingViewWeight = 1200;
 
 const noFavourites: ReadonlySet<string> = new Set();
+
+/** A seller's page is made from their row (name, checks, rating) and their listings. */
+const sellerPageKeys = (sellerId: string) => [changeKeys.member(sellerId), changeKeys.seller(sellerId)];
 
 export const listingRoutes =
   (deps: ServerDeps): FastifyPluginAsyncZod =>
@@ -173,15 +177,21 @@ export const listingRoutes =
     // The listing page's "More from this seller": sent compressed, it is the page's largest answer.
     app.route({
       ...endpoint('listSellerListings'),
-      handler: async (request, reply) =>
-        sendJsonText(
-          request,
-          reply,
-          toJsonText(apiSchemas.listSellerListings.response[200], markFavourites(await listSellerListings(deps, { sellerId: request.params.sellerId }), await favouritesOf(request))),
-        ),
+      handler: async (request, reply) => {
+        const views = await listSellerListings(deps, { sellerId: request.params.sellerId });
+        reportDependencies(reply, sellerPageKeys(request.params.sellerId));
+        return sendJsonText(request, reply, toJsonText(apiSchemas.listSellerListings.response[200], markFavourites(views, await favouritesOf(request))));
+      },
     });
 
-    app.route({ ...endpoint('getSellerProfile'), handler: async (request) => getSellerProfile(deps, { sellerId: request.params.sellerId }) });
+    app.route({
+      ...endpoint('getSellerProfile'),
+      handler: async (request, reply) => {
+        const profile = await getSellerProfile(deps, { sellerId: request.params.sellerId });
+        reportDependencies(reply, sellerPageKeys(request.params.sellerId));
+        return profile;
+      },
+    });
 
     app.route({ ...endpoint('getUserStats'), onRequest: requireUser, handler: async (request) => getUserStats(deps, { member: signedInUser(request) }) });
   };

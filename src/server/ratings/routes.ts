@@ -6,6 +6,8 @@ import { abuseLimits } from '../../domain/limits';
 import { requireUser, signedInUser } from '../auth';
 import { withRequestLog, type ServerDeps } from '../deps';
 import { endpoint } from '../http/endpoint';
+import { changeKeys } from '../db/write-transaction';
+import { reportDependencies } from '../http/answer-dependencies';
 import { createRating, getExchangeRating, listMemberRatings, replyToRating } from './ratings';
 
 export const ratingRoutes =
@@ -25,7 +27,15 @@ export const ratingRoutes =
       handler: async (request) => getExchangeRating(deps, { member: signedInUser(request), listingId: request.params.id }),
     });
 
-    app.route({ ...endpoint('listSellerRatings'), handler: async (request) => listMemberRatings(deps, { memberId: request.params.sellerId }) });
+    app.route({
+      ...endpoint('listSellerRatings'),
+      handler: async (request, reply) => {
+        const shown = await listMemberRatings(deps, { memberId: request.params.sellerId });
+        // A rating given, answered or removed changes the rated member's row (their average).
+        reportDependencies(reply, [changeKeys.member(request.params.sellerId)]);
+        return shown;
+      },
+    });
 
     app.route({
       ...endpoint('replyToRating'),

@@ -11,6 +11,7 @@ import { uuidPattern } from '../../domain/listing';
 import { recordAdminAction } from '../admin';
 import { isUniqueViolation } from '../db/errors';
 import { homepageVideo } from '../db/schema';
+import { writeTransaction } from '../db/write-transaction';
 import type { ServerDeps } from '../deps';
 import { MediaStorageError } from '../services/storage';
 import { sniffVideo, videoHeadBytes, type VideoFormat } from './sniff-video';
@@ -108,7 +109,8 @@ export async function uploadHomepageVideo(deps: ServerDeps, input: { actorId: st
 
     const filename = received.filename;
     const fileSize = received.bytes;
-    const row = await deps.db.transaction(async (tx) => {
+    const row = await writeTransaction(deps, async (tx, changes) => {
+      changes.touch('homepageVideo');
       await tx.update(homepageVideo).set({ isActive: false }).where(eq(homepageVideo.isActive, true));
       const [created] = await tx.insert(homepageVideo).values({ filename, displayName, fileSize, isActive: true, uploadedBy: input.actorId }).returning();
       await recordAdminAction(tx, { actorId: input.actorId, action: 'upload_video', details: { displayName, filename, fileSize } });
@@ -144,7 +146,8 @@ async function storeVideo(deps: ServerDeps, file: Readable): Promise<{ bytes: nu
 export async function activateHomepageVideo(deps: ServerDeps, input: { actorId: string; id: string }): Promise<HomepageVideo> {
   if (!uuidPattern.test(input.id)) throw new AppError('VIDEO_NOT_FOUND');
   const attempt = () =>
-    deps.db.transaction(async (tx) => {
+    writeTransaction(deps, async (tx, changes) => {
+      changes.touch('homepageVideo');
       const [target] = await tx.select().from(homepageVideo).where(eq(homepageVideo.id, input.id)).for('update');
       if (!target) throw new AppError('VIDEO_NOT_FOUND');
       await tx.update(homepageVideo).set({ isActive: false }).where(eq(homepageVideo.isActive, true));
@@ -162,7 +165,8 @@ export async function activateHomepageVideo(deps: ServerDeps, input: { actorId: 
 
 export async function deleteHomepageVideo(deps: ServerDeps, input: { actorId: string; id: string }): Promise<void> {
   if (!uuidPattern.test(input.id)) throw new AppError('VIDEO_NOT_FOUND');
-  const row = await deps.db.transaction(async (tx) => {
+  const row = await writeTransaction(deps, async (tx, changes) => {
+      changes.touch('homepageVideo');
     const [deleted] = await tx.delete(homepageVideo).where(eq(homepageVideo.id, input.id)).returning();
     if (!deleted) throw new AppError('VIDEO_NOT_FOUND');
     await recordAdminAction(tx, { actorId: input.actorId, action: 'delete_video', details: { displayName: deleted.displayName } });

@@ -1,5 +1,7 @@
 // Homepage videos (spec 4): the landing page's active video, and the admin's uploads of them.
 import fastifyMultipart from '@fastify/multipart';
+import { changeKeys } from '../db/write-transaction';
+import { reportDependencies } from '../http/answer-dependencies';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { maxVideoBytes } from '../../domain/admin';
 import { AppError } from '../../domain/errors';
@@ -43,6 +45,13 @@ const adminVideoRoutes =
 export const videoRoutes =
   (deps: ServerDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.route({ ...endpoint('getActiveHomepageVideo'), handler: async () => findActiveHomepageVideo(deps) });
+    app.route({
+      ...endpoint('getActiveHomepageVideo'),
+      handler: async (_request, reply) => {
+        const video = await findActiveHomepageVideo(deps);
+        reportDependencies(reply, [changeKeys.homepageVideo]);
+        return video;
+      },
+    });
     await app.register(adminVideoRoutes(deps));
   };

@@ -8,14 +8,21 @@ import { projectPath } from '../project-paths';
 import type { UnmatchedRequestHook } from '../metrics';
 import type { MediaStorage } from '../services/storage';
 import { registerMediaRoutes } from './media-routes';
-import { createPageRenderer } from './server-render';
+import { createPageRenderer, type KeptPages } from './server-render';
 
 export const webRoot = projectPath('dist', 'web');
 const oneYearSeconds = 31_536_000;
 
 export async function registerWebRoutes(
   app: FastifyInstance,
-  options: { storage: MediaStorage; publicUrl: string; /** The request metrics' hook for answers no route matched. */ countUnmatched?: UnmatchedRequestHook },
+  options: {
+    storage: MediaStorage;
+    publicUrl: string;
+    /** The request metrics' hook for answers no route matched. */
+    countUnmatched?: UnmatchedRequestHook;
+    /** Visitors' pages are kept until what they show changes (server-render.ts); none: each is rendered afresh. */
+    keptPages?: KeptPages;
+  },
 ): Promise<void> {
   await registerMediaRoutes(app, { storage: options.storage, webRoot });
 
@@ -37,7 +44,7 @@ export async function registerWebRoutes(
   }
 
   const sendShell = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', webRoot);
-  const renderPage = createPageRenderer(app, { webRoot, publicUrl: options.publicUrl });
+  const renderPage = createPageRenderer(app, { webRoot, publicUrl: options.publicUrl, keptPages: options.keptPages });
   // Rendered on the server when it can be, else the shell the browser renders into.
   const sendApp = async (request: FastifyRequest, reply: FastifyReply) => ((await renderPage(request, reply)) ? reply : sendShell(reply));
   if (hasBuiltApp) app.get('/', { schema: { hide: true } }, sendApp);

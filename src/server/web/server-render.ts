@@ -3,6 +3,7 @@
 // the page request's cookie carries. The browser paints it before any script runs and then hydrates
 // it. Whatever goes wrong here, the page is still served: as the plain app shell, rendered in the
 // browser as before.
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -12,7 +13,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readAuthTokenCookie } from '../../domain/session';
 import type { ApiFetch, RenderedPage, ServerRenderState } from '../../web/entry-server';
 import type { DocumentHead } from '../../web/lib/document-head';
+import { dependencyRequestHeaders, dependenciesHeader, readDependencies } from '../http/answer-dependencies';
 import { redactUrl } from '../http/log-settings';
+import { cacheOutcomeHeader, createReadCache, type ContentVersion } from '../http/read-cache';
 import { projectPath } from '../project-paths';
 
 type ServerEntry = { renderPage: (options: { url: string; origin: string; token: string | null; fetchApi: ApiFetch }) => Promise<RenderedPage> };
@@ -77,10 +80,41 @@ async function compress(body: string, acceptEncoding: string | undefined): Promi
 export type PageRenderer = (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
 
 /**
+ * Visitors' pages kept as HTML (no session: every visitor sees the same page): until something the
+ * page was made from changes (the keys its API answers reported, the same scoped invalidation as the
+ * API's reads), or ttlMs passes. ttlMs 0: every page rendered afresh.
+ */
+export type KeptPages = { version: ContentVersion; ttlMs: number };
+
+/** A visitor's page as kept: its HTML, and each encoding of it once a browser asked for it. */
+type KeptPage = { status: number; html: string; etag: string; noindex: boolean; dependsOn: string[]; encoded: Map<string, Buffer | string> };
+
+/** The kept pages' HTML together, at most (each page ~20-60 KB): the oldest go first past it. */
+const keptPagesMaxBytes = 48 * 1024 * 1024;
+const keptPagesMax = 4000;
+
+/** A page that cannot be kept (a redirect, a failed render, data that did not say what it was made from), with what to answer now. */
+class NotKept extends Error {
+  constructor(
+    readonly page: KeptPage | null,
+    readonly redirect = false,
+  ) {
+    super('page not kept');
+  }
+}
+
+function etagOf(html: string): string {
+  return `"${createHash('sha1').update(html).digest('base64url')}"`;
+}
+
+/**
  * Answers a page request with the page rendered on the server; false when it cannot (no server
  * build, a page that redirects, a render that failed) and the caller sends the plain app shell.
  */
-export function createPageRenderer(app: FastifyInstance, options: { webRoot: string; publicUrl: string; /** The server build's entry; dist/ssr's by default. */ entryPath?: string }): PageRenderer {
+export function createPageRenderer(
+  app: FastifyInstance,
+  options: { webRoot: string; publicUrl: string; /** The server build's entry; dist/ssr's by default. */ entryPath?: string; keptPages?: KeptPages },
+): PageRenderer {
   const { webRoot, publicUrl, entryPath = serverEntryPath } = options;
   const templatePath = path.join(webRoot, 'index.html');
   let entry: Promise<ServerEntry | null> | null = null;
@@ -101,12 +135,16 @@ export function createPageRenderer(app: FastifyInstance, options: { webRoot: str
     return template.text;
   };
 
-  return async (request, reply) => {
+  /** Renders a page; for a visitor, also what it was made from (null when some of its data did not say). */
+  const render = async (request: FastifyRequest, token: string | null): Promise<{ page: RenderedPage; dependsOn: string[] | null } | null> => {
     const serverEntry = await loadEntry();
-    if (!serverEntry) return false;
-    const token = readAuthTokenCookie(request.headers.cookie);
+    if (!serverEntry) return null;
+    let dependsOn: string[] | null = [];
     const fetchApi: ApiFetch = async (apiPath) => {
-      const response = await app.inject({ method: 'GET', url: apiPath, headers: token ? { authorization: `Bearer ${token}` } : {} });
+      const headers = token ? { authorization: `Bearer ${token}` } : dependencyRequestHeaders();
+      const response = await app.inject({ method: 'GET', url: apiPath, headers });
+      const reported = readDependencies(response.headers[dependenciesHeader] as string | undefined);
+      dependsOn = reported && dependsOn ? [...dependsOn, ...reported] : null;
       return {
         status: response.statusCode,
         // A failed call's error body too: the page shows its message, or its not-found screen.
@@ -117,31 +155,95 @@ export function createPageRenderer(app: FastifyInstance, options: { webRoot: str
         },
       };
     };
-
-    let page: RenderedPage;
     try {
-      page = await serverEntry.renderPage({ url: request.url, origin: publicUrl, token, fetchApi });
+      const page = await serverEntry.renderPage({ url: request.url, origin: publicUrl, token, fetchApi });
+      return { page, dependsOn };
     } catch (error) {
       // The address as the request log has it: links from mail carry codes and invitations in it.
       request.log.warn({ err: error, url: redactUrl(request.url) }, 'A page failed to render on the server; it is rendered in the browser.');
-      return false;
+      return null;
     }
-    // A page kept out of search engines says so in its answer as well as its head. An address that
-    // sends this viewer elsewhere (a members' page asked for signed out, as a search engine asks)
-    // has nothing of its own to list, and the plain shell it gets (below) has only the generic head.
-    if (page.kind === 'redirect' || page.head.noindex) reply.header('x-robots-tag', 'noindex');
-    // A redirect depends on who is signed in, which the browser knows better (its stored token).
-    if (page.kind === 'redirect') return false;
+  };
 
+  const toKept = (rendered: { page: RenderedPage; dependsOn: string[] | null }): KeptPage | null => {
+    const { page } = rendered;
+    if (page.kind === 'redirect') return null;
     const html = fillTemplate(readTemplate(), page);
-    const { encoding, body } = await compress(html, request.headers['accept-encoding']);
-    if (encoding) reply.header('content-encoding', encoding);
+    return { status: page.status, html, etag: etagOf(html), noindex: Boolean(page.head.noindex), dependsOn: [...new Set(rendered.dependsOn ?? [])], encoded: new Map() };
+  };
+
+  const kept = options.keptPages
+    ? createReadCache<KeptPage>(options.keptPages.version, { maxEntries: keptPagesMax, ttlMs: options.keptPages.ttlMs, maxWeight: keptPagesMaxBytes, weigh: (page) => page.html.length })
+    : null;
+
+  /** A visitor's page: kept, or rendered now (and kept when all its data said what it was made from). */
+  const visitorPage = async (request: FastifyRequest, reply: FastifyReply): Promise<{ page: KeptPage | null; redirect: boolean }> => {
+    const renderNow = async () => {
+      const rendered = await render(request, null);
+      if (!rendered) throw new NotKept(null);
+      const page = toKept(rendered);
+      // Only pages worth keeping: not an address that does not exist (anyone can make up many), nor one whose data did not say what it was made from.
+      if (!page || rendered.dependsOn === null || page.status >= 400) throw new NotKept(page, rendered.page.kind === 'redirect');
+      return page;
+    };
+    if (!kept) {
+      const rendered = await render(request, null);
+      return { page: rendered ? toKept(rendered) : null, redirect: rendered?.page.kind === 'redirect' };
+    }
+    const found = kept.lookup(request.url, renderNow, (page) => page.dependsOn);
+    try {
+      const page = await found.value;
+      reply.header(cacheOutcomeHeader, found.outcome);
+      return { page, redirect: false };
+    } catch (error) {
+      if (!(error instanceof NotKept)) throw error;
+      reply.header(cacheOutcomeHeader, 'miss');
+      return { page: error.page, redirect: error.redirect };
+    }
+  };
+
+  return async (request, reply) => {
+    const token = readAuthTokenCookie(request.headers.cookie);
+    let page: KeptPage | null;
+    if (token) {
+      const rendered = await render(request, token);
+      if (!rendered) return false;
+      // A page kept out of search engines says so in its answer as well as its head. An address that
+      // sends this viewer elsewhere (a members' page asked for signed out, as a search engine asks)
+      // has nothing of its own to list, and the plain shell it gets (below) has only the generic head.
+      if (rendered.page.kind === 'redirect' || rendered.page.head.noindex) reply.header('x-robots-tag', 'noindex');
+      // A redirect depends on who is signed in, which the browser knows better (its stored token).
+      page = toKept(rendered);
+    } else {
+      const outcome = await visitorPage(request, reply);
+      if (outcome.redirect || outcome.page?.noindex) reply.header('x-robots-tag', 'noindex');
+      page = outcome.page;
+    }
+    if (!page) return false;
+
     // The page holds the member's own data when signed in: kept by the browser only, never shared.
     reply
       .code(page.status)
       .header('cache-control', token ? 'private, no-cache' : 'no-cache')
       .header('vary', 'Accept-Encoding, Cookie')
       .type('text/html; charset=utf-8');
+    if (!token) {
+      // A visitor's browser (or a crawler) that holds this very page is told so, without the page again.
+      reply.header('etag', page.etag);
+      if (page.status === 200 && request.headers['if-none-match'] === page.etag) {
+        void reply.code(304).send();
+        return true;
+      }
+    }
+    const acceptEncoding = request.headers['accept-encoding'];
+    const wanted = /\bbr\b/.test(acceptEncoding ?? '') ? 'br' : /\bgzip\b/.test(acceptEncoding ?? '') ? 'gzip' : 'identity';
+    let body = page.encoded.get(wanted);
+    if (body === undefined) {
+      body = (await compress(page.html, acceptEncoding)).body;
+      // A kept page is compressed once per encoding, not once per visitor.
+      if (!token) page.encoded.set(wanted, body);
+    }
+    if (wanted !== 'identity') reply.header('content-encoding', wanted);
     void reply.send(body);
     return true;
   };
