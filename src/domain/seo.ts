@@ -4,6 +4,10 @@
 // together, since the server cannot import the route table (it pulls in the React pages).
 
 /** The public pages at one fixed address each: open to visitors and not kept out of search engines. */
+/** The addresses of a listing's and a seller's pages, the ones shared links and search engines open most. */
+export const listingPagePattern = '/listing/:id';
+export const sellerPagePattern = '/seller/:sellerId';
+
 export const publicPagePaths = ['/', '/membership-plans', '/how-it-works', '/help', '/safety', '/contact', '/guidelines', '/privacy'] as const;
 
 /**

@@ -125,6 +125,7 @@ const environmentSchema = z
       .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
     RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(10_000).default(1),
     READ_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
+    PAGE_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(300_000),
     PHOTO_CLEANUP_GRACE_HOURS: z.coerce.number().min(1).max(24 * 365).default(24),
     EVENT_SESSION_CHECK_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
     JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(600).default(2),
@@ -282,6 +283,8 @@ export type Config = {
   mapTileAttribution: string;
   /** How long a hot read (browse pages, listing detail, map counts, sessions) may be served from memory; 0 turns that off. */
   readCacheMs: number;
+  /** How long a visitor's page is kept before it is rendered again in the background (any change to what it shows drops it at once); 0: pages are not kept. */
+  pageCacheMs: number;
   /** How long an uploaded photo that no listing shows is kept before it is deleted. */
   photoCleanupGraceMs: number;
   /** How often an idle job worker looks for jobs other servers queued (its own wake it at once). */
@@ -399,6 +402,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     trustProxy: env.TRUST_PROXY,
     rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
     readCacheMs: env.READ_CACHE_MS,
+    // A page costs a hundred API reads to render: kept longer, and off with the read cache.
+    pageCacheMs: env.READ_CACHE_MS === 0 ? 0 : env.PAGE_CACHE_MS,
     photoCleanupGraceMs: env.PHOTO_CLEANUP_GRACE_HOURS * 60 * 60 * 1000,
     eventSessionCheckMs: env.EVENT_SESSION_CHECK_MS,
     jobPollingSeconds: env.JOB_POLL_SECONDS,

@@ -124,6 +124,32 @@ describe('read cache', () => {
     expect((await cache.read('abc', compute, dependsOn)).memberId).toBe('m2');
   });
 
+  it('refreshes an old entry whose keys come with its value once, however many writes elsewhere happen meanwhile', async () => {
+    const version = createContentVersion();
+    const cache = createReadCache<{ html: string; keys: string[] }>(version, { maxEntries: 10, ttlMs: 20 });
+    let renders = 0;
+    let release: (() => void) | null = null;
+    const render = () =>
+      new Promise<{ html: string; keys: string[] }>((resolve) => {
+        renders += 1;
+        const made = { html: `page ${renders}`, keys: ['listings:7'] };
+        if (renders === 1) resolve(made);
+        else release = () => resolve(made);
+      });
+    const keysOf = (page: { keys: string[] }) => page.keys;
+    await cache.read('/listing/7', render, keysOf);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    // Old: every reader gets it at once; one refresh starts, and writes to other listings do not start more.
+    for (let reader = 0; reader < 5; reader += 1) {
+      expect((await cache.read('/listing/7', render, keysOf)).html).toBe('page 1');
+      void version.publish([`listings:${100 + reader}`]);
+    }
+    expect(renders).toBe(2);
+    release!();
+    await expect.poll(async () => (await cache.read('/listing/7', render, keysOf)).html).toBe('page 2');
+    expect(renders).toBe(2);
+  });
+
   it('hears about writes on other app servers through Redis', async () => {
     const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
     const here = createContentVersion({ redisUrl });

@@ -109,8 +109,10 @@ export function createReadCache<V>(version: ContentVersion, options: ReadCacheOp
       // Stale answers stop after a few lifetimes, so an outage does not freeze what readers see.
       if (entry && !version.changedSince(entry.dependsOn, entry.since) && now < entry.expiresAt + staleForMs) {
         if (entry.expiresAt <= now && !runningIsCurrent) {
-          // Old but not outdated by a write: answer with it and refresh it for the next reader.
-          refresh(key, compute, dependsOn).catch(() => {});
+          // Old but not outdated by a write: answer with it and refresh it for the next reader. The
+          // refresh is taken to read what the entry read, so a write elsewhere meanwhile does not
+          // start another for every reader (a kept page's keys are known only once it is made).
+          refresh(key, compute, dependsOn, entry.dependsOn).catch(() => {});
         }
         return { value: Promise.resolve(entry.value), outcome: 'hit' };
       }
@@ -119,7 +121,7 @@ export function createReadCache<V>(version: ContentVersion, options: ReadCacheOp
     },
   };
 
-  function refresh(key: string, compute: () => Promise<V>, dependsOn: readonly string[] | ((value: V) => readonly string[])): Promise<V> {
+  function refresh(key: string, compute: () => Promise<V>, dependsOn: readonly string[] | ((value: V) => readonly string[]), expectedKeys?: readonly string[]): Promise<V> {
     const since = version.current;
     const promise = compute().then(
       (value) => {
@@ -134,7 +136,7 @@ export function createReadCache<V>(version: ContentVersion, options: ReadCacheOp
         throw error;
       },
     );
-    inFlight.set(key, { since, dependsOn: typeof dependsOn === 'function' ? null : dependsOn, promise });
+    inFlight.set(key, { since, dependsOn: typeof dependsOn === 'function' ? (expectedKeys ?? null) : dependsOn, promise });
     return promise;
   }
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorMessages, type ErrorBody } from '../../domain/errors';
+import { listingPagePattern, publicPagePaths, sellerPagePattern } from '../../domain/seo';
 import { projectPath } from '../project-paths';
 import type { UnmatchedRequestHook } from '../metrics';
 import type { MediaStorage } from '../services/storage';
@@ -47,7 +48,12 @@ export async function registerWebRoutes(
   const renderPage = createPageRenderer(app, { webRoot, publicUrl: options.publicUrl, keptPages: options.keptPages });
   // Rendered on the server when it can be, else the shell the browser renders into.
   const sendApp = async (request: FastifyRequest, reply: FastifyReply) => ((await renderPage(request, reply)) ? reply : sendShell(reply));
-  if (hasBuiltApp) app.get('/', { schema: { hide: true } }, sendApp);
+  if (hasBuiltApp) {
+    // The pages visitors arrive at get routes of their own: not first looked for as files on disk
+    // (the static files' wildcard) and then answered as "not found", which cost a visitor's kept
+    // page two thirds of its speed. Every other address still reaches the app through the handler below.
+    for (const pagePath of [...publicPagePaths, listingPagePattern, sellerPagePattern]) app.get(pagePath, { schema: { hide: true } }, sendApp);
+  }
 
   app.setNotFoundHandler({ preHandler: options.countUnmatched }, (request, reply) => {
     const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && !/^\/(media|videos)\//.test(request.url);

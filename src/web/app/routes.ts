@@ -5,7 +5,7 @@
 import type { QueryKey } from '@tanstack/react-query';
 import { parse as parseRoutePath } from 'regexparam';
 import { matchRoute } from 'wouter';
-import { type ApiResponse, type CurrentUser, endpointPath, googleSignInPaths, unsubscribePagePath, uuidPattern } from '../../domain';
+import { type ApiResponse, type CurrentUser, endpointPath, googleSignInPaths, listingPagePattern, sellerPagePattern, unsubscribePagePath, uuidPattern } from '../../domain';
 import { latestListingsPath, latestListingsQueryKey } from '@/features/dashboard/api';
 import { activeHomepageVideoQueryKey } from '@/features/landing/api';
 import { LandingPage } from '@/features/landing/pages/landing-page';
@@ -172,7 +172,7 @@ export const routes: RouteEntry[] = [
   route({ path: '/dev/outbox', access: 'visitor', page: lazyPage(() => import('@/features/dev-outbox/pages/dev-outbox-page'), 'DevOutboxPage'), meta: { noindex: true } }),
   // Shared links to an item or a seller open for visitors too.
   route({
-    path: '/listing/:id',
+    path: listingPagePattern,
     access: 'visitor',
     page: lazyPage(() => import('@/features/listings/pages/listing-detail-page'), 'ListingDetailPage'),
     props: ({ params, user }) => ({ key: params.id, user, id: params.id }),
@@ -201,7 +201,7 @@ export const routes: RouteEntry[] = [
         : [],
   }),
   route({
-    path: '/seller/:sellerId',
+    path: sellerPagePattern,
     access: 'visitor',
     page: lazyPage(() => import('@/features/listings/pages/seller-listings-page'), 'SellerListingsPage'),
     props: ({ params }) => ({ key: params.sellerId, sellerId: params.sellerId }),
