@@ -102,6 +102,29 @@ describe('the landing page', () => {
   });
 });
 
+describe('with the keyboard alone', () => {
+  it('skips to the content, follows a link with Enter, and lands on the new page’s heading, with focus shown', async () => {
+    const { page } = await openPage();
+    await visit(page, '/');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Skip to content');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+
+    // Tab on to the footer's Help Centre link (the page's order, no selector clicking), then Enter.
+    let guard = 0;
+    while ((await page.evaluate(() => document.activeElement?.textContent?.trim())) !== 'Help Centre' && guard++ < 80) await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('footer') !== null)).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/help');
+    await expect
+      .poll(() => page.evaluate(() => ({ tag: document.activeElement?.tagName, text: document.activeElement?.textContent?.trim() })))
+      .toEqual({ tag: 'H1', text: 'How can we help?' });
+    // The heading shows that it has focus (the focus ring), as every focused element does.
+    expect(await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle)).not.toBe('none');
+  });
+});
+
 describe('the footer', () => {
   it('sends visitors to /auth to browse or sell, and links the four support pages', async () => {
     const { page } = await openPage();

@@ -50,7 +50,8 @@ describe('the texts switch', () => {
 
 describe('the blocked members', () => {
   it('lists them with Unblock, which unblocks that member', async () => {
-    const server = fakeServer(() => undefined);
+    // Asked again after the unblock: nobody is blocked any more.
+    const server = fakeServer((request) => (request.method === 'GET' ? [] : undefined));
     const { user } = renderPage(<BlockedMembers />, {
       signedIn: true,
       data: [[conversationQueryKeys.blocks, [{ memberId: 'member-7', firstName: 'Sam', blockedAt: '2026-03-01T00:00:00Z' }]]],
@@ -59,6 +60,7 @@ describe('the blocked members', () => {
     expect(within(list).getByText('Sam')).toBeInTheDocument();
     await user.click(within(list).getByRole('button', { name: 'Unblock Sam' }));
     await expect.poll(() => server.sent.find((request) => request.method === 'DELETE')).toEqual({ method: 'DELETE', path: '/api/blocks/member-7', body: undefined });
+    expect(await screen.findByText(/You haven't blocked anyone/)).toBeInTheDocument();
   });
 
   it('says so when there is no one', () => {

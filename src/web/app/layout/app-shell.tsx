@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { useLocation } from 'wouter';
 import type { CurrentUser } from '../../../domain';
+import { useFocusOnNavigation } from '@/lib/focus-on-navigation';
 import { PhoneNeededNotice } from '@/shared/account/phone-needed-notice';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -29,6 +30,7 @@ export function AppShell({ user, children }: { user: CurrentUser | null; childre
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [location]);
+  useFocusOnNavigation(location);
 
   return (
     <div className="flex min-h-screen flex-col overflow-x-clip">
