@@ -1,0 +1,105 @@
+// A buyer's journey with the keyboard alone, in a real Chromium against the built app: no mouse and
+// no clicking by selector. Focus moves with Tab and Shift+Tab, Enter follows links and presses
+// buttons, Escape closes a dialog. What is focused is read from the page itself, by its name as a
+// screen reader would say it.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { moderationMessages } from '../../src/domain/moderation';
+import { memberPassword } from './support/api';
+import { expectVisible, toastTitled, viewports } from './support/browser';
+import { useJourney } from './support/journey';
+
+const { api, openPageAs, listItem, verifiedSeller } = useJourney({ name: 'keyboard-journey' });
+
+type Focused = { tag: string; name: string; inDialog: boolean; ring: boolean };
+
+/** What has focus: its tag, its accessible name (label, aria-label or text), whether it is in an open dialog and shows a focus ring. */
+function focused(page: Page): Promise<Focused> {
+  return page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    if (!element || element === document.body) return { tag: 'BODY', name: '', inDialog: false, ring: false };
+    const labelled = element.getAttribute('aria-labelledby');
+    const name =
+      element.getAttribute('aria-label') ??
+      (labelled ? document.getElementById(labelled)?.textContent : null) ??
+      (element as HTMLInputElement).labels?.[0]?.textContent ??
+      element.textContent ??
+      '';
+    const style = getComputedStyle(element);
+    return { tag: element.tagName, name: name.replace(/\s+/g, ' ').trim(), inDialog: element.closest('dialog[open]') !== null, ring: style.outlineStyle !== 'none' && style.outlineWidth !== '0px' };
+  });
+}
+
+/** Presses Tab (or Shift+Tab) until what has focus is named `name` (and is a `tag`, when given); fails after `most` presses. */
+async function tabTo(page: Page, name: string | RegExp, options: { back?: boolean; most?: number; tag?: string } = {}): Promise<Focused> {
+  const matches = (current: Focused) => (typeof name === 'string' ? current.name === name : name.test(current.name)) && (!options.tag || current.tag === options.tag);
+  for (let press = 0; press < (options.most ?? 120); press += 1) {
+    const current = await focused(page);
+    if (matches(current)) return current;
+    await page.keyboard.press(options.back ? 'Shift+Tab' : 'Tab');
+  }
+  throw new Error(`Tab never reached "${name}"; focus is on ${JSON.stringify(await focused(page))}`);
+}
+
+describe('a buyer with the keyboard alone', () => {
+  it('signs in, searches, opens a listing, opens and leaves the report dialog, and messages the seller', async () => {
+    const seller = await verifiedSeller({ firstName: 'Imogen', postcode: '3068' });
+    await listItem(seller, { title: 'Brass desk lamp', description: 'Adjustable arm, warm light, works perfectly.', price: '45', category: 'home' });
+    const buyer = await api.createVerifiedMember({ firstName: 'Kai', postcode: '3068' });
+    const page = await openPageAs(null, viewports.desktop);
+
+    // Sign in: the fields by their labels, Enter submits.
+    await page.goto('/auth');
+    await tabTo(page, 'Email');
+    await page.keyboard.type(buyer.email);
+    await tabTo(page, 'Password');
+    await page.keyboard.type(memberPassword);
+    await page.keyboard.press('Enter');
+    await expectVisible(page.getByRole('heading', { level: 1, name: "G'day Kai" }));
+
+    // To browse by the header's link; focus lands on the new page's heading.
+    await page.keyboard.press('Shift+Tab');
+    const browse = await tabTo(page, 'Browse');
+    expect(browse.ring).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await focused(page)).tag, { timeout: 10_000 }).toBe('H1');
+
+    // Search for it, then open it from the results.
+    // The search box sits above the heading: back up to it.
+    await tabTo(page, 'Search', { back: true, tag: 'INPUT' });
+    await page.keyboard.type('brass lamp');
+    await page.keyboard.press('Enter');
+    await expectVisible(page.getByRole('link', { name: /Brass desk lamp/ }).first());
+    await tabTo(page, /Brass desk lamp/, { tag: 'A' });
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => focused(page), { timeout: 10_000 }).toMatchObject({ tag: 'H1', name: 'Brass desk lamp' });
+
+    // The report dialog: focus goes in, stays in while tabbing, Escape closes it and focus comes back.
+    const report = await tabTo(page, 'Report this listing', { back: true });
+    expect(report.tag).toBe('BUTTON');
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Report this listing' });
+    await expectVisible(dialog.getByRole('button', { name: moderationMessages.submitReport }));
+    await expect.poll(async () => (await focused(page)).inDialog).toBe(true);
+    // Nothing behind the dialog takes focus: Tab cycles through it (past its last control the
+    // browser's own toolbar has focus for a press, as with any modal <dialog>, then its first again).
+    const stops: Focused[] = [];
+    for (let press = 0; press < 12; press += 1) {
+      await page.keyboard.press('Tab');
+      stops.push(await focused(page));
+    }
+    expect(stops.filter((stop) => !stop.inDialog && stop.tag !== 'BODY')).toEqual([]);
+    expect(stops.filter((stop) => stop.inDialog).length).toBeGreaterThan(8);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    expect(await focused(page)).toMatchObject({ tag: 'BUTTON', name: 'Report this listing' });
+    expect(await toastTitled(page, 'Report sent').count()).toBe(0);
+
+    // Message the seller.
+    await tabTo(page, 'Your message');
+    await page.keyboard.type('Hi Imogen, could I collect it on Saturday morning?');
+    await tabTo(page, 'Send');
+    await page.keyboard.press('Enter');
+    await expectVisible(page.getByText('Hi Imogen, could I collect it on Saturday morning?').first());
+  });
+});
