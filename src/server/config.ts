@@ -77,6 +77,27 @@ const environmentSchema = z
     HOST: optionalText,
     DATA_DIR: z.string().trim().min(1).default('./data'),
     DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
+    DATABASE_REPLICA_URLS: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((url) => url.trim())
+          .filter(Boolean),
+      )
+      .refine(
+        (urls) =>
+          urls.every((url) => {
+            try {
+              return ['postgres:', 'postgresql:'].includes(new URL(url).protocol);
+            } catch {
+              return false;
+            }
+          }),
+        { message: 'must be postgres:// URLs separated by commas' },
+      ),
+    REPLICA_MAX_LAG_MS: z.preprocess(blankAsUnset, z.coerce.number().int().min(100).max(60_000).default(1_000)),
     PUBLIC_URL: optionalUrl(['http:', 'https:']),
     APP_SECRET: optionalText,
     SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
@@ -139,6 +160,9 @@ const environmentSchema = z
     DRAIN_SECONDS: z.preprocess(blankAsUnset, z.coerce.number().min(0).max(120).optional()),
   })
   .superRefine((env, ctx) => {
+    if (env.DATABASE_REPLICA_URLS.length > 0 && !env.DATABASE_URL) {
+      ctx.addIssue({ code: 'custom', path: ['DATABASE_REPLICA_URLS'], message: 'needs DATABASE_URL: replicas follow a PostgreSQL primary, not the embedded database' });
+    }
     if (env.NODE_ENV !== 'production') return;
     if (!env.APP_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['APP_SECRET'], message: 'is required in production: make one with openssl rand -hex 32' });
@@ -256,6 +280,10 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Streaming replicas of databaseUrl for the public reads (decision 39); empty: every read on the primary. */
+  replicaUrls: string[];
+  /** A replica further behind than this is left out until it catches up. */
+  replicaMaxLagMs: number;
   publicUrl: string;
   appSecret: string;
   smtpUrl: string | undefined;
@@ -363,6 +391,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     host: env.HOST ?? (isProduction ? '0.0.0.0' : 'localhost'),
     dataDir,
     databaseUrl: env.DATABASE_URL,
+    replicaUrls: env.DATABASE_REPLICA_URLS,
+    replicaMaxLagMs: env.REPLICA_MAX_LAG_MS,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     appSecret,
     smtpUrl: env.SMTP_URL,

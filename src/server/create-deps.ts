@@ -5,6 +5,7 @@
 import path from 'node:path';
 import type { Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/open-database';
+import { openReadReplicas, primaryOnly } from './db/read-replicas';
 import type { ServerDeps } from './deps';
 import { createLogger, type LoggerSettings } from './http/logger';
 import { createRateLimits } from './http/rate-limits';
@@ -73,6 +74,11 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   const limits = createRateLimits({ redisUrl: config.redisUrl, multiplier: config.rateLimitMultiplier, log });
   await limits.ready();
   const background = createBackgroundTasks(log);
+  const reads =
+    config.replicaUrls.length > 0 && database.kind === 'postgres'
+      ? openReadReplicas({ primary: database, urls: config.replicaUrls, maxLagMs: config.replicaMaxLagMs, version: contentVersion, log })
+      : primaryOnly(database);
+  metrics?.readReplicas(reads);
   // PGlite is one process: its events stay in it. A database server carries them between app servers (NOTIFY) unless Redis does.
   const memberEvents =
     overrides.memberEvents ?? createMemberEvents({ redisUrl: config.redisUrl, databaseUrl: database.kind === 'postgres' ? config.databaseUrl : undefined, log });
@@ -88,6 +94,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     storage: overrides.storage ?? bucket ?? createLocalMediaStorage(config.dataDir),
     limits,
     contentVersion,
+    reads,
     memberEvents,
     background,
     jobs,
@@ -100,6 +107,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
         await jobs.close();
         await limits.close();
         await contentVersion.close();
+        await reads.close();
         await memberEvents.close();
         await transport.close?.();
         bucket?.close();

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/open-database';
+import type { ReadReplicas } from './db/read-replicas';
 import type { RateLimits } from './http/rate-limits';
 import type { ContentVersion } from './services/content-version';
 import type { BackgroundTasks } from './services/background-tasks';
@@ -39,11 +40,23 @@ export type ServerDeps = {
   /** Durable jobs in the database: mail, and the scheduled upkeep (services/job-queue.ts). */
   jobs: JobQueue;
   clock: Clock;
+  /**
+   * Where a public read goes (browse, search, the map, listing and seller pages, the sitemap): a
+   * caught-up replica, or the primary for data changed too recently (db/read-replicas.ts). Without
+   * replicas, always the primary.
+   */
+  reads: ReadReplicas;
   /** Prometheus metrics (GET /metrics) when METRICS_TOKEN or METRICS_PORT is set; null: off, nothing is measured. */
   metrics: Metrics | null;
   /** Ends what the deps hold open: waits for background work, then closes Redis, mail and the database. */
   close: () => Promise<void>;
 };
+
+/** The deps for a read made from these change keys: their `db` is the database deps.reads chooses for it. */
+export function readDeps<Deps extends Pick<ServerDeps, 'db' | 'reads'>>(deps: Deps, keys: readonly string[]): Deps {
+  const { db } = deps.reads.choose(keys);
+  return db === deps.db ? deps : { ...deps, db };
+}
 
 /** The deps with the request's own log, so an operation's log lines carry the request id. */
 export function withRequestLog(deps: ServerDeps, request: FastifyRequest): ServerDeps {

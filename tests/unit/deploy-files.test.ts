@@ -201,6 +201,20 @@ describe('deploy/compose.yaml', () => {
     expect(services.postgres.volumes).toEqual(expect.arrayContaining([expect.stringMatching(/:\/var\/lib\/postgresql\/data$/)]));
   });
 
+  it('streams the primary to a hot standby that the app servers read public pages from', () => {
+    const replica = services['postgres-replica'] as Service & { entrypoint: string[] };
+    expect(replica.image).toBe(services.postgres.image);
+    const start = replica.entrypoint.join(' ');
+    expect(start).toMatch(/pg_basebackup -h postgres .*-R/);
+    expect(start).toContain('hot_standby=on');
+    expect((replica.depends_on as Record<string, { condition: string }>).postgres?.condition).toBe('service_healthy');
+    // The primary lets it stream, and has senders for it.
+    expect(services.postgres.volumes).toContain('./postgres-replication.sh:/docker-entrypoint-initdb.d/replication.sh:ro');
+    expect(read('deploy/postgres-replication.sh')).toMatch(/host replication \$\{POSTGRES_USER\} all scram-sha-256/);
+    expect((services.postgres as Service & { command: string[] }).command.join(' ')).toMatch(/max_wal_senders=[1-9]/);
+    for (const name of appServices) expect(environmentOf(name).DATABASE_REPLICA_URLS, name).toMatch(/@postgres-replica:5432\/neighbourly$/);
+  });
+
   it('keeps every secret in deploy/.env: the example holds placeholders only, and .env is never committed', () => {
     for (const name of ['APP_SECRET', 'POSTGRES_PASSWORD', 'SMS_API_KEY', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'MINIO_ROOT_PASSWORD', 'S3_SECRET_ACCESS_KEY', 'METRICS_TOKEN']) {
       expect(envExample[name], name).toMatch(/change[-_]me/);

@@ -6,7 +6,7 @@ import { AppError } from '../../domain/errors';
 import { nextCursorHeader } from '../../domain/listing';
 import { requireUser, signedInUser } from '../auth';
 import { changeKeys } from '../db/write-transaction';
-import type { ServerDeps } from '../deps';
+import { readDeps, type ServerDeps } from '../deps';
 import { endpoint } from '../http/endpoint';
 import { jsonCacheBudgets, jsonTextWeight, sendJsonText, toJsonText, type JsonText } from '../http/json-text';
 import { reportDependencies } from '../http/answer-dependencies';
@@ -76,7 +76,7 @@ export const listingRoutes =
             pageKey,
             () => {
               queried = true;
-              return browseListings(deps, { viewer, query });
+              return browseListings(readDeps(deps, dependsOn), { viewer, query });
             },
             dependsOn,
           );
@@ -112,7 +112,7 @@ export const listingRoutes =
           reply,
           detailCache,
           request.params.id,
-          async () => toJsonText(apiSchemas.getListing.response[200], await getListing(deps, { listingId: request.params.id, viewer: null })),
+          async () => toJsonText(apiSchemas.getListing.response[200], await getListing(readDeps(deps, [changeKeys.listing(request.params.id)]), { listingId: request.params.id, viewer: null })),
           [changeKeys.listing(request.params.id)],
         ).catch(async (error: unknown) => {
           if (!request.user || !(error instanceof AppError) || error.code !== 'LISTING_NOT_FOUND') throw error;
@@ -178,7 +178,7 @@ export const listingRoutes =
     app.route({
       ...endpoint('listSellerListings'),
       handler: async (request, reply) => {
-        const views = await listSellerListings(deps, { sellerId: request.params.sellerId });
+        const views = await listSellerListings(readDeps(deps, sellerPageKeys(request.params.sellerId)), { sellerId: request.params.sellerId });
         reportDependencies(reply, sellerPageKeys(request.params.sellerId));
         return sendJsonText(request, reply, toJsonText(apiSchemas.listSellerListings.response[200], markFavourites(views, await favouritesOf(request))));
       },
@@ -187,7 +187,7 @@ export const listingRoutes =
     app.route({
       ...endpoint('getSellerProfile'),
       handler: async (request, reply) => {
-        const profile = await getSellerProfile(deps, { sellerId: request.params.sellerId });
+        const profile = await getSellerProfile(readDeps(deps, sellerPageKeys(request.params.sellerId)), { sellerId: request.params.sellerId });
         reportDependencies(reply, sellerPageKeys(request.params.sellerId));
         return profile;
       },

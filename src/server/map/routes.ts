@@ -3,7 +3,7 @@ import { apiSchemas } from '../../domain/api-schemas';
 import { boundsOf } from '../../domain/map';
 import { requireUser, signedInUser } from '../auth';
 import { changeKeys } from '../db/write-transaction';
-import type { ServerDeps } from '../deps';
+import { readDeps, type ServerDeps } from '../deps';
 import { endpoint } from '../http/endpoint';
 import { databaseJsonText, jsonCacheBudgets, jsonTextWeight, sendJsonText, type JsonText } from '../http/json-text';
 import { createReadCache, readAnswer } from '../http/read-cache';
@@ -29,12 +29,13 @@ export const mapRoutes =
         const bounds = boundsOf(request.query);
         const key = `${searchAreaKey({ user: viewer })}|${bounds ? `${bounds.south},${bounds.west},${bounds.north},${bounds.east}` : 'all'}`;
         // The counts cover every postcode in view, greyed ones too: any listing's change may move them.
+        const countKeys = [changeKeys.allListings, changeKeys.everywhere];
         const text = await readAnswer(
           reply,
           countsCache,
           key,
-          async () => databaseJsonText(apiSchemas.countListingsByPlace.response[200], await listListingCountsJson(deps, { viewer, bounds }), !deps.config.isProduction),
-          [changeKeys.allListings, changeKeys.everywhere],
+          async () => databaseJsonText(apiSchemas.countListingsByPlace.response[200], await listListingCountsJson(readDeps(deps, countKeys), { viewer, bounds }), !deps.config.isProduction),
+          countKeys,
         );
         return sendJsonText(request, reply, text);
       },

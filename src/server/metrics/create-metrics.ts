@@ -5,6 +5,7 @@
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { createRequestSeries } from './request-series';
 import type { PoolCounts } from '../db/open-database';
+import type { ReadReplicas } from '../db/read-replicas';
 import type { QueueDepths } from '../services/job-queue';
 import { withTimeout } from '../services/with-timeout';
 
@@ -21,6 +22,8 @@ export type Metrics = {
   readPool: (read: () => PoolCounts) => void;
   readQueueDepths: (read: () => Promise<QueueDepths>) => void;
   readEventStreams: (read: () => number) => void;
+  /** The public reads' database (primary or a replica) is counted per read, and each replica's lag and use read when scraped. */
+  readReplicas: (replicas: ReadReplicas) => void;
 };
 
 /** A scrape waits this long for the queue's count, then shows the last one. */
@@ -79,6 +82,27 @@ export function createMetrics(): Metrics {
     },
   });
 
+  const readsBySource = new Counter({ name: 'db_reads_total', help: 'Public reads (browse, search, map, listing and seller pages, sitemap) by the database that answered', labelNames: ['database'], registers });
+  let replicas: ReadReplicas | undefined;
+  new Gauge({
+    name: 'db_replica_lag_seconds',
+    help: 'How far each read replica is behind the primary (-1: unreachable or not replaying)',
+    labelNames: ['replica'],
+    registers,
+    collect() {
+      for (const replica of replicas?.status() ?? []) this.set({ replica: replica.name }, replica.lagSeconds ?? -1);
+    },
+  });
+  new Gauge({
+    name: 'db_replica_in_use',
+    help: 'Whether each read replica takes reads now (1) or is left out, down or lagging (0)',
+    labelNames: ['replica'],
+    registers,
+    collect() {
+      for (const replica of replicas?.status() ?? []) this.set({ replica: replica.name }, replica.inUse ? 1 : 0);
+    },
+  });
+
   return {
     registry,
     requestsOf: requests.forRoute,
@@ -92,6 +116,10 @@ export function createMetrics(): Metrics {
     },
     readEventStreams: (read) => {
       readEventStreams = read;
+    },
+    readReplicas: (read) => {
+      replicas = read;
+      read.onRead((source) => readsBySource.inc({ database: source }));
     },
   };
 }

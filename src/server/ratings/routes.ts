@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { abuseLimits } from '../../domain/limits';
 import { requireUser, signedInUser } from '../auth';
-import { withRequestLog, type ServerDeps } from '../deps';
+import { readDeps, withRequestLog, type ServerDeps } from '../deps';
 import { endpoint } from '../http/endpoint';
 import { changeKeys } from '../db/write-transaction';
 import { reportDependencies } from '../http/answer-dependencies';
@@ -30,9 +30,10 @@ export const ratingRoutes =
     app.route({
       ...endpoint('listSellerRatings'),
       handler: async (request, reply) => {
-        const shown = await listMemberRatings(deps, { memberId: request.params.sellerId });
+        const keys = [changeKeys.member(request.params.sellerId)];
+        const shown = await listMemberRatings(readDeps(deps, keys), { memberId: request.params.sellerId });
         // A rating given, answered or removed changes the rated member's row (their average).
-        reportDependencies(reply, [changeKeys.member(request.params.sellerId)]);
+        reportDependencies(reply, keys);
         return shown;
       },
     });

@@ -12,6 +12,11 @@ export type ContentVersion = {
    * "listings:<id>"), or everything (bump).
    */
   changedSince(keys: readonly string[], since: number): boolean;
+  /**
+   * Whether any of these keys changed in the last `ms` milliseconds (as this server heard of it):
+   * a read made from them then goes to the primary rather than a replica that may not have it yet.
+   */
+  changedWithin(keys: readonly string[], ms: number): boolean;
   /** Everything may have changed (every cached answer is stale). */
   bump(): void;
   /**
@@ -58,6 +63,9 @@ export type ContentVersionOptions = {
 export function createContentVersion(options: ContentVersionOptions = {}): ContentVersion {
   let current = 0;
   const lastChanged = new Map<string, number>();
+  /** When each of the last minute's changes was heard of, oldest first from `recentStart`: changedWithin's clock. */
+  const recent: { version: number; at: number }[] = [];
+  let recentStart = 0;
   const publisher = options.redisUrl ? new Redis(options.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : null;
   const subscriber = options.redisUrl ? new Redis(options.redisUrl, { maxRetriesPerRequest: 1 }) : null;
   const origin = `${process.pid}-${Math.random().toString(36).slice(2)}`;
@@ -69,6 +77,13 @@ export function createContentVersion(options: ContentVersionOptions = {}): Conte
       lastChanged.set(everything, current);
     }
     for (const key of keys) lastChanged.set(key, current);
+    const now = Date.now();
+    recent.push({ version: current, at: now });
+    while (recentStart < recent.length && (recent[recentStart].at < now - 60_000 || recent.length - recentStart > 10_000)) recentStart += 1;
+    if (recentStart > 1_000) {
+      recent.splice(0, recentStart);
+      recentStart = 0;
+    }
   };
   /** Notices of this process waiting to come back through its own subscription, by number. */
   const awaitingEcho = new Map<number, () => void>();
@@ -139,6 +154,18 @@ export function createContentVersion(options: ContentVersionOptions = {}): Conte
         if (kind !== key && (lastChanged.get(kind) ?? 0) > since) return true;
       }
       return false;
+    },
+    changedWithin(keys, ms) {
+      const cutoff = Date.now() - ms;
+      // The first change heard of at or after the cutoff (the times only grow): a binary search.
+      let low = recentStart;
+      let high = recent.length;
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        if (recent[middle].at < cutoff) low = middle + 1;
+        else high = middle;
+      }
+      return low < recent.length && this.changedSince(keys, recent[low].version - 1);
     },
     bump() {
       record([everything]);
