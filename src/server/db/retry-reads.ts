@@ -33,11 +33,11 @@ function statementText(config: unknown): string | null {
 /**
  * Wraps the pool's own query (the one drizzle and the job queue use outside transactions; a
  * transaction checks a client out and is not touched). A plain read that fails because its
- * connection dropped runs again, at most twice more: the pool drops a broken client when it fails,
- * but other idle ones may have died with it and be found broken in turn.
+ * connection dropped runs again, at most three more times, each after a short pause: the pool drops a
+ * broken client when it fails, but other idle ones may have died with it and be found broken in turn.
  */
 export function retryDroppedReads(pool: pg.Pool, options: { retries?: number; onRetry?: () => void } = {}): void {
-  const retries = options.retries ?? 2;
+  const retries = options.retries ?? 3;
   const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
   const wrapped = (...args: unknown[]): unknown => {
     // A callback-style call (rare here) is passed through as it is.
@@ -51,6 +51,9 @@ export function retryDroppedReads(pool: pg.Pool, options: { retries?: number; on
       } catch (error) {
         if (left === 0 || !isDroppedConnection(error)) throw error;
         options.onRetry?.();
+        // A moment first: the pool hears of its other broken clients (the same restart ended them)
+        // and drops them, so the next try gets a live or a new connection.
+        await new Promise((resolve) => setTimeout(resolve, 10 * (retries - left + 1)));
         return attempt(query(...args) as Promise<unknown>, left - 1);
       }
     };
