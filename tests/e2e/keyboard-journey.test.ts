@@ -3,6 +3,7 @@
 // buttons, Escape closes a dialog. What is focused is read from the page itself, by its name as a
 // screen reader would say it.
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { moderationMessages } from '../../src/domain/moderation';
 import { memberPassword } from './support/api';
@@ -101,5 +102,46 @@ describe('a buyer with the keyboard alone', () => {
     await tabTo(page, 'Send');
     await page.keyboard.press('Enter');
     await expectVisible(page.getByText('Hi Imogen, could I collect it on Saturday morning?').first());
+  });
+});
+
+describe('a seller with the keyboard alone', () => {
+  it('lists something with two photos: every field by its label, the photo picker opened with Space, the category by typing', async () => {
+    const seller = await verifiedSeller({ firstName: 'Ruth', postcode: '3068' });
+    const page = await openPageAs(seller, viewports.desktop);
+    await page.goto('/create-listing');
+    await expectVisible(page.getByRole('heading', { level: 1 }));
+
+    await tabTo(page, 'Title', { tag: 'INPUT' });
+    await page.keyboard.type('Rattan armchair');
+    await tabTo(page, 'Price (AUD)');
+    await page.keyboard.type('120');
+    await tabTo(page, 'Description');
+    await page.keyboard.type('Sturdy rattan armchair with a linen cushion. Pickup from Fitzroy North.');
+
+    const picker = await tabTo(page, /^Add photos/, { tag: 'INPUT' });
+    expect(picker.name).toContain('0 of');
+    const photo = (red: number) => sharp({ create: { width: 900, height: 700, channels: 3, background: { r: red, g: 120, b: 80 } } }).jpeg().toBuffer();
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Space')]);
+    await chooser.setFiles([
+      { name: 'front.jpg', mimeType: 'image/jpeg', buffer: await photo(200) },
+      { name: 'side.jpg', mimeType: 'image/jpeg', buffer: await photo(90) },
+    ]);
+    await expect.poll(() => page.getByRole('list', { name: 'Chosen photos' }).getByRole('listitem').count()).toBe(2);
+
+    await tabTo(page, 'Category', { tag: 'SELECT' });
+    await page.keyboard.type('Home');
+    expect(await page.evaluate(() => (document.activeElement as HTMLSelectElement).value)).toBe('home');
+    await tabTo(page, 'List It Now');
+    await page.keyboard.press('Enter');
+    // Back on the dashboard, its heading focused; the new listing is there, and opens with Enter.
+    await expect.poll(async () => focused(page), { timeout: 20_000 }).toMatchObject({ tag: 'H1', name: "G'day Ruth" });
+    await tabTo(page, /Rattan armchair/, { tag: 'A' });
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => focused(page), { timeout: 10_000 }).toMatchObject({ tag: 'H1', name: 'Rattan armchair' });
+    expect(page.url()).toMatch(/\/listing\/[0-9a-f-]{36}$/);
+    await expectVisible(page.getByText('$120').first());
+    // Both photos made it: the gallery names the second.
+    await expectVisible(page.getByRole('button', { name: /2 of 2|Photo 2/ }).first());
   });
 });
