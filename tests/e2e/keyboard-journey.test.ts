@@ -5,12 +5,12 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { moderationMessages } from '../../src/domain/moderation';
+import { moderationActionLabels, moderationLabels, moderationMessages } from '../../src/domain/moderation';
 import { memberPassword } from './support/api';
 import { expectVisible, toastTitled, viewports } from './support/browser';
 import { useJourney } from './support/journey';
 
-const { api, openPageAs, listItem, verifiedSeller } = useJourney({ name: 'keyboard-journey' });
+const { api, openPageAs, listItem, verifiedSeller, adminMember } = useJourney({ name: 'keyboard-journey', env: { ADMIN_EMAILS: 'keyboard-admin@example.com' } });
 
 type Focused = { tag: string; name: string; inDialog: boolean; ring: boolean };
 
@@ -143,5 +143,32 @@ describe('a seller with the keyboard alone', () => {
     await expectVisible(page.getByText('$120').first());
     // Both photos made it: the gallery names the second.
     await expectVisible(page.getByRole('button', { name: /2 of 2|Photo 2/ }).first());
+  });
+});
+
+describe('an admin with the keyboard alone', () => {
+  it('hides a reported listing from the queue: the action opens its dialog on the reason, and the report leaves the queue', async () => {
+    const seller = await verifiedSeller({ firstName: 'Sid', postcode: '3068' });
+    const listing = await listItem(seller, { title: 'Genuine designer watch', description: 'Brand new, pay by gift card only please.', price: '900', category: 'other' });
+    const reporter = await api.createVerifiedMember({ firstName: 'Rae', postcode: '3068' });
+    await api.callApi('POST', '/api/reports', { token: reporter.token, body: { listingId: listing, reason: 'scam', details: 'Asks for gift cards.' } });
+    const admin = await adminMember();
+    const page = await openPageAs(admin, viewports.desktop);
+    await page.goto('/admin');
+    const group = page.getByRole('article', { name: /Listing/ }).filter({ hasText: 'Genuine designer watch' });
+    await expectVisible(group);
+
+    const hide = await tabTo(page, moderationActionLabels['hide-listing'], { tag: 'BUTTON' });
+    expect(hide.inDialog).toBe(false);
+    await page.keyboard.press('Enter');
+    // The dialog opens on its reason field.
+    await expect.poll(async () => focused(page)).toMatchObject({ tag: 'TEXTAREA', name: moderationLabels.actionReasonLabel, inDialog: true });
+    await page.keyboard.type('Gift-card payment: a scam pattern.');
+    const confirm = await tabTo(page, moderationActionLabels['hide-listing'], { tag: 'BUTTON' });
+    expect(confirm.inDialog).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await expect.poll(() => group.count(), { timeout: 10_000 }).toBe(0);
+    expect((await api.sendApi('GET', `/api/listings/${listing}`)).status).toBe(404);
   });
 });
