@@ -172,3 +172,35 @@ describe('an admin with the keyboard alone', () => {
     expect((await api.sendApi('GET', `/api/listings/${listing}`)).status).toBe(404);
   });
 });
+
+describe('a member checking out with the keyboard alone', () => {
+  it('chooses Connector on the plans page and pays with the test card', async () => {
+    const member = await api.createVerifiedMember({ firstName: 'Noor', postcode: '3068' });
+    const page = await openPageAs(member, viewports.desktop);
+    await page.goto('/membership-plans');
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'A plan for every neighbour' }));
+
+    // The plan switcher's Connector button, then the link it shows.
+    await tabTo(page, 'Connector', { tag: 'BUTTON' });
+    await page.keyboard.press('Enter');
+    await tabTo(page, 'Choose Connector', { tag: 'A' });
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => focused(page), { timeout: 10_000 }).toMatchObject({ tag: 'H1', name: 'Subscribe to Connector' });
+
+    await tabTo(page, 'Subscribe Now', { tag: 'BUTTON' });
+    await page.keyboard.press('Enter');
+    await expectVisible(page.getByLabel('Card number'));
+    await tabTo(page, 'Card number', { tag: 'INPUT' });
+    await page.keyboard.type('4242 4242 4242 4242');
+    await page.keyboard.press('Tab');
+    expect((await focused(page)).name).toBe('Expiry (MM/YY)');
+    await page.keyboard.type('12/30');
+    await page.keyboard.press('Tab');
+    expect((await focused(page)).name).toBe('CVC');
+    await page.keyboard.type('123');
+    await tabTo(page, 'Pay $60', { tag: 'BUTTON' });
+    await page.keyboard.press('Enter');
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Welcome to the family!' }));
+    expect((await api.callApi<{ membershipTier: string }>('GET', '/api/auth/me', { token: member.token })).membershipTier).toBe('connector');
+  });
+});
