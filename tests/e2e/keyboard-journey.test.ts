@@ -179,6 +179,8 @@ describe('a member checking out with the keyboard alone', () => {
     const page = await openPageAs(member, viewports.desktop);
     await page.goto('/membership-plans');
     await expectVisible(page.getByRole('heading', { level: 1, name: 'A plan for every neighbour' }));
+    // The member's own plan has arrived (the page draws its choices again when it does).
+    await expectVisible(page.getByText(/Current plan · free month until/));
 
     // The plan switcher's Connector button, then the link it shows.
     await tabTo(page, 'Connector', { tag: 'BUTTON' });
