@@ -223,6 +223,15 @@ describe('the Items Near You map', () => {
     await newSouthWales.focus();
     await page.keyboard.press('Space');
     await expectStaysOnBrowse(page);
+
+    // The same areas as a list, for whoever cannot use the map: a link for each open one, the grey ones said so.
+    await page.goto('/listings');
+    await seeVisible(marker3068);
+    await page.getByText("The map's areas as a list").click();
+    const list = page.getByRole('list', { name: 'Areas on the map' });
+    await seeVisible(list.getByText(`${areaNames['3220']}: 1 listing`));
+    await list.getByRole('link', { name: `${areaNames['3068']}: 2 listings` }).click();
+    await page.waitForURL((url) => url.pathname === '/listings' && url.search === '?postcode=3068');
   });
 
   it('a Connector sees every area in colour and a click opens it', async () => {

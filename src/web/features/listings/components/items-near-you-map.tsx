@@ -4,11 +4,12 @@ import 'leaflet/dist/leaflet.css';
 import '@/features/listings/components/map/map.css';
 import { useEffect, useMemo, useState } from 'react';
 import { MapContainer, TileLayer, useMap } from 'react-leaflet';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { type CurrentUser, type MapBounds, type Point, countsAreaForView, mapSettings } from '../../../../domain';
 import { cn } from '@/lib/cn';
 import { usePostcodePlace } from '@/shared/account/postcode-place';
 import { AreaMarker } from '@/features/listings/components/map/area-marker';
+import type { MapArea } from '@/features/listings/components/map/map-areas';
 import { mapCentreFor, mapModeForZoom, memberPlace, postcodeAreas, stateAreas } from '@/features/listings/components/map/map-areas';
 import { MapLegend } from '@/features/listings/components/map/map-legend';
 import { MapPlaceholder, MapUnavailable, mapFrameClass, mapHeightClass } from '@/features/listings/components/map/map-placeholder';
@@ -59,7 +60,36 @@ function AreaMap({ user, centre }: { user: CurrentUser; centre: Point }) {
         </MapContainer>
       </div>
       <MapLegend />
+      <AreaList areas={areas} />
     </>
+  );
+}
+
+/**
+ * The areas the map shows, as a list: the same places and counts, and the same links, for whoever
+ * cannot use the map itself (a screen reader, the keyboard alone, a small screen).
+ */
+function AreaList({ areas }: { areas: readonly MapArea[] }) {
+  if (areas.length === 0) return null;
+  return (
+    <details className="mt-3 text-sm">
+      <summary className="cursor-pointer font-semibold text-brand-700">The map's areas as a list</summary>
+      <ul aria-label="Areas on the map" className="mt-2 grid gap-x-6 gap-y-1 sm:grid-cols-2">
+        {areas.map((area) => (
+          <li key={area.key} className="min-w-0 break-words">
+            {area.allowed ? (
+              <Link href={area.href} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                {area.label}
+              </Link>
+            ) : (
+              <span className="text-ink-500">
+                {area.label} · {mapSettings.notAllowedLabel}
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }
 
