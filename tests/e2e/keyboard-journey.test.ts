@@ -42,6 +42,45 @@ async function tabTo(page: Page, name: string | RegExp, options: { back?: boolea
   throw new Error(`Tab never reached "${name}"; focus is on ${JSON.stringify(await focused(page))}`);
 }
 
+describe('a newcomer with the keyboard alone', () => {
+  it('joins and verifies their email with the mailed code', async () => {
+    const email = api.uniqueEmail('wren');
+    const page = await openPageAs(null, viewports.desktop);
+    await page.goto('/auth');
+    await tabTo(page, 'Create New Account', { tag: 'BUTTON' });
+    await page.keyboard.press('Enter');
+    // The form changes in place: focus goes to its heading, which shows it.
+    await expect.poll(async () => focused(page)).toMatchObject({ tag: 'H1' });
+    expect((await focused(page)).ring).toBe(true);
+    await tabTo(page, 'First name');
+    await page.keyboard.type('Wren');
+    await tabTo(page, 'Last name');
+    await page.keyboard.type('Harper');
+    await tabTo(page, 'Email');
+    await page.keyboard.type(email);
+    await tabTo(page, 'Password');
+    await page.keyboard.type(memberPassword);
+    await tabTo(page, 'Create Account', { tag: 'BUTTON' });
+    await page.keyboard.press('Enter');
+    await expectVisible(page.getByRole('heading', { level: 1, name: "G'day Wren" }));
+
+    // The account page says the email is not verified yet, with the way to do it; then the code.
+    await page.goto('/account');
+    await expectVisible(page.getByText('Not verified yet.'));
+    await tabTo(page, 'Verify Now', { tag: 'A' });
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await focused(page)).tag, { timeout: 10_000 }).toBe('H1');
+    await tabTo(page, 'Send Code', { tag: 'BUTTON' });
+    await page.keyboard.press('Enter');
+    const code = await api.latestCode(email);
+    await tabTo(page, 'Verification code');
+    await page.keyboard.type(code);
+    await tabTo(page, 'Verify Email', { tag: 'BUTTON' });
+    await page.keyboard.press('Enter');
+    await expectVisible(page.getByText(/Email Verified/i).first());
+  });
+});
+
 describe('a buyer with the keyboard alone', () => {
   it('signs in, searches, opens a listing, opens and leaves the report dialog, and messages the seller', async () => {
     const seller = await verifiedSeller({ firstName: 'Imogen', postcode: '3068' });

@@ -93,7 +93,7 @@ function AuthFlow({ invitation, invitationProblem }: AuthFlowProps) {
         {resetStep && (
           <p className="mb-2 text-xs font-bold tracking-wide text-brand-700 uppercase">Step {resetStep} of 3</p>
         )}
-        <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-extrabold tracking-tight focus:outline-none sm:text-3xl">
+        <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-extrabold tracking-tight sm:text-3xl">
           {heading}
         </h1>
         <p className="mt-2 mb-6 text-ink-500">{lead}</p>

@@ -20,7 +20,7 @@ export function PaymentSuccess({ tier, detail }: { tier: MembershipTier; detail?
       <span className="mx-auto mb-4 inline-flex size-14 items-center justify-center rounded-2xl bg-leaf-100 text-leaf-700">
         <PartyPopper className="size-7" aria-hidden="true" />
       </span>
-      <h1 ref={headingRef} tabIndex={-1} className="text-3xl font-extrabold tracking-tight focus:outline-none">
+      <h1 ref={headingRef} tabIndex={-1} className="text-3xl font-extrabold tracking-tight">
         Welcome to the family!
       </h1>
       <p className="mt-3 text-ink-700">{detail ?? `${nowMemberSentence(tier)} Your new plan is ready to use.`}</p>

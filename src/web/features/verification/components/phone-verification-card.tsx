@@ -28,7 +28,7 @@ export function PhoneVerificationCard({ initialPhone, onVerified }: PhoneVerific
         </span>
         <div className="min-w-0">
           <p className="text-xs font-bold tracking-wide text-brand-700 uppercase">Step {step} of 2</p>
-          <h2 ref={headingRef} tabIndex={-1} className="text-xl font-bold focus:outline-none">
+          <h2 ref={headingRef} tabIndex={-1} className="text-xl font-bold">
             {step === 1 ? 'Your mobile number' : 'Enter your code'}
           </h2>
         </div>
