@@ -245,3 +245,44 @@ describe('a member checking out with the keyboard alone', () => {
     expect((await api.callApi<{ membershipTier: string }>('GET', '/api/auth/me', { token: member.token })).membershipTier).toBe('connector');
   });
 });
+
+describe('saving with the keyboard alone', () => {
+  it('saves a listing with its heart and a search with its dialog, and finds both on /saved', async () => {
+    const seller = await verifiedSeller({ firstName: 'Otis', postcode: '3068' });
+    await listItem(seller, { title: 'Copper kettle', description: 'Whistling copper kettle, gas or electric stove.', price: '28', category: 'home' });
+    const member = await api.createVerifiedMember({ firstName: 'Bea', postcode: '3068' });
+    const page = await openPageAs(member, viewports.desktop);
+    await page.goto('/listings?search=copper');
+    await expectVisible(page.getByRole('link', { name: /Copper kettle/ }).first());
+
+    await tabTo(page, /^Save Copper kettle/, { tag: 'BUTTON' });
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await focused(page)).name).toMatch(/^Remove Copper kettle from Saved/);
+
+    await tabTo(page, 'Save this search', { tag: 'BUTTON', back: true });
+    await page.keyboard.press('Enter');
+    // The dialog opens on its name; the frequency is a radio group moved with the arrows.
+    await expect.poll(async () => focused(page)).toMatchObject({ tag: 'INPUT', name: 'Name', inDialog: true });
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('Copper things');
+    await page.keyboard.press('Tab');
+    expect((await focused(page)).tag).toBe('INPUT');
+    await page.keyboard.press('ArrowDown');
+    const frequency = await page.evaluate(() => (document.activeElement as HTMLInputElement).value);
+    await tabTo(page, 'Save search', { tag: 'BUTTON' });
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+
+    const saved = await api.callApi<{ name: string; frequency: string }[]>('GET', '/api/saved-searches', { token: member.token });
+    expect(saved).toEqual([expect.objectContaining({ name: 'Copper things', frequency })]);
+    const favourites = await api.callApi<{ title: string }[]>('GET', '/api/favourites', { token: member.token });
+    expect(favourites.map((listing) => listing.title)).toEqual(['Copper kettle']);
+
+    // The header's Saved link, then both on the page.
+    await tabTo(page, 'Saved', { tag: 'A', back: true });
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await focused(page)).tag, { timeout: 10_000 }).toBe('H1');
+    await expectVisible(page.getByText('Copper things').first());
+    await expectVisible(page.getByRole('link', { name: /Copper kettle/ }).first());
+  });
+});
