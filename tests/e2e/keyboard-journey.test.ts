@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { moderationActionLabels, moderationLabels, moderationMessages } from '../../src/domain/moderation';
+import { ratingMessages } from '../../src/domain/ratings';
 import { memberPassword } from './support/api';
 import { expectVisible, toastTitled, viewports } from './support/browser';
 import { useJourney } from './support/journey';
@@ -284,5 +285,38 @@ describe('saving with the keyboard alone', () => {
     await expect.poll(async () => (await focused(page)).tag, { timeout: 10_000 }).toBe('H1');
     await expectVisible(page.getByText('Copper things').first());
     await expectVisible(page.getByRole('link', { name: /Copper kettle/ }).first());
+  });
+});
+
+describe('rating an exchange with the keyboard alone', () => {
+  it('reads the reply in the thread, then gives four stars with the arrows and a comment', async () => {
+    const seller = await verifiedSeller({ firstName: 'Gus', postcode: '3068' });
+    const listing = await listItem(seller, { title: 'Folding ladder', description: 'Three-step aluminium ladder, light and steady.', price: '40', category: 'home' });
+    const buyer = await api.createVerifiedMember({ firstName: 'Ivy', postcode: '3068' });
+    const { conversation } = await api.callApi<{ conversation: { id: string } }>('POST', `/api/listings/${listing}/conversations`, { token: buyer.token, body: { message: 'Could I pick it up tonight?' } });
+    await api.callApi('POST', `/api/conversations/${conversation.id}/messages`, { token: seller.token, body: { body: 'Tonight works, after six.' } });
+    await api.callApi('PATCH', `/api/listings/${listing}`, { token: seller.token, body: { isActive: false, soldToConversationId: conversation.id } });
+
+    const page = await openPageAs(buyer, viewports.desktop);
+    await page.goto('/messages');
+    await expectVisible(page.getByRole('heading', { level: 1 }));
+    await tabTo(page, /Folding ladder/, { tag: 'A' });
+    await page.keyboard.press('Enter');
+    await expectVisible(page.getByText('Tonight works, after six.').first());
+
+    // "Rate Gus" opens the rating; its stars are a radio group: Tab reaches the first, the arrows move along it.
+    await tabTo(page, /^Rate Gus/, { tag: 'BUTTON' });
+    await page.keyboard.press('Enter');
+    await tabTo(page, ratingMessages.starLabel(1), { tag: 'INPUT' });
+    for (let press = 0; press < 3; press += 1) await page.keyboard.press('ArrowRight');
+    expect((await focused(page)).name).toBe(ratingMessages.starLabel(4));
+    await tabTo(page, ratingMessages.commentLabel);
+    await page.keyboard.type('Easy pickup, ladder as described.');
+    await tabTo(page, ratingMessages.submit, { tag: 'BUTTON' });
+    await page.keyboard.press('Enter');
+    await expectVisible(page.getByText(ratingMessages.posted).first());
+    const { id: sellerId } = await api.callApi<{ id: string }>('GET', '/api/auth/me', { token: seller.token });
+    const ratings = await api.callApi<{ stars: number; comment: string }[]>('GET', `/api/sellers/${sellerId}/ratings`);
+    expect(ratings).toEqual([expect.objectContaining({ stars: 4, comment: 'Easy pickup, ladder as described.' })]);
   });
 });
