@@ -17,7 +17,7 @@ export async function createSignedInPosters(pool: pg.Pool, input: { prefix: stri
   );
   const db = drizzle({ client: pool }) as unknown as Database;
   const tokens: string[] = [];
-  for (const row of rows) tokens.push(await createSession(db, row.id));
+  for (const row of rows) tokens.push((await createSession(db, row.id)).token);
   return tokens;
 }
 

@@ -25,7 +25,8 @@ export async function confirmPasswordReset(deps: ServerDeps, body: ResetConfirmB
     const [updated] = await tx.update(users).set({ password: passwordHash }).where(eq(users.id, user.id)).returning();
     await revokeUserSessions(tx, user.id);
     changes.touch('members', user.id);
-    const token = await createSession(tx, user.id, origin);
+    // Every other session was just revoked (the member's key tells every cache): nothing more ends.
+    const { token } = await createSession(tx, user.id, origin);
     return { token, user: toCurrentUser(updated) };
   });
 }

@@ -3,6 +3,7 @@ import { AppError } from '../../domain/errors';
 import { googleSignInProblems } from '../../domain/google-sign-in';
 import type { GoogleSignInResponse } from '../../domain/user-schemas';
 import { users } from '../db/schema';
+import { changeKeys } from '../db/write-transaction';
 import type { ServerDeps } from '../deps';
 import { admitMember } from '../moderation';
 import { toCurrentUser } from './current-user';
@@ -22,6 +23,7 @@ export async function pickUpGoogleSession(deps: ServerDeps, signedIn: GoogleSign
   const [user] = redeemed ? await deps.db.select().from(users).where(eq(users.id, signedIn.userId)).limit(1) : [];
   if (!signedIn || !user) throw new AppError('INVALID_CODE', googleSignInProblems.expired);
   await admitMember(deps, user);
-  const token = await createSession(deps.db, user.id, origin);
+  const { token, ended } = await createSession(deps.db, user.id, origin);
+  await deps.contentVersion.publish(ended.map(changeKeys.session));
   return { token, user: toCurrentUser(user), isNewMember: signedIn.isNewMember };
 }

@@ -62,7 +62,8 @@ export async function registerMember(deps: ServerDeps, body: RegisterBody, origi
         [user] = await tx.select().from(users).where(eq(users.id, user.id));
       }
       changes.touch('members', user.id);
-      const token = await createSession(tx, user.id, { ...origin, now });
+      // A new member's first session: none to end.
+      const { token } = await createSession(tx, user.id, { ...origin, now });
       return { token, user: toCurrentUser(user) };
     }).catch((error: unknown) => {
       if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN');

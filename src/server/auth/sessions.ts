@@ -19,7 +19,11 @@ export function sessionOriginOf(request: FastifyRequest): SessionOrigin {
   return { userAgent: request.headers['user-agent'] ?? null };
 }
 
-export async function createSession(db: Queryable, userId: string, origin: SessionOrigin = {}): Promise<string> {
+/**
+ * A new session's token, and the stored ids of the sessions it ended: a member holds at most so
+ * many, and past that the least recently used end (the caller tells every server's session cache).
+ */
+export async function createSession(db: Queryable, userId: string, origin: SessionOrigin = {}): Promise<{ token: string; ended: string[] }> {
   const token = generateSessionToken();
   const now = origin.now ?? new Date();
   await db.insert(sessions).values({
@@ -32,13 +36,13 @@ export async function createSession(db: Queryable, userId: string, origin: Sessi
   });
   // A member holds at most so many sessions: signing in again and again cannot pile them up (the
   // list on /account, every server's session cache); past it, the least recently used ends.
-  await db.execute(sql`
+  const ended = await db.execute<{ sid: string }>(sql`
     delete from ${sessions} where ${sessions.userId} = ${userId} and ${sessions.sid} in (
       select ${sessions.sid} from ${sessions} where ${sessions.userId} = ${userId}
       order by coalesce(${sessions.lastUsedAt}, ${sessions.createdAt}) desc, ${sessions.createdAt} desc
       offset ${maxSessionsPerMember}
-    )`);
-  return token;
+    ) returning ${sessions.sid} as sid`);
+  return { token, ended: (ended.rows as { sid: string }[]).map((row) => row.sid) };
 }
 
 export type AuthenticatedSession = { sessionId: string; user: UserRow };

@@ -3,6 +3,7 @@ import { signInPolicy, type LoginBody } from '../../domain/auth';
 import { AppError, errorMessages } from '../../domain/errors';
 import type { AuthResponse } from '../../domain/user-schemas';
 import { users } from '../db/schema';
+import { changeKeys } from '../db/write-transaction';
 import type { ServerDeps } from '../deps';
 import { admitMember } from '../moderation';
 import { toCurrentUser } from './current-user';
@@ -53,6 +54,8 @@ export async function signIn(deps: ServerDeps, input: LoginBody & { address: str
   await deps.limits.counters.mark(knownKey, signInPolicy.knownAddressDays * 24 * 60 * 60 * 1000);
   // Only with the right password does anyone learn the account is suspended.
   await admitMember(deps, user);
-  const token = await createSession(db, user.id, origin);
+  const { token, ended } = await createSession(db, user.id, origin);
+  // Sessions the member's fiftieth-odd sign-in ended are refused at once on every server, not when their cache entry expires.
+  await deps.contentVersion.publish(ended.map(changeKeys.session));
   return { token, user: toCurrentUser(user) };
 }
