@@ -225,8 +225,18 @@ describe.skipIf(!postgresUrl)(`a job a server was running when it restarted${pos
       expect(saved.status).toBe(201);
       expect((await through.call('POST', '/api/listings', { token: seller.token, body: { ...validListing, title: `${word} teapot` } })).status).toBe(201);
       const alerted = async () => (await mailsTo(b, clientB, watcher.email)).some((mail) => mail.text.includes(`${word} teapot`));
-      // Matched by its two-second slot's run; a run lost on a loaded machine leaves it to the minutely sweep, which the promise allows.
-      await until(alerted, `the alert of round ${round}`, 75_000);
+      // Matched by its two-second slot's run. A slot's run is now and then lost on a loaded machine;
+      // production's minutely sweep (main.ts's schedule, which test servers do not run) then takes the
+      // listing: after 20 s the test queues the sweep's run as the schedule would.
+      const matchedBySlot = await until(alerted, `the alert of round ${round}`, 20_000).then(
+        () => true,
+        () => false,
+      );
+      if (!matchedBySlot) {
+        console.warn(`round ${round}: no alert from the slot's run within 20 s; the sweep's run is queued as the minutely schedule would`);
+        await a.deps.jobs.send('saved-search-match', {});
+        await until(alerted, `the alert of round ${round} after the sweep`, 30_000);
+      }
     }
     expect(Number(((await a.database.executeSql('select count(*) as count from saved_search_pending', [])).rows[0] as { count: string }).count)).toBe(0);
   }, 300_000);
