@@ -57,6 +57,8 @@ export const abuseLimits = {
   sendMessage: { perKey: { max: 120, window: '1 minute' } },
   blockMember: { perKey: { max: 60, window: '1 hour' } },
   eventTicket: { perKey: { max: 120, window: '1 minute' } },
+  /** A copy of one's data is a file of up to tens of MB, read from storage each time: a few downloads an hour are plenty. */
+  dataExportDownload: { perKey: { max: 20, window: '1 hour' } },
   /** Reports one member sends (each thing once): far more than anyone meets, far fewer than a campaign needs. */
   report: { perKey: { max: 30, window: '1 hour' } },
   /** Ratings and answers one member writes. */

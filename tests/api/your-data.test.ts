@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { unzipSync, strFromU8 } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accountSecurityMessages } from '../../src/domain/account-security';
+import { abuseLimits } from '../../src/domain/limits';
 import { errorMessages } from '../../src/domain/errors';
 import { closeAccountMessages, closedAccountKeepDays, dataExportMessages, formerMemberName } from '../../src/domain/your-data';
 import { closedAccountEmail, eraseClosedAccounts } from '../../src/server/account/close-account';
@@ -142,6 +143,25 @@ describe('a copy of your data', () => {
     expect((await download(someone.token, '00000000-0000-4000-8000-000000000000')).status).toBe(404);
     const malformed = await download(someone.token, 'not-an-id');
     expect([malformed.status, JSON.parse(new TextDecoder().decode(malformed.bytes)).message]).toEqual([400, dataExportMessages.notFound]);
+  });
+});
+
+describe('downloading a copy again and again', () => {
+  // The real limits: no multiplier.
+  const limited = useTestServer({ RATE_LIMIT_MULTIPLIER: '1' });
+
+  it('is stopped after a few downloads an hour: each reads the whole file from storage', async () => {
+    const someone = await sellerMember(limited.client, limited.server.database.db);
+    const asked = await limited.client.call('POST', '/api/user/export', { token: someone.token });
+    expect(await limited.server.deps.jobs.settle(['data-export'], 30_000)).toBe(true);
+    const statuses: number[] = [];
+    for (let time = 0; time < abuseLimits.dataExportDownload.perKey.max + 1; time += 1) {
+      const response = await fetch(`${limited.server.baseUrl}/api/user/exports/${asked.body.id}`, { headers: { authorization: `Bearer ${someone.token}` } });
+      await response.arrayBuffer();
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(0, -1).every((status) => status === 200)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
   });
 });
 

@@ -155,6 +155,13 @@ async function collectMemberData(db: Database, memberId: string, now: Date) {
           .from(messages)
           .where(inArray(messages.conversationId, memberConversations.map((c) => c.id)))
           .orderBy(asc(messages.id));
+  // Each thread's messages, in order, gathered once.
+  const messagesOf = new Map<string, (typeof threadMessages)[number][]>();
+  for (const message of threadMessages) {
+    const thread = messagesOf.get(message.conversationId);
+    if (thread) thread.push(message);
+    else messagesOf.set(message.conversationId, [message]);
+  }
   const iso = (date: Date | null) => date?.toISOString() ?? null;
   const listingStatus = (listing: (typeof ownListings)[number]) =>
     listing.soldAt ? 'sold' : listing.hiddenAt ? 'hidden' : listing.pausedAt ? 'paused' : listing.isActive ? 'active' : 'inactive';
@@ -214,9 +221,11 @@ async function collectMemberData(db: Database, memberId: string, now: Date) {
           you: conversation.buyerId === memberId ? 'buyer' : 'seller',
           with: nameOf.get(otherId) ?? 'A member',
           startedAt: iso(conversation.createdAt),
-          messages: threadMessages
-            .filter((message) => message.conversationId === conversation.id)
-            .map((message) => ({ from: message.senderId === memberId ? 'you' : (nameOf.get(otherId) ?? 'A member'), text: message.body, sentAt: iso(message.createdAt) })),
+          messages: (messagesOf.get(conversation.id) ?? []).map((message) => ({
+            from: message.senderId === memberId ? 'you' : (nameOf.get(otherId) ?? 'A member'),
+            text: message.body,
+            sentAt: iso(message.createdAt),
+          })),
         };
       }),
       ratings: {

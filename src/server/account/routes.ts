@@ -95,7 +95,7 @@ export const accountRoutes =
 
     app.route({
       ...endpoint('downloadDataExport'),
-      onRequest: requireUser,
+      onRequest: [requireUser, deps.limits.perKey('export-download', abuseLimits.dataExportDownload.perKey, userOf)],
       handler: async (request, reply) => {
         const { file, bytes, fileName } = await openDataExport(deps, { memberId: signedInUser(request).id, exportId: request.params.id });
         reply.header('content-type', 'application/zip').header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'private, no-store');

@@ -16,9 +16,14 @@ export function dependencyRequestHeaders(): Record<string, string> {
 
 type ReplyLike = { request: { headers: Record<string, string | string[] | undefined> }; header: (name: string, value: string) => unknown };
 
+/** Whether this request is the page renderer's own, which wants to know what the answer was made from. */
+export function asksForDependencies(reply: ReplyLike): boolean {
+  return reply.request.headers[dependenciesRequestHeader] === secret;
+}
+
 /** Says what this answer was made from, when the page renderer asks (its keys; none: made from nothing that changes). */
 export function reportDependencies(reply: ReplyLike, keys: readonly string[]): void {
-  if (reply.request.headers[dependenciesRequestHeader] !== secret) return;
+  if (!asksForDependencies(reply)) return;
   reply.header(dependenciesHeader, keys.length === 0 ? '-' : keys.join(' '));
 }
 

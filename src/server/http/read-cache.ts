@@ -5,7 +5,7 @@
 // answer stays cached. Entries also expire after a short time, which bounds how stale
 // another app server can be when there is no Redis to tell it about writes.
 import type { ContentVersion } from '../services/content-version';
-import { reportDependencies } from './answer-dependencies';
+import { asksForDependencies, reportDependencies } from './answer-dependencies';
 
 export { createContentVersion, type ContentVersion } from '../services/content-version';
 
@@ -28,7 +28,9 @@ export function readAnswer<V>(
 ): Promise<V> {
   const found = cache.lookup(key, compute, dependsOn);
   reply.header(cacheOutcomeHeader, found.outcome);
-  // The page renderer keeps a visitor's page as long as what it was made from (answer-dependencies.ts).
+  // The page renderer keeps a visitor's page as long as what it was made from (answer-dependencies.ts);
+  // every other read (nearly all) is answered without the extra step.
+  if (!asksForDependencies(reply)) return found.value;
   return found.value.then((value) => {
     reportDependencies(reply, typeof dependsOn === 'function' ? dependsOn(value) : dependsOn);
     return value;
