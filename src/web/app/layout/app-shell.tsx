@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import type { CurrentUser } from '../../../domain';
 import { useFocusOnNavigation } from '@/lib/focus-on-navigation';
@@ -27,8 +27,14 @@ function MemberEvents({ viewerId }: { viewerId: string }) {
 
 export function AppShell({ user, children }: { user: CurrentUser | null; children: ReactNode }) {
   const [location] = useLocation();
+  const firstLocation = useRef(location);
   useEffect(() => {
-    window.scrollTo(0, 0);
+    // A new page starts at the top; the first page keeps where the visitor already scrolled to
+    // while the app was starting (or the address's #part).
+    if (location !== firstLocation.current) {
+      firstLocation.current = '';
+      window.scrollTo(0, 0);
+    }
   }, [location]);
   useFocusOnNavigation(location);
 
