@@ -166,6 +166,12 @@ export const listings = pgTable(
   },
   (table) => [
     index('listings_search_idx').using('gin', table.searchVector),
+    // A search's newest matches a few days at a time: each word of an active listing
+    // under its day, with a marker of the day (migration 0035 makes the function;
+    // listing-search-windows.ts asks it).
+    index('listings_words_by_day_idx')
+      .using('gin', sql`listing_words_by_day(${table.searchVector}, ${table.rankedAt})`)
+      .where(sql`${table.isActive}`),
     index('listings_title_trgm_idx').using('gin', table.title.op('gin_trgm_ops')),
     index('listings_location_idx').on(table.latitude, table.longitude).where(sql`${table.isActive}`),
     // Browse: newest first (by rank: listed or renewed, decision 34) among active listings, optionally narrowed by state, postcode, category.

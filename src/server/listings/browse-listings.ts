@@ -12,6 +12,7 @@ import type { ServerDeps } from '../deps';
 import { findPostcode } from '../postcodes';
 import { distanceFrom, matchesSearch, withinRadius, type SearchMode } from './listing-filters';
 import { listingColumns, toListingView } from './listing-view';
+import { dayOf, firstWindowDays, maxWindows, nextWindowDays, startOfDay, timestampMs, wordsOfSearch, wordsOnDays, windowDays } from './listing-search-windows';
 import { placeOfViewer, postcodeListWithin, searchAreaFor, type SearchArea, type Viewer } from './search-area';
 
 /** At most this many pinned posts lead a first page. */
@@ -82,6 +83,8 @@ type BrowseValues = {
   limit: number;
   /** Saved searches' new-listing counts: listed after this time. */
   since?: string;
+  /** A search window's words, put on its days (listing-search-windows.ts). */
+  windowWords?: string;
 };
 
 const value = (name: keyof BrowseValues) => sql.placeholder(name);
@@ -97,6 +100,8 @@ type Shape = {
   city: keyof typeof cityAreas | null;
   search: boolean;
   after: boolean;
+  /** Newest first by words, one window of days at a time (decision 40). */
+  window?: boolean;
 };
 
 const origin = { latitude: sql`${value('originLatitude')}::float8`, longitude: sql`${value('originLongitude')}::float8` };
@@ -166,6 +171,7 @@ function pinsMatchingWords(shape: Shape): SQL {
  */
 function pageIds(db: Queryable, shape: Shape): SQL {
   if (walksAreaPostcodes(shape)) return newestInAreaIds(shape);
+  if (shape.window) return windowIds(shape);
   return sql`${db
     .select({ id: listings.id })
     .from(listings)
@@ -229,6 +235,18 @@ function newestInAreaIds(shape: Shape): SQL {
      order by heads.ranked_at desc, heads.id desc
      limit ${value('limit')}
   )`;
+}
+
+/**
+ * A search window's page: the active listings with the words on the window's days, read off
+ * listings_words_by_day_idx alone, then checked against the area, filters, cursor and the words
+ * themselves. The subquery's OFFSET 0 keeps the planner from also reading the listings' full word
+ * index or the area's index and intersecting them (every match of the words, every listing of the area).
+ */
+function windowIds(shape: Shape): SQL {
+  const onWindowDays = sql`select * from ${listings} where ${listings.isActive} and listing_words_by_day(${listings.searchVector}, ${listings.rankedAt}) @@ ${value('windowWords')}::tsquery offset 0`;
+  const conditions = and(...baseConditions(shape), unpinnedCondition, shape.after ? afterCursor(shape.sort) : undefined);
+  return sql`(select ${listings.id} from (${onWindowDays}) as ${listings} where ${conditions} order by ${listings.rankedAt} desc, ${listings.id} desc limit ${value('limit')})`;
 }
 
 /**
@@ -322,8 +340,68 @@ function plansOnce(kind: StatementKind, shape: Shape): boolean {
   return kind === 'pinned' || ((kind === 'first' || kind === 'page') && walksAreaPostcodes(shape));
 }
 
-/** A page's rows and, on a first page, the pins that lead it: one statement, except for "nearest first". */
-async function readPage(db: Queryable, shape: Shape, values: BrowseValues) {
+type PageRows = Awaited<ReturnType<ReturnType<typeof firstPageStatement>['execute']>>;
+
+/** No listing has an id below this: a cursor of (time, this) stands before every listing of that time. */
+const beforeAnyId = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * A newest-first page of words, window by window (decision 40): the newest days first, then as many
+ * days further back as the matches found so far say the page still needs, and after a few windows
+ * everything older in one go. The windows follow one another back in time, so their rows, in order,
+ * are the page's.
+ */
+async function readSearchWindows(db: Queryable, shape: Shape, values: BrowseValues, words: string, newestDay: number) {
+  const wanted = values.limit;
+  const rows: PageRows = [];
+  let pinned: PageRows = [];
+  let day = newestDay;
+  let days = firstWindowDays;
+  let searchedDays = 0;
+  for (let window = 0; window < maxWindows; window += 1) {
+    const windowWords = wordsOnDays(words, windowDays(day, days))!;
+    const windowValues = { ...values, windowWords, limit: wanted - rows.length };
+    const windowShape = { ...shape, window: true };
+    if (window === 0 && !shape.after) {
+      const both = await statementFor('first', windowShape, db).execute(windowValues);
+      pinned = both.filter((row) => row.pinnedAt !== null);
+      rows.push(...both.filter((row) => row.pinnedAt === null));
+    } else {
+      rows.push(...(await statementFor('page', windowShape, db).execute(windowValues)));
+    }
+    searchedDays += days;
+    day -= days;
+    if (rows.length >= wanted) return { pinned, rows };
+    days = nextWindowDays({ searchedDays, found: rows.length, needed: wanted - rows.length, lastDays: days });
+  }
+  // Everything ranked before the last window's first day (a rare word's few matches, listings past
+  // their listing time): the exhaustive search, below that time.
+  const rest = await statementFor('page', { ...shape, after: true }, db).execute({
+    ...values,
+    cursorValue: startOfDay(day + 1),
+    cursorId: beforeAnyId,
+    limit: wanted - rows.length,
+  });
+  return { pinned, rows: [...rows, ...rest] };
+}
+
+/** The words of a newest-first search, put by day, and the day its first window starts on; null to search exhaustively. */
+async function searchWindowsFor(db: Queryable, shape: Shape, values: BrowseValues): Promise<{ words: string; newestDay: number } | null> {
+  if (shape.sort !== 'newest' || !shape.search || shape.mode !== 'words' || !values.search) return null;
+  const words = await wordsOfSearch(db, values.search);
+  if (wordsOnDays(words, [0]) === null) return null;
+  // After a cursor, the cursor's own day; on a first page, tomorrow's too (a server's clock ahead of this one's).
+  const cursorMs = shape.after && values.cursorValue ? timestampMs(values.cursorValue) : null;
+  if (shape.after && cursorMs === null) return null;
+  return { words, newestDay: cursorMs !== null ? dayOf(cursorMs) : dayOf(Date.now()) + 1 };
+}
+
+/** A page's rows and, on a first page, the pins that lead it: one statement, except for "nearest first" and searches. */
+async function readPage(db: Queryable, shape: Shape, values: BrowseValues, searchPlan: SearchPlan) {
+  if (searchPlan === 'windows') {
+    const windows = await searchWindowsFor(db, shape, values);
+    if (windows) return readSearchWindows(db, shape, values, windows.words, windows.newestDay);
+  }
   if (shape.sort === 'distance') {
     const pinned = shape.after ? [] : await statementFor('pinned', shape, db).execute(values);
     const rows = (await statementFor('nearest', shape, db).execute(values)).map((row) => ({ ...row.in_postcode, distance: row.nearest.distance }));
@@ -433,9 +511,18 @@ export function withDistances(items: readonly ListingView[], origin: Point): Lis
  * is the same for every viewer of the area and query (the order of "nearest first" aside, which
  * follows the origin), so the caller shares it and adds distances with withDistances.
  */
-export async function browseListings(deps: Pick<ServerDeps, 'db'>, input: { viewer: Viewer; query: BrowseListingsQuery }): Promise<BrowseResult> {
+/**
+ * How a newest-first search reads: window by window (the product's), or every match then sorted
+ * (what the windows must answer alike; tests compare the two).
+ */
+export type SearchPlan = 'windows' | 'exhaustive';
+
+export async function browseListings(
+  deps: Pick<ServerDeps, 'db'>,
+  input: { viewer: Viewer; query: BrowseListingsQuery; searchPlan?: SearchPlan },
+): Promise<BrowseResult> {
   const { db } = deps;
-  const { viewer, query } = input;
+  const { viewer, query, searchPlan = 'windows' } = input;
   const sort = query.sort ?? 'newest';
   const cursor = query.cursor ? decodeCursor(query.cursor, sort) : null;
   const from = browseOrigin(viewer, query);
@@ -455,7 +542,7 @@ export async function browseListings(deps: Pick<ServerDeps, 'db'>, input: { view
 
   const fetchPage = async (mode: SearchMode) => {
     const shape = shapeOf(query, { sort, mode, area, after: cursor !== null });
-    const { pinned, rows } = await readPage(db, shape, values);
+    const { pinned, rows } = await readPage(db, shape, values, searchPlan);
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
     const lastValue = (row: NonNullable<typeof last>) =>

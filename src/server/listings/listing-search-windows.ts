@@ -1,0 +1,103 @@
+// Newest-first search in windows of days (decision 40). A common word matches tens of thousands of
+// listings, and reading every match before sorting made a search cost in proportion to the
+// catalogue. The index listings_words_by_day_idx (migration 0035) holds each word of an active
+// listing under the day of its rank ("guitar 20785"), so a search asks for its words on the newest
+// few days first, then further back, and stops once the page is full: it reads about as many
+// listings as the page needs. The words are rewritten per day from PostgreSQL's own parse of them,
+// and each window still checks the listing's words themselves, so the answers are those of the
+// exhaustive search.
+import { sql } from 'drizzle-orm';
+import type { Queryable } from '../db/open-database';
+import { preparedStatement } from '../db/prepared-statement';
+
+const dayMs = 86_400_000;
+
+/** The day (UTC, counted from 1970) a time falls on: the index's day of a listing's rank. */
+export function dayOf(ms: number): number {
+  return Math.floor(ms / dayMs);
+}
+
+/** When a day starts, as a timestamp PostgreSQL reads. */
+export function startOfDay(day: number): string {
+  return new Date(day * dayMs).toISOString();
+}
+
+const timestampText = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(Z|[+-]\d{2}(?::?\d{2})?)?$/;
+
+/**
+ * The milliseconds of a timestamp as PostgreSQL writes it ("2026-11-27 10:00:00.123456+00"), its
+ * fraction dropped: a listing's rank to the millisecond falls on the same day as to the microsecond.
+ */
+export function timestampMs(text: string): number | null {
+  const match = timestampText.exec(text);
+  if (!match) return null;
+  const [, year, month, day, hour, minute, second, zone] = match;
+  const utc = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second));
+  if (!zone || zone === 'Z') return utc;
+  const sign = zone.startsWith('-') ? -1 : 1;
+  const [hours, minutes = '0'] = zone.slice(1).replace(':', '').match(/^(\d{2})(\d{2})?$/)!.slice(1);
+  return utc - sign * (Number(hours) * 60 + Number(minutes)) * 60_000;
+}
+
+/** A quoted lexeme of a tsquery's text ('o''brien', with \ escaped), and what may follow it. */
+const quotedLexeme = /'(?:[^'\\]|''|\\.)*'(:[*A-Da-d]+)?/g;
+
+/**
+ * A tsquery (as text) asked of the listings ranked on the given days: each lexeme under each day,
+ * ORed over the days; with a negation, each day's part also needs the day's marker (a listing of
+ * another day lacks the day's lexemes, so "!amp" alone would take it in). Null when the query
+ * cannot be put by day: empty (only stop words), or with prefixes or weights (websearch_to_tsquery
+ * makes neither).
+ */
+export function wordsOnDays(words: string, days: readonly number[]): string | null {
+  if (words.trim() === '' || days.length === 0) return null;
+  if ([...words.matchAll(quotedLexeme)].some((match) => match[1] !== undefined)) return null;
+  const negated = words.replace(quotedLexeme, '').includes('!');
+  return days
+    .map((day) => {
+      const onDay = words.replace(quotedLexeme, (lexeme) => `${lexeme.slice(0, -1)} ${day}'`);
+      return negated ? `( ${onDay} ) & ' ${day}'` : `( ${onDay} )`;
+    })
+    .join(' | ');
+}
+
+/** The days of a window: `count` days back from `newest`, newest first. */
+export function windowDays(newest: number, count: number): number[] {
+  return Array.from({ length: count }, (_, index) => newest - index);
+}
+
+/** Days in the first window: today's (partial) day and the two before it. */
+export const firstWindowDays = 3;
+/** At most this many windows; then the rest is searched in one go, as before. */
+export const maxWindows = 4;
+/** A window spans at most this many days (its query has one part per day). */
+export const maxWindowDays = 120;
+
+/**
+ * The days of the next window: enough, at the rate the windows so far found matches, to fill what
+ * the page still needs with half as many again to spare; eight times the last when none were found.
+ */
+export function nextWindowDays(input: { searchedDays: number; found: number; needed: number; lastDays: number }): number {
+  const { searchedDays, found, needed, lastDays } = input;
+  const estimate = found === 0 ? lastDays * 8 : Math.ceil((searchedDays * needed * 1.5) / found);
+  return Math.min(maxWindowDays, Math.max(lastDays, estimate));
+}
+
+const parsedWords = preparedStatement<{ search: string }, { words: string }>(
+  'search_words',
+  (value) => sql`select websearch_to_tsquery('english', ${value.search}::text)::text as words`,
+);
+
+/** Searches' words as PostgreSQL parses them (stemmed, stop words out), kept per text. */
+const parsedCache = new Map<string, string>();
+const parsedCacheSize = 2_000;
+
+export async function wordsOfSearch(db: Queryable, search: string): Promise<string> {
+  const known = parsedCache.get(search);
+  if (known !== undefined) return known;
+  const [row] = await parsedWords(db, { search });
+  const words = row?.words ?? '';
+  if (parsedCache.size >= parsedCacheSize) parsedCache.delete(parsedCache.keys().next().value!);
+  parsedCache.set(search, words);
+  return words;
+}

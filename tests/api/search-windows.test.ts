@@ -1,0 +1,172 @@
+// Decision 40: a newest-first search reads its words window by window of days, and must answer
+// exactly as the exhaustive search (every match, then sorted): same listings, same order, same next
+// cursor, page after page. A seeded catalogue of a few thousand listings spread over more than a
+// year (some past their listing time, a century back; some pinned, some sold) is searched with
+// hundreds of random phrases, areas, plans, filters, page sizes and cursors.
+import { eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowseListingsQuery } from '../../src/domain/listing-schemas';
+import { users } from '../../src/server/db/schema';
+import { browseListings, type SearchPlan } from '../../src/server/listings/browse-listings';
+import type { Viewer } from '../../src/server/listings/search-area';
+import { sellerMember } from './support/factories';
+import { useTestServer } from './support/use-test-server';
+
+const { server, client } = useTestServer();
+
+/** A small seeded random source, so a failure names the case that made it. */
+function randomSource(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return { next, pick: <T,>(items: readonly T[]): T => items[Math.floor(next() * items.length)], below: (n: number) => Math.floor(next() * n) };
+}
+
+// A Starter at Fitzroy 3065 takes in 3065, 3068, 3000 and 3141; 3078 and 3220 are elsewhere in
+// Victoria; 2010 and 6000 are other states.
+const postcodes = [
+  ['3065', 'VIC'],
+  ['3068', 'VIC'],
+  ['3000', 'VIC'],
+  ['3141', 'VIC'],
+  ['3078', 'VIC'],
+  ['3220', 'VIC'],
+  ['2010', 'NSW'],
+  ['6000', 'WA'],
+] as const;
+const items = ['guitar', 'guitar', 'guitar', 'piano', 'bike', 'lamp', 'sofa', 'drill', 'kayak'];
+const adjectives = ['red', 'blue', 'vintage', 'old', 'new', 'small'];
+const extras = ['amp', 'case', 'strings', 'cable', 'cushions', 'helmet', 'bulbs', 'paddle', "o'brien"];
+const categories = ['electronics', 'home', 'sports'];
+const listingCount = 3_000;
+
+const phrases = [
+  'guitar',
+  'guitars',
+  'red guitar',
+  '"red guitar"',
+  'guitar -amp',
+  'guitar or piano',
+  'kayak paddle',
+  'lamp',
+  'vintage',
+  "o'brien",
+  'helmet bike',
+  '-guitar',
+  'the',
+  'zzqx',
+  'gitar',
+  'blue -case -cable',
+  '"old piano" or kayak',
+];
+
+const viewers: Record<string, Viewer> = {};
+
+beforeAll(async () => {
+  const { db } = server.database;
+  const seller = await sellerMember(client, db, { tier: 'connector', postcode: '3065' });
+  for (const [tier, postcode] of [
+    ['starter', '3065'],
+    ['explorer', '3065'],
+    ['connector', '2010'],
+  ] as const) {
+    const member = await sellerMember(client, db, { tier, postcode, firstName: tier });
+    const [row] = await db.select().from(users).where(eq(users.id, member.user.id));
+    viewers[tier] = { user: row! };
+  }
+  viewers.visitor = { user: null, postcode: '3065' };
+
+  const random = randomSource(20261128);
+  const rows: string[] = [];
+  const now = Date.now();
+  for (let index = 0; index < listingCount; index += 1) {
+    const [postcode, state] = random.pick(postcodes);
+    const roll = random.next();
+    // Most within the last 400 days (more of them recent), some today, some past their listing
+    // time (a century earlier, decision 34).
+    const ageMs = roll < 0.05 ? random.next() * 3_600_000 * 6 : roll < 0.9 ? Math.pow(random.next(), 1.5) * 400 * 86_400_000 : 0;
+    const ranked = roll >= 0.9 ? new Date(now - random.next() * 200 * 86_400_000 - 100 * 365.25 * 86_400_000) : new Date(now - ageMs);
+    const title = `${random.pick(adjectives)} ${random.pick(items)}`;
+    const description = `${title} with ${random.pick(extras)} and ${random.pick(extras)}. The ${random.pick(adjectives)} one.`;
+    const active = random.next() > 0.1;
+    const pinned = random.next() < 0.03;
+    const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
+    rows.push(
+      `(${quote(title)}, ${quote(description)}, ${10 + random.below(500)}, ${quote(random.pick(categories))}, ${quote(`Somewhere ${state} ${postcode}`)}, '${seller.user.id}', ${active}, '${postcode}', '${state}', -37.8, 144.9, '${ranked.toISOString()}', '${ranked.toISOString()}', ${pinned ? `'${ranked.toISOString()}'` : 'null'})`,
+    );
+  }
+  // Times that fall on a day's very first microsecond are on that day.
+  rows.push(
+    `('red guitar at midnight', 'red guitar', 50, 'electronics', 'Somewhere VIC 3065', '${seller.user.id}', true, '3065', 'VIC', -37.8, 144.9, date_trunc('day', now() at time zone 'utc') at time zone 'utc', date_trunc('day', now() at time zone 'utc') at time zone 'utc', null)`,
+  );
+  await db.execute(
+    sql.raw(`insert into listings (title, description, price, category, location, seller_id, is_active, postcode, state, latitude, longitude, listed_at, ranked_at, pinned_at)
+             values ${rows.join(',\n')}`),
+  );
+  await db.execute(sql`analyze listings`);
+}, 120_000);
+
+type Case = { viewer: string; query: BrowseListingsQuery; pages: number };
+
+function randomCase(random: ReturnType<typeof randomSource>): Case {
+  const query: BrowseListingsQuery = { search: random.pick(phrases), sort: 'newest', limit: 1 + random.below(25) } as BrowseListingsQuery;
+  if (random.next() < 0.2) query.category = random.pick(categories) as BrowseListingsQuery['category'];
+  if (random.next() < 0.1) query.state = random.pick(['VIC', 'NSW']) as BrowseListingsQuery['state'];
+  if (random.next() < 0.1) query.postcode = random.pick(postcodes)[0];
+  return { viewer: random.pick(Object.keys(viewers)), query, pages: 1 + random.below(4) };
+}
+
+async function pagesOf(testCase: Case, searchPlan: SearchPlan) {
+  const pages: { ids: string[]; nextCursor: string | null }[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < testCase.pages; page += 1) {
+    const result = await browseListings(server.database, { viewer: viewers[testCase.viewer]!, query: { ...testCase.query, cursor }, searchPlan });
+    pages.push({ ids: result.items.map((item) => item.id), nextCursor: result.nextCursor });
+    if (!result.nextCursor) break;
+    cursor = result.nextCursor;
+  }
+  return pages;
+}
+
+describe('newest-first search by windows of days', () => {
+  it('answers as the exhaustive search for hundreds of random searches, page after page', async () => {
+    const random = randomSource(4242);
+    let pagesCompared = 0;
+    let listingsCompared = 0;
+    for (let index = 0; index < 200; index += 1) {
+      const testCase = randomCase(random);
+      const expected = await pagesOf(testCase, 'exhaustive');
+      const actual = await pagesOf(testCase, 'windows');
+      expect(actual, `case ${index}: ${JSON.stringify(testCase)}`).toEqual(expected);
+      pagesCompared += expected.length;
+      listingsCompared += expected.reduce((sum, page) => sum + page.ids.length, 0);
+    }
+    // The cases reached past first pages and found listings (a property that holds on nothing proves nothing).
+    expect(pagesCompared).toBeGreaterThan(300);
+    expect(listingsCompared).toBeGreaterThan(1_500);
+  }, 300_000);
+
+  it('walks a common word to its very last listing, past the listings whose time has passed', async () => {
+    for (const viewer of ['visitor', 'explorer', 'connector']) {
+      const walk = async (searchPlan: SearchPlan) => {
+        const ids: string[] = [];
+        let cursor: string | undefined;
+        for (let page = 0; page < 200; page += 1) {
+          const result = await browseListings(server.database, { viewer: viewers[viewer]!, query: { search: 'guitar', sort: 'newest', limit: 25, cursor } as BrowseListingsQuery, searchPlan });
+          ids.push(...result.items.map((item) => item.id));
+          if (!result.nextCursor) break;
+          cursor = result.nextCursor;
+        }
+        return ids;
+      };
+      const everything = await walk('exhaustive');
+      expect(await walk('windows')).toEqual(everything);
+      expect(everything.length).toBeGreaterThan(100);
+    }
+  }, 120_000);
+});

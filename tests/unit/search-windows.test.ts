@@ -1,0 +1,61 @@
+// Decision 40: a newest-first search asks for its words day by day. The words PostgreSQL parsed are
+// put on each day of a window; a window grows with what the page still needs.
+import { describe, expect, it } from 'vitest';
+import { dayOf, nextWindowDays, startOfDay, timestampMs, windowDays, wordsOnDays } from '../../src/server/listings/listing-search-windows';
+
+describe('words put on days', () => {
+  it('puts every lexeme under each day and ORs the days', () => {
+    expect(wordsOnDays(`'red' & 'guitar'`, [20785, 20784])).toBe(`( 'red 20785' & 'guitar 20785' ) | ( 'red 20784' & 'guitar 20784' )`);
+  });
+
+  it('keeps phrases, alternatives and quotes inside a lexeme', () => {
+    expect(wordsOnDays(`'red' <-> 'guitar' | 'o''brien'`, [7])).toBe(`( 'red 7' <-> 'guitar 7' | 'o''brien 7' )`);
+  });
+
+  it('ties a negation to the day, as a listing of another day lacks every word of this one', () => {
+    expect(wordsOnDays(`'guitar' & !'amp'`, [3])).toBe(`( 'guitar 3' & !'amp 3' ) & ' 3'`);
+    expect(wordsOnDays(`!'amp'`, [3, 2])).toBe(`( !'amp 3' ) & ' 3' | ( !'amp 2' ) & ' 2'`);
+  });
+
+  it('leaves to the exhaustive search what it cannot put by day: no words, prefixes and weights', () => {
+    expect(wordsOnDays('', [1])).toBeNull();
+    expect(wordsOnDays(`'gui':*`, [1])).toBeNull();
+    expect(wordsOnDays(`'guitar':A`, [1])).toBeNull();
+    expect(wordsOnDays(`'guitar'`, [])).toBeNull();
+  });
+
+  it('does not mistake a "!" inside a lexeme for a negation', () => {
+    expect(wordsOnDays(`'wow!'`, [1])).toBe(`( 'wow! 1' )`);
+  });
+});
+
+describe('days', () => {
+  it('counts days in UTC from 1970, as the index does', () => {
+    expect(dayOf(Date.UTC(2026, 10, 28, 0, 0, 0))).toBe(20785);
+    expect(dayOf(Date.UTC(2026, 10, 27, 23, 59, 59, 999))).toBe(20784);
+    expect(startOfDay(20785)).toBe('2026-11-28T00:00:00.000Z');
+    expect(windowDays(10, 3)).toEqual([10, 9, 8]);
+  });
+
+  it("reads PostgreSQL's timestamps, their fraction and zone", () => {
+    expect(timestampMs('2026-11-28 00:00:00.999999+00')).toBe(Date.UTC(2026, 10, 28));
+    expect(timestampMs('2026-11-28 10:30:00+10')).toBe(Date.UTC(2026, 10, 28, 0, 30));
+    expect(timestampMs('2026-11-28T10:30:00+05:30')).toBe(Date.UTC(2026, 10, 28, 5, 0));
+    expect(timestampMs('2026-11-28T00:00:00Z')).toBe(Date.UTC(2026, 10, 28));
+    expect(timestampMs('1926-11-28 00:00:00-01')).toBe(Date.UTC(1926, 10, 28, 1));
+    expect(timestampMs('not a time')).toBeNull();
+  });
+});
+
+describe('the next window', () => {
+  it('spans what the rate of matches so far says the page needs, half again to spare', () => {
+    // 5 found in 3 days, 16 more wanted: 3 × 16 × 1.5 / 5 = 14.4 days.
+    expect(nextWindowDays({ searchedDays: 3, found: 5, needed: 16, lastDays: 3 })).toBe(15);
+  });
+
+  it('grows eightfold when nothing was found, never shrinks, and stops at its cap', () => {
+    expect(nextWindowDays({ searchedDays: 3, found: 0, needed: 21, lastDays: 3 })).toBe(24);
+    expect(nextWindowDays({ searchedDays: 3, found: 20, needed: 1, lastDays: 3 })).toBe(3);
+    expect(nextWindowDays({ searchedDays: 200, found: 0, needed: 21, lastDays: 100 })).toBe(120);
+  });
+});
