@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { savedSearchLimitFor, savedSearchMail, savedSearchMessages, unsubscribePagePath } from '../../src/domain/saved-searches';
-import { queueDailyDigests, statesAtDigestHour, unsubscribeUrl } from '../../src/server/listings/saved-search-alerts';
+import { eq, sql } from 'drizzle-orm';
+import { savedSearchPending } from '../../src/server/db/schema';
+import { matchNewListings, queueDailyDigests, statesAtDigestHour, unsubscribeUrl } from '../../src/server/listings/saved-search-alerts';
 import { jobSchema } from '../../src/server/services/job-queue';
 import { mailsTo, sellerMember, validListing } from './support/factories';
 import { useTestServer } from './support/use-test-server';
@@ -16,6 +18,34 @@ const mine = async (token: string) => {
 };
 
 describe('saved searches', () => {
+  it('hands a failed matching run’s listings back at once, so the next run matches them and the alert goes', async () => {
+    const word = `bilby${Date.now()}`;
+    const { db } = server.database;
+    const watcher = await sellerMember(client, db, { postcode: '3068', tier: 'explorer' });
+    const seller = await sellerMember(client, db, { postcode: '3068', tier: 'connector' });
+    expect((await save(watcher.token, { name: 'Bilbies', query: { search: word }, frequency: 'instant' })).status).toBe(201);
+    // A listing waiting to be matched, as a listing's own transaction leaves it (no run queued for it here).
+    const inserted = await db.execute(sql`
+      insert into listings (title, description, price, category, location, seller_id, postcode, state, latitude, longitude)
+      values (${`${word} lamp`}, 'A lamp', 20, 'home', 'Abbotsford VIC 3067', ${seller.user.id}, '3068', 'VIC', -37.79, 144.99)
+      returning id`);
+    const listingId = (inserted as unknown as { rows: { id: string }[] }).rows[0].id;
+    await db.insert(savedSearchPending).values({ listingId });
+
+    // The run fails after claiming it (the job queue unreachable): the listing is free again at once.
+    const queueDown = new Proxy(server.deps.jobs, {
+      get: (target, key, receiver) => (key === 'sendMany' ? () => Promise.reject(new Error('job queue unreachable')) : Reflect.get(target, key, receiver)),
+    });
+    await expect(matchNewListings({ ...server.deps, jobs: queueDown })).rejects.toThrow('job queue unreachable');
+    const [waiting] = await db.select().from(savedSearchPending).where(eq(savedSearchPending.listingId, listingId));
+    expect(waiting?.claimedAt).toBeNull();
+
+    // The next run (the job's retry, or another server's) matches it, and the member hears of it.
+    expect(await matchNewListings(server.deps)).toBeGreaterThanOrEqual(1);
+    const mails = await mailsTo(server, client, watcher.email);
+    expect(mails.some((mail) => mail.text.includes(`${word} lamp`))).toBe(true);
+  });
+
   it('keeps a search and counts what is new in the member’s own area since they last looked', async () => {
     const word = `quoll${Date.now()}`;
     // Broken Hill has no other postcode within a Starter's 5 km; Perth is far away.

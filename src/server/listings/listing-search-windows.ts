@@ -8,7 +8,6 @@
 // exhaustive search.
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/open-database';
-import { preparedStatement } from '../db/prepared-statement';
 
 const dayMs = 86_400_000;
 
@@ -83,11 +82,6 @@ export function nextWindowDays(input: { searchedDays: number; found: number; nee
   return Math.min(maxWindowDays, Math.max(lastDays, estimate));
 }
 
-const parsedWords = preparedStatement<{ search: string }, { words: string }>(
-  'search_words',
-  (value) => sql`select websearch_to_tsquery('english', ${value.search}::text)::text as words`,
-);
-
 /** Searches' words as PostgreSQL parses them (stemmed, stop words out), kept per text. */
 const parsedCache = new Map<string, string>();
 const parsedCacheSize = 2_000;
@@ -95,8 +89,8 @@ const parsedCacheSize = 2_000;
 export async function wordsOfSearch(db: Queryable, search: string): Promise<string> {
   const known = parsedCache.get(search);
   if (known !== undefined) return known;
-  const [row] = await parsedWords(db, { search });
-  const words = row?.words ?? '';
+  const parsed = await db.execute(sql`select websearch_to_tsquery('english', ${search}::text)::text as words`);
+  const words = (parsed as unknown as { rows: { words: string }[] }).rows[0]?.words ?? '';
   if (parsedCache.size >= parsedCacheSize) parsedCache.delete(parsedCache.keys().next().value!);
   parsedCache.set(search, words);
   return words;

@@ -227,10 +227,23 @@ export async function matchNewListings(deps: Deps): Promise<number> {
                              order by listed_at limit ${matchBatchSize} for update skip locked)
       returning listing_id`);
     const ids = (claimed as unknown as { rows: { listing_id: string }[] }).rows.map((row) => row.listing_id);
-    // A listing deleted meanwhile is simply not there.
-    const places = ids.length === 0 ? [] : await deps.db.select(listingPlaceColumns).from(listings).where(inArray(listings.id, ids));
-    await deps.jobs.sendMany('saved-search-mail', await alertsForListings(deps, places));
-    if (ids.length > 0) await deps.db.delete(savedSearchPending).where(inArray(savedSearchPending.listingId, ids));
+    try {
+      // A listing deleted meanwhile is simply not there.
+      const places = ids.length === 0 ? [] : await deps.db.select(listingPlaceColumns).from(listings).where(inArray(listings.id, ids));
+      await deps.jobs.sendMany('saved-search-mail', await alertsForListings(deps, places));
+      if (ids.length > 0) await deps.db.delete(savedSearchPending).where(inArray(savedSearchPending.listingId, ids));
+    } catch (error) {
+      // A run that failed (a connection lost, the pool busy) hands its batch back at once, so the job's
+      // retry or the next run matches it, instead of leaving it claimed until the claim expires.
+      if (ids.length > 0) {
+        await deps.db
+          .update(savedSearchPending)
+          .set({ claimedAt: null })
+          .where(inArray(savedSearchPending.listingId, ids))
+          .catch((releaseError: unknown) => deps.log.warn({ err: releaseError }, 'could not hand back a saved search match batch; its claim expires instead'));
+      }
+      throw error;
+    }
     matched += ids.length;
     if (ids.length < matchBatchSize) return matched;
   }
