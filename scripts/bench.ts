@@ -181,7 +181,7 @@ async function main(): Promise<void> {
     };
 
     const targets = await prepareReadTargets(app.baseUrl, pool);
-    const { connectorEmail, connectorToken, listingIds } = targets;
+    const { connectorEmail, connectorToken, explorerToken, listingIds } = targets;
     const { rows: hashRows } = await pool.query<{ password: string }>('select password from users where email = $1', [connectorEmail]);
     const sharedPasswordHash = hashRows[0].password;
 
@@ -296,6 +296,12 @@ async function main(): Promise<void> {
       if (!cacheOffBrowseRuns) return null;
       return { minRps: median(cacheOffBrowseRuns.map((run) => run.requestsPerSecond)) / factor, maxP99Ms: median(cacheOffBrowseRuns.map((run) => run.p99)) * factor };
     };
+    /** A search in any area at no less than this share of the browse line's rate (decision 40). */
+    const searchShareOfBrowse = 0.6;
+    const searchAgainstBrowse = (): CacheOffBudget | null => {
+      if (!cacheOffBrowseRuns) return null;
+      return { minRps: median(cacheOffBrowseRuns.map((run) => run.requestsPerSecond)) * searchShareOfBrowse, maxP99Ms: budgets.cacheOff.search.maxP99Ms };
+    };
     const lineExplain = (prefix: string) => explainLine(lines.find((line) => line.label.startsWith(prefix))!.explainAs);
 
     // Each cache-off line's replay: a bare Fastify with the app's pool size running the statements
@@ -366,6 +372,16 @@ async function main(): Promise<void> {
         () => budgets.cacheOff.search,
         ceilingShape('search', () => `words=${searchPhrases[nextCeilingPhrase++ % searchPhrases.length]}`),
         explainBrowse('/api/listings?search=guitar', null),
+      ),
+      // A common word newest first in each of the three areas (decision 40), held to 60% of the browse line.
+      ...(
+        [
+          ['a Starter\'s 5 km, visitor at 3000', undefined],
+          ['a state, explorer', explorerToken],
+          ['all of Australia, connector', connectorToken],
+        ] as const
+      ).map(([area, token]) =>
+        cacheOff(`search "guitar" over ${area}`, get('/api/listings?search=guitar', token), searchAgainstBrowse, ceilingShape('search', () => 'words=guitar')),
       ),
       cacheOff(
         'listing detail (ids rotated)',

@@ -16,7 +16,7 @@ export type ExplainAs = { browse: string; asConnector: boolean } | 'detail' | 's
 export type ReadLine = { label: string; shape: RequestShape; explainAs: ExplainAs };
 
 /** What the lines need: the connector's token, a deep cursor and real listing ids. */
-export type ReadTargets = { connectorEmail: string; connectorToken: string; cursorPath: string; deepPage: number; listingIds: string[] };
+export type ReadTargets = { connectorEmail: string; connectorToken: string; explorerToken: string; cursorPath: string; deepPage: number; listingIds: string[] };
 
 export async function login(baseUrl: string, email: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/auth/login`, {
@@ -39,6 +39,7 @@ export async function getJson(baseUrl: string, pathname: string, token?: string)
 export async function prepareReadTargets(baseUrl: string, pool: pg.Pool): Promise<ReadTargets> {
   const connectorEmail = benchMemberEmail('connector');
   const connectorToken = await login(baseUrl, connectorEmail);
+  const explorerToken = await login(baseUrl, benchMemberEmail('explorer'));
   let cursorPath = '/api/listings';
   let deepPage = 1;
   for (let hop = 0; hop < deepPageHops; hop += 1) {
@@ -53,7 +54,7 @@ export async function prepareReadTargets(baseUrl: string, pool: pg.Pool): Promis
     deepPage = hop + 2;
   }
   const { rows } = await pool.query<{ id: string }>('select id from listings order by random() limit $1', [detailIdCount]);
-  return { connectorEmail, connectorToken, cursorPath, deepPage, listingIds: rows.map((row) => row.id) };
+  return { connectorEmail, connectorToken, explorerToken, cursorPath, deepPage, listingIds: rows.map((row) => row.id) };
 }
 
 /**

@@ -42,6 +42,7 @@ describe('saved searches', () => {
 
     // The next run (the job's retry, or another server's) matches it, and the member hears of it.
     expect(await matchNewListings(server.deps)).toBeGreaterThanOrEqual(1);
+    expect(await server.deps.jobs.settle()).toBe(true);
     const mails = await mailsTo(server, client, watcher.email);
     expect(mails.some((mail) => mail.text.includes(`${word} lamp`))).toBe(true);
   });
