@@ -7,7 +7,7 @@ import os from 'node:os';
 import pg from 'pg';
 import { formatListingLocation, listingCategories } from '../src/domain/listing';
 import type { MembershipTier } from '../src/domain/tiers';
-import { membershipTiers } from '../src/domain/tiers';
+import { membershipTiers, tierRules } from '../src/domain/tiers';
 import { hashPassword } from '../src/server/auth/passwords';
 import { tiersWithPinnedPosts } from '../src/domain/membership';
 import { openDatabase } from '../src/server/db/open-database';
@@ -327,6 +327,18 @@ async function seedScale(options: SeedScaleOptions): Promise<void> {
         ),
       );
     }
+
+    // Listings whose plan's listing time has passed rank a century back, as the hourly upkeep leaves
+    // them (decision 34); otherwise the app's first upkeep moves most of the catalogue under load.
+    await timed('moving the listings past their plan’s listing time below the newer ones, as the upkeep does', () =>
+      pool.query(
+        `update listings l set ranked_at = l.listed_at - interval '100 years'
+           from users u
+          where u.id = l.seller_id and l.ranked_at = l.listed_at
+            and l.listed_at <= now() - make_interval(days => coalesce((select days from unnest($1::text[], $2::int[]) as plan(tier, days) where plan.tier = u.membership_tier), $3))`,
+        [[...membershipTiers], membershipTiers.map((tier) => tierRules[tier].listingTimeDays), tierRules.starter.listingTimeDays],
+      ),
+    );
 
     const rebuildStarted = performance.now();
     await restoreSavedIndexes(pool, parallel, 'dropped for the load');
