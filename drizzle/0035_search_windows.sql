@@ -4,7 +4,7 @@
 -- Positions are kept, so a phrase ("red guitar") is asked of a day as of the listing's own words.
 -- Immutable: the day of a timestamp does not depend on the session's time zone.
 CREATE FUNCTION listing_words_by_day(vector tsvector, ranked timestamptz) RETURNS tsvector
-LANGUAGE sql IMMUTABLE PARALLEL SAFE COST 10000 AS $$
+LANGUAGE sql IMMUTABLE PARALLEL RESTRICTED COST 100 AS $$
   SELECT (coalesce((SELECT string_agg('''' || replace(replace(lexeme || ' ' || day, '\', '\\'), '''', '''''') || ''''
                                       || coalesce(':' || array_to_string(positions, ','), ''), ' ')
                       FROM unnest(vector)), '')

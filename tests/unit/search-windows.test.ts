@@ -53,9 +53,9 @@ describe('the next window', () => {
     expect(nextWindowDays({ searchedDays: 3, found: 5, needed: 16, lastDays: 3 })).toBe(15);
   });
 
-  it('grows eightfold when nothing was found, never shrinks, and stops at its cap', () => {
+  it('grows eightfold when nothing was found, at least twofold otherwise, and stops at its cap', () => {
     expect(nextWindowDays({ searchedDays: 3, found: 0, needed: 21, lastDays: 3 })).toBe(24);
-    expect(nextWindowDays({ searchedDays: 3, found: 20, needed: 1, lastDays: 3 })).toBe(3);
+    expect(nextWindowDays({ searchedDays: 3, found: 20, needed: 1, lastDays: 3 })).toBe(6);
     expect(nextWindowDays({ searchedDays: 200, found: 0, needed: 21, lastDays: 100 })).toBe(120);
   });
 });

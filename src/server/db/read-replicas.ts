@@ -79,7 +79,7 @@ export function openReadReplicas(options: {
 }): ReadReplicas {
   const pollMs = options.pollMs ?? 250;
   const replicas: Replica[] = options.urls.map((url, index) => {
-    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, connectionTimeoutMillis: 2_000, options: '-c pg_trgm.word_similarity_threshold=0.5' });
+    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, connectionTimeoutMillis: 2_000, options: '-c pg_trgm.word_similarity_threshold=0.5 -c jit=off' });
     pool.on('error', () => {});
     pool.on('connect', (client) => client.on('error', () => {}));
     retryDroppedReads(pool);

@@ -359,6 +359,13 @@ async function readSearchWindows(db: Queryable, shape: Shape, values: BrowseValu
   let days = firstWindowDays;
   let searchedDays = 0;
   for (let window = 0; window < maxWindows; window += 1) {
+    if (window > 0) {
+      // Days without a listing are skipped: listings past their listing time rank a century back
+      // (decision 34), and most of a mature catalogue is there.
+      const older = await newestRankBefore(db, startOfDay(day + 1));
+      if (older === null) return { pinned, rows };
+      day = Math.min(day, dayOf(older));
+    }
     const windowWords = wordsOnDays(words, windowDays(day, days))!;
     const windowValues = { ...values, windowWords, limit: wanted - rows.length };
     const windowShape = { ...shape, window: true };
@@ -385,9 +392,22 @@ async function readSearchWindows(db: Queryable, shape: Shape, values: BrowseValu
   return { pinned, rows: [...rows, ...rest] };
 }
 
+/** When the newest active listing ranked before `time` was ranked (milliseconds), if there is one: one step along the newest-first index. */
+async function newestRankBefore(db: Queryable, time: string): Promise<number | null> {
+  const result = await db.execute(
+    sql`select ${listings.rankedAt}::text as ranked from ${listings} where ${listings.isActive} and ${listings.rankedAt} < ${time}::timestamptz order by ${listings.rankedAt} desc limit 1`,
+  );
+  const ranked = (result as unknown as { rows: { ranked: string }[] }).rows[0]?.ranked;
+  return ranked === undefined ? null : timestampMs(ranked);
+}
+
 /** The words of a newest-first search, put by day, and the day its first window starts on; null to search exhaustively. */
 async function searchWindowsFor(db: Queryable, shape: Shape, values: BrowseValues): Promise<{ words: string; newestDay: number } | null> {
   if (shape.sort !== 'newest' || !shape.search || shape.mode !== 'words' || !values.search) return null;
+  // A small area (a neighbourhood's postcodes, one postcode, a city) holds a share of the country's
+  // listings too small for windows of the country's words: its own index bounds the exhaustive search
+  // (measured at 1,000,000 listings: "bike" around Melbourne 11 ms exhaustive, 25 ms by windows).
+  if (shape.area === 'radius' || shape.postcode || shape.city) return null;
   const words = await wordsOfSearch(db, values.search);
   if (wordsOnDays(words, [0]) === null) return null;
   // After a cursor, the cursor's own day; on a first page, tomorrow's too (a server's clock ahead of this one's).

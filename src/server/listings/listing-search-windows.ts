@@ -68,18 +68,20 @@ export function windowDays(newest: number, count: number): number[] {
 /** Days in the first window: today's (partial) day and the two before it. */
 export const firstWindowDays = 3;
 /** At most this many windows; then the rest is searched in one go, as before. */
-export const maxWindows = 4;
+export const maxWindows = 6;
 /** A window spans at most this many days (its query has one part per day). */
 export const maxWindowDays = 120;
 
 /**
  * The days of the next window: enough, at the rate the windows so far found matches, to fill what
- * the page still needs with half as many again to spare; eight times the last when none were found.
+ * the page still needs with half as many again to spare, and at least twice the last (matches thin out
+ * further back: most of a mature catalogue ranks a century back, decision 34); eight times the last
+ * when none were found.
  */
 export function nextWindowDays(input: { searchedDays: number; found: number; needed: number; lastDays: number }): number {
   const { searchedDays, found, needed, lastDays } = input;
   const estimate = found === 0 ? lastDays * 8 : Math.ceil((searchedDays * needed * 1.5) / found);
-  return Math.min(maxWindowDays, Math.max(lastDays, estimate));
+  return Math.min(maxWindowDays, Math.max(lastDays * 2, estimate));
 }
 
 /** Searches' words as PostgreSQL parses them (stemmed, stop words out), kept per text. */
