@@ -14,5 +14,5 @@ $$;--> statement-breakpoint
 CREATE INDEX "listings_words_by_day_idx" ON "listings" USING gin (listing_words_by_day("search_vector", "ranked_at")) WHERE "listings"."is_active";--> statement-breakpoint
 -- The planner's estimate of how many listings a window matches (without it, every lexeme is taken
 -- to match 0.5% of listings, and a window of a few hundred rows is planned as a parallel scan).
-CREATE STATISTICS "listings_words_by_day_stats" ON (listing_words_by_day("search_vector", "ranked_at")) FROM "listings";--> statement-breakpoint
-ALTER STATISTICS "listings_words_by_day_stats" SET STATISTICS 1000;
+-- The default statistics target: a target of 1,000 made every window's planning read 10,000 elements.
+CREATE STATISTICS "listings_words_by_day_stats" ON (listing_words_by_day("search_vector", "ranked_at")) FROM "listings";
