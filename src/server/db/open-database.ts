@@ -44,6 +44,13 @@ type QueryListener = (seconds: number) => void;
  */
 const trigramThreshold = '0.5';
 
+/**
+ * Settings of every PostgreSQL connection the app opens (primary and replicas). JIT compiling pays
+ * off for long reports, not for a request's few milliseconds: a search window whose estimate passed
+ * jit_above_cost took 13 ms instead of 3 (decision 40).
+ */
+export const connectionOptions = `-c pg_trgm.word_similarity_threshold=${trigramThreshold} -c jit=off`;
+
 export const migrationsFolder = projectPath('drizzle');
 
 export type OpenDatabaseOptions = {
@@ -67,9 +74,7 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
     connectionString: databaseUrl,
     max: poolSize,
     connectionTimeoutMillis: 5_000,
-    // JIT compiling pays off for long reports, not for a request's few milliseconds: a search window
-    // whose estimate passed jit_above_cost took 13 ms instead of 3 (decision 40).
-    options: `-c pg_trgm.word_similarity_threshold=${trigramThreshold} -c jit=off`,
+    options: connectionOptions,
   });
   // A client that loses its server must not crash the process, whether idle in the pool or
   // checked out for a transaction (pg emits 'error' on it, and the pool only listens while it is

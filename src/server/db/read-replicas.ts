@@ -9,7 +9,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ContentVersion } from '../services/content-version';
-import type { Database, DatabaseHandle } from './open-database';
+import { connectionOptions, type Database, type DatabaseHandle } from './open-database';
 import { retryDroppedReads } from './retry-reads';
 import * as schema from './schema';
 
@@ -79,7 +79,7 @@ export function openReadReplicas(options: {
 }): ReadReplicas {
   const pollMs = options.pollMs ?? 250;
   const replicas: Replica[] = options.urls.map((url, index) => {
-    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, connectionTimeoutMillis: 2_000, options: '-c pg_trgm.word_similarity_threshold=0.5 -c jit=off' });
+    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, connectionTimeoutMillis: 2_000, options: connectionOptions });
     pool.on('error', () => {});
     pool.on('connect', (client) => client.on('error', () => {}));
     retryDroppedReads(pool);

@@ -379,10 +379,13 @@ async function readSearchWindows(db: Queryable, shape: Shape, values: BrowseValu
     searchedDays += days;
     day -= days;
     if (rows.length >= wanted) return { pinned, rows };
+    // Nothing in the newest two windows: a rare word (or none listed), whose few matches the
+    // exhaustive search reads at once, rather than more windows (each a statement) finding little.
+    if (rows.length === 0 && window >= 1) break;
     days = nextWindowDays({ searchedDays, found: rows.length, needed: wanted - rows.length, lastDays: days });
   }
-  // Everything ranked before the last window's first day (a rare word's few matches, listings past
-  // their listing time): the exhaustive search, below that time.
+  // Everything ranked before the last window's first day (a rare word's few matches, the rest of a
+  // page the windows did not fill): the exhaustive search, below that time.
   const rest = await statementFor('page', { ...shape, after: true }, db).execute({
     ...values,
     cursorValue: startOfDay(day + 1),
@@ -527,16 +530,16 @@ export function withDistances(items: readonly ListingView[], origin: Point): Lis
 }
 
 /**
- * A page of listings in the viewer's area. Its items carry no distance (distanceKm null): the page
- * is the same for every viewer of the area and query (the order of "nearest first" aside, which
- * follows the origin), so the caller shares it and adds distances with withDistances.
- */
-/**
  * How a newest-first search reads: window by window (the product's), or every match then sorted
  * (what the windows must answer alike; tests compare the two).
  */
 export type SearchPlan = 'windows' | 'exhaustive';
 
+/**
+ * A page of listings in the viewer's area. Its items carry no distance (distanceKm null): the page
+ * is the same for every viewer of the area and query (the order of "nearest first" aside, which
+ * follows the origin), so the caller shares it and adds distances with withDistances.
+ */
 export async function browseListings(
   deps: Pick<ServerDeps, 'db'>,
   input: { viewer: Viewer; query: BrowseListingsQuery; searchPlan?: SearchPlan },
