@@ -1,31 +1,38 @@
 // Decision 40: a newest-first search asks for its words day by day. The words PostgreSQL parsed are
 // put on each day of a window; a window grows with what the page still needs.
 import { describe, expect, it } from 'vitest';
-import { dayOf, nextWindowDays, startOfDay, timestampMs, windowDays, wordsOnDays } from '../../src/server/listings/listing-search-windows';
+import { dayOf, nextWindowDays, startOfDay, timestampMs, windowDays, wordsUnder } from '../../src/server/listings/listing-search-windows';
 
-describe('words put on days', () => {
+describe('words put under days or postcodes', () => {
   it('puts every lexeme under each day and ORs the days', () => {
-    expect(wordsOnDays(`'red' & 'guitar'`, [20785, 20784])).toBe(`( 'red 20785' & 'guitar 20785' ) | ( 'red 20784' & 'guitar 20784' )`);
+    expect(wordsUnder(`'red' & 'guitar'`, [20785, 20784])).toBe(`( 'red 20785' & 'guitar 20785' ) | ( 'red 20784' & 'guitar 20784' )`);
   });
 
   it('keeps phrases, alternatives and quotes inside a lexeme', () => {
-    expect(wordsOnDays(`'red' <-> 'guitar' | 'o''brien'`, [7])).toBe(`( 'red 7' <-> 'guitar 7' | 'o''brien 7' )`);
+    expect(wordsUnder(`'red' <-> 'guitar' | 'o''brien'`, [7])).toBe(`( 'red 7' <-> 'guitar 7' | 'o''brien 7' )`);
   });
 
   it('ties a negation to the day, as a listing of another day lacks every word of this one', () => {
-    expect(wordsOnDays(`'guitar' & !'amp'`, [3])).toBe(`( 'guitar 3' & !'amp 3' ) & ' 3'`);
-    expect(wordsOnDays(`!'amp'`, [3, 2])).toBe(`( !'amp 3' ) & ' 3' | ( !'amp 2' ) & ' 2'`);
+    expect(wordsUnder(`'guitar' & !'amp'`, [3])).toBe(`( 'guitar 3' & !'amp 3' ) & ' 3'`);
+    expect(wordsUnder(`!'amp'`, [3, 2])).toBe(`( !'amp 3' ) & ' 3' | ( !'amp 2' ) & ' 2'`);
   });
 
   it('leaves to the exhaustive search what it cannot put by day: no words, prefixes and weights', () => {
-    expect(wordsOnDays('', [1])).toBeNull();
-    expect(wordsOnDays(`'gui':*`, [1])).toBeNull();
-    expect(wordsOnDays(`'guitar':A`, [1])).toBeNull();
-    expect(wordsOnDays(`'guitar'`, [])).toBeNull();
+    expect(wordsUnder('', [1])).toBeNull();
+    expect(wordsUnder(`'gui':*`, [1])).toBeNull();
+    expect(wordsUnder(`'guitar':A`, [1])).toBeNull();
+    expect(wordsUnder(`'guitar'`, [])).toBeNull();
   });
 
   it('does not mistake a "!" inside a lexeme for a negation', () => {
-    expect(wordsOnDays(`'wow!'`, [1])).toBe(`( 'wow! 1' )`);
+    expect(wordsUnder(`'wow!'`, [1])).toBe(`( 'wow! 1' )`);
+  });
+
+  it('puts words under postcodes as under days, and takes no key that is not a whole number', () => {
+    expect(wordsUnder(`'guitar' & !'amp'`, ['3065', '3000'])).toBe(`( 'guitar 3065' & !'amp 3065' ) & ' 3065' | ( 'guitar 3000' & !'amp 3000' ) & ' 3000'`);
+    expect(wordsUnder(`'guitar'`, ["30' | 'x"])).toBeNull();
+    // A day a century back is before 1970.
+    expect(wordsUnder(`'guitar'`, [-15700])).toBe(`( 'guitar -15700' )`);
   });
 });
 

@@ -172,6 +172,11 @@ export const listings = pgTable(
     index('listings_words_by_day_idx')
       .using('gin', sql`listing_words_by_day(${table.searchVector}, ${table.rankedAt})`)
       .where(sql`${table.isActive}`),
+    // A search in a neighbourhood or a postcode: each word of an active listing under its
+    // postcode, with a marker of the postcode (migration 0036; browse-listings.ts asks it).
+    index('listings_words_by_postcode_idx')
+      .using('gin', sql`listing_words_by_postcode(${table.searchVector}, ${table.postcode})`)
+      .where(sql`${table.isActive}`),
     index('listings_title_trgm_idx').using('gin', table.title.op('gin_trgm_ops')),
     index('listings_location_idx').on(table.latitude, table.longitude).where(sql`${table.isActive}`),
     // Browse: newest first (by rank: listed or renewed, decision 34) among active listings, optionally narrowed by state, postcode, category.

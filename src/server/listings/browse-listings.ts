@@ -12,7 +12,7 @@ import type { ServerDeps } from '../deps';
 import { findPostcode } from '../postcodes';
 import { distanceFrom, matchesSearch, withinRadius, type SearchMode } from './listing-filters';
 import { listingColumns, toListingView } from './listing-view';
-import { dayOf, firstWindowDays, maxWindows, nextWindowDays, startOfDay, timestampMs, wordsOfSearch, wordsOnDays, windowDays } from './listing-search-windows';
+import { dayOf, firstWindowDays, maxWindows, nextWindowDays, startOfDay, timestampMs, wordsOfSearch, wordsUnder, windowDays } from './listing-search-windows';
 import { placeOfViewer, postcodeListWithin, searchAreaFor, type SearchArea, type Viewer } from './search-area';
 
 /** At most this many pinned posts lead a first page. */
@@ -85,6 +85,8 @@ type BrowseValues = {
   since?: string;
   /** A search window's words, put on its days (listing-search-windows.ts). */
   windowWords?: string;
+  /** A search's words put under the area's postcodes (or the one postcode asked for). */
+  areaWords?: string;
 };
 
 const value = (name: keyof BrowseValues) => sql.placeholder(name);
@@ -102,6 +104,8 @@ type Shape = {
   after: boolean;
   /** Newest first by words, one window of days at a time (decision 40). */
   window?: boolean;
+  /** By words under the postcodes searched (decision 41). */
+  areaWords?: boolean;
 };
 
 const origin = { latitude: sql`${value('originLatitude')}::float8`, longitude: sql`${value('originLongitude')}::float8` };
@@ -171,7 +175,8 @@ function pinsMatchingWords(shape: Shape): SQL {
  */
 function pageIds(db: Queryable, shape: Shape): SQL {
   if (walksAreaPostcodes(shape)) return newestInAreaIds(shape);
-  if (shape.window) return windowIds(shape);
+  if (shape.window) return keyedWordsIds(shape, sql`listing_words_by_day(${listings.searchVector}, ${listings.rankedAt}) @@ ${value('windowWords')}::tsquery`);
+  if (shape.areaWords) return keyedWordsIds(shape, sql`listing_words_by_postcode(${listings.searchVector}, ${listings.postcode}) @@ ${value('areaWords')}::tsquery`);
   return sql`${db
     .select({ id: listings.id })
     .from(listings)
@@ -238,15 +243,16 @@ function newestInAreaIds(shape: Shape): SQL {
 }
 
 /**
- * A search window's page: the active listings with the words on the window's days, read off
- * listings_words_by_day_idx alone, then checked against the area, filters, cursor and the words
- * themselves. The subquery's OFFSET 0 keeps the planner from also reading the listings' full word
- * index or the area's index and intersecting them (every match of the words, every listing of the area).
+ * A page of the listings whose words an index files under a key: a window's days
+ * (listings_words_by_day_idx) or the area's postcodes (listings_words_by_postcode_idx). They are read
+ * off that index alone, then checked against the area, filters, cursor and the words themselves. The
+ * subquery's OFFSET 0 keeps the planner from also reading the listings' full word index or the area's
+ * index and intersecting them (every match of the words, every listing of the area).
  */
-function windowIds(shape: Shape): SQL {
-  const onWindowDays = sql`select * from ${listings} where ${listings.isActive} and listing_words_by_day(${listings.searchVector}, ${listings.rankedAt}) @@ ${value('windowWords')}::tsquery offset 0`;
+function keyedWordsIds(shape: Shape, keyedWords: SQL): SQL {
+  const underKeys = sql`select * from ${listings} where ${listings.isActive} and ${keyedWords} offset 0`;
   const conditions = and(...baseConditions(shape), unpinnedCondition, shape.after ? afterCursor(shape.sort) : undefined);
-  return sql`(select ${listings.id} from (${onWindowDays}) as ${listings} where ${conditions} order by ${listings.rankedAt} desc, ${listings.id} desc limit ${value('limit')})`;
+  return sql`(select ${listings.id} from (${underKeys}) as ${listings} where ${conditions} order by ${sql.join(ordering(shape.sort, distance), sql`, `)} limit ${value('limit')})`;
 }
 
 /**
@@ -359,14 +365,15 @@ async function readSearchWindows(db: Queryable, shape: Shape, values: BrowseValu
   let days = firstWindowDays;
   let searchedDays = 0;
   for (let window = 0; window < maxWindows; window += 1) {
-    if (window > 0) {
+    if (window > 0 && rows.length === 0) {
       // Days without a listing are skipped: listings past their listing time rank a century back
-      // (decision 34), and most of a mature catalogue is there.
+      // (decision 34), and most of a mature catalogue is there. (A window that found listings was
+      // among days with listings: the next one starts right below it.)
       const older = await newestRankBefore(db, startOfDay(day + 1));
       if (older === null) return { pinned, rows };
       day = Math.min(day, dayOf(older));
     }
-    const windowWords = wordsOnDays(words, windowDays(day, days))!;
+    const windowWords = wordsUnder(words, windowDays(day, days))!;
     const windowValues = { ...values, windowWords, limit: wanted - rows.length };
     const windowShape = { ...shape, window: true };
     if (window === 0 && !shape.after) {
@@ -412,18 +419,39 @@ async function searchWindowsFor(db: Queryable, shape: Shape, values: BrowseValue
   // (measured at 1,000,000 listings: "bike" around Melbourne 11 ms exhaustive, 25 ms by windows).
   if (shape.area === 'radius' || shape.postcode || shape.city) return null;
   const words = await wordsOfSearch(db, values.search);
-  if (wordsOnDays(words, [0]) === null) return null;
+  if (wordsUnder(words, [0]) === null) return null;
   // After a cursor, the cursor's own day; on a first page, tomorrow's too (a server's clock ahead of this one's).
   const cursorMs = shape.after && values.cursorValue ? timestampMs(values.cursorValue) : null;
   if (shape.after && cursorMs === null) return null;
   return { words, newestDay: cursorMs !== null ? dayOf(cursorMs) : dayOf(Date.now()) + 1 };
 }
 
+/**
+ * The words of a search in a neighbourhood (a Starter's, a visitor's) or of one postcode, put under
+ * its postcodes (decision 41); null to search otherwise. Such an area holds a few hundred of a common
+ * word's tens of thousands of matches: they are read off listings_words_by_postcode_idx, where the
+ * exhaustive search read every match in the country and every listing of the area to intersect them.
+ */
+async function areaWordsFor(db: Queryable, shape: Shape, values: BrowseValues): Promise<string | null> {
+  if (!shape.search || shape.mode !== 'words' || !values.search || shape.sort === 'distance') return null;
+  const postcodes = shape.postcode && values.postcode ? [values.postcode] : shape.area === 'radius' ? (values.areaPostcodes ?? []) : [];
+  if (postcodes.length === 0) return null;
+  return wordsUnder(await wordsOfSearch(db, values.search), postcodes);
+}
+
 /** A page's rows and, on a first page, the pins that lead it: one statement, except for "nearest first" and searches. */
-async function readPage(db: Queryable, shape: Shape, values: BrowseValues, searchPlan: SearchPlan) {
+async function readPage(db: Queryable, givenShape: Shape, givenValues: BrowseValues, searchPlan: SearchPlan) {
+  let shape = givenShape;
+  let values = givenValues;
   if (searchPlan === 'windows') {
-    const windows = await searchWindowsFor(db, shape, values);
-    if (windows) return readSearchWindows(db, shape, values, windows.words, windows.newestDay);
+    const areaWords = await areaWordsFor(db, shape, values);
+    if (areaWords !== null) {
+      shape = { ...shape, areaWords: true };
+      values = { ...values, areaWords };
+    } else {
+      const windows = await searchWindowsFor(db, shape, values);
+      if (windows) return readSearchWindows(db, shape, values, windows.words, windows.newestDay);
+    }
   }
   if (shape.sort === 'distance') {
     const pinned = shape.after ? [] : await statementFor('pinned', shape, db).execute(values);

@@ -42,20 +42,22 @@ export function timestampMs(text: string): number | null {
 const quotedLexeme = /'(?:[^'\\]|''|\\.)*'(:[*A-Da-d]+)?/g;
 
 /**
- * A tsquery (as text) asked of the listings ranked on the given days: each lexeme under each day,
- * ORed over the days; with a negation, each day's part also needs the day's marker (a listing of
- * another day lacks the day's lexemes, so "!amp" alone would take it in). Null when the query
- * cannot be put by day: empty (only stop words), or with prefixes or weights (websearch_to_tsquery
- * makes neither).
+ * A tsquery (as text) asked of an index that files each lexeme under a key (the day of a listing's
+ * rank, listing_words_by_day; its postcode, listing_words_by_postcode): each lexeme under each key,
+ * ORed over the keys; with a negation, each key's part also needs the key's marker (a listing under
+ * another key lacks this key's lexemes, so "!amp" alone would take it in). Null when the query
+ * cannot be put by key: empty (only stop words), with prefixes or weights (websearch_to_tsquery
+ * makes neither), or a key that is not a whole number (a day before 1970 is below 0).
  */
-export function wordsOnDays(words: string, days: readonly number[]): string | null {
-  if (words.trim() === '' || days.length === 0) return null;
+export function wordsUnder(words: string, keys: readonly (number | string)[]): string | null {
+  if (words.trim() === '' || keys.length === 0) return null;
+  if (keys.some((key) => !/^-?\d+$/.test(String(key)))) return null;
   if ([...words.matchAll(quotedLexeme)].some((match) => match[1] !== undefined)) return null;
   const negated = words.replace(quotedLexeme, '').includes('!');
-  return days
-    .map((day) => {
-      const onDay = words.replace(quotedLexeme, (lexeme) => `${lexeme.slice(0, -1)} ${day}'`);
-      return negated ? `( ${onDay} ) & ' ${day}'` : `( ${onDay} )`;
+  return keys
+    .map((key) => {
+      const underKey = words.replace(quotedLexeme, (lexeme) => `${lexeme.slice(0, -1)} ${key}'`);
+      return negated ? `( ${underKey} ) & ' ${key}'` : `( ${underKey} )`;
     })
     .join(' | ');
 }
