@@ -10,6 +10,23 @@ import type { RequestShape } from './load';
 export const deepPageHops = 20;
 export const detailIdCount = 1000;
 
+/** A common word (about 2% of listings), searched newest first in each of the three kinds of area. */
+export const commonWord = 'guitar';
+
+/**
+ * A common word newest first over a Starter's 5 km (a visitor at 3000 sees the same area), a state
+ * (the explorer's) and all of Australia (the connector's): decisions 40 and 41. `npm run bench` holds
+ * them to a share of browse, `npm run bench:growth` to their growth with the catalogue.
+ */
+export function commonWordSearchLines(targets: Pick<ReadTargets, 'explorerToken' | 'connectorToken'>): ReadLine[] {
+  const pathname = `/api/listings?search=${commonWord}`;
+  return [
+    { label: `Search "${commonWord}" over a Starter's 5 km (visitor at 3000)`, shape: get(pathname), explainAs: { browse: pathname, asConnector: false } },
+    { label: `Search "${commonWord}" over a state (explorer)`, shape: get(pathname, targets.explorerToken), explainAs: null },
+    { label: `Search "${commonWord}" over all of Australia (connector)`, shape: get(pathname, targets.connectorToken), explainAs: { browse: pathname, asConnector: true } },
+  ];
+}
+
 /** How bench.ts explains a line's SQL: a browse as visitor or the connector, the detail, or the session lookup. */
 export type ExplainAs = { browse: string; asConnector: boolean } | 'detail' | 'session' | null;
 

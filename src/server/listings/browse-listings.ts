@@ -12,7 +12,7 @@ import type { ServerDeps } from '../deps';
 import { findPostcode } from '../postcodes';
 import { distanceFrom, matchesSearch, withinRadius, type SearchMode } from './listing-filters';
 import { listingColumns, toListingView } from './listing-view';
-import { dayOf, firstWindowDays, maxWindows, nextWindowDays, startOfDay, timestampMs, wordsOfSearch, wordsUnder, windowDays } from './listing-search-windows';
+import { dayOf, firstWindowFor, maxWindows, nextWindowDays, rememberMatchRate, startOfDay, timestampMs, wordsOfSearch, wordsUnder, windowDays } from './listing-search-windows';
 import { placeOfViewer, postcodeListWithin, searchAreaFor, type SearchArea, type Viewer } from './search-area';
 
 /** At most this many pinned posts lead a first page. */
@@ -357,23 +357,27 @@ const beforeAnyId = '00000000-0000-0000-0000-000000000000';
  * everything older in one go. The windows follow one another back in time, so their rows, in order,
  * are the page's.
  */
-async function readSearchWindows(db: Queryable, shape: Shape, values: BrowseValues, words: string, newestDay: number) {
+async function readSearchWindows(db: Queryable, shape: Shape, values: BrowseValues, windows: SearchWindows) {
   const wanted = values.limit;
   const rows: PageRows = [];
   let pinned: PageRows = [];
-  let day = newestDay;
-  let days = firstWindowDays;
+  let day = windows.newestDay;
+  let days = windows.firstDays;
   let searchedDays = 0;
+  const done = () => {
+    rememberMatchRate(windows.key, rows.length, searchedDays);
+    return { pinned, rows };
+  };
   for (let window = 0; window < maxWindows; window += 1) {
     if (window > 0 && rows.length === 0) {
       // Days without a listing are skipped: listings past their listing time rank a century back
       // (decision 34), and most of a mature catalogue is there. (A window that found listings was
       // among days with listings: the next one starts right below it.)
       const older = await newestRankBefore(db, startOfDay(day + 1));
-      if (older === null) return { pinned, rows };
+      if (older === null) return done();
       day = Math.min(day, dayOf(older));
     }
-    const windowWords = wordsUnder(words, windowDays(day, days))!;
+    const windowWords = wordsUnder(windows.words, windowDays(day, days))!;
     const windowValues = { ...values, windowWords, limit: wanted - rows.length };
     const windowShape = { ...shape, window: true };
     if (window === 0 && !shape.after) {
@@ -385,12 +389,13 @@ async function readSearchWindows(db: Queryable, shape: Shape, values: BrowseValu
     }
     searchedDays += days;
     day -= days;
-    if (rows.length >= wanted) return { pinned, rows };
+    if (rows.length >= wanted) return done();
     // Nothing in the newest two windows: a rare word (or none listed), whose few matches the
     // exhaustive search reads at once, rather than more windows (each a statement) finding little.
     if (rows.length === 0 && window >= 1) break;
     days = nextWindowDays({ searchedDays, found: rows.length, needed: wanted - rows.length, lastDays: days });
   }
+  done();
   // Everything ranked before the last window's first day (a rare word's few matches, the rest of a
   // page the windows did not fill): the exhaustive search, below that time.
   const rest = await statementFor('page', { ...shape, after: true }, db).execute({
@@ -411,8 +416,14 @@ async function newestRankBefore(db: Queryable, time: string): Promise<number | n
   return ranked === undefined ? null : timestampMs(ranked);
 }
 
-/** The words of a newest-first search, put by day, and the day its first window starts on; null to search exhaustively. */
-async function searchWindowsFor(db: Queryable, shape: Shape, values: BrowseValues): Promise<{ words: string; newestDay: number } | null> {
+/**
+ * A newest-first search's windows: its words, the day its first window starts on, how many days
+ * that window spans, and the key its rate of matches is kept under (listing-search-windows.ts).
+ */
+type SearchWindows = { words: string; newestDay: number; firstDays: number; key: string };
+
+/** The windows of a newest-first search; null to search exhaustively. */
+async function searchWindowsFor(db: Queryable, shape: Shape, values: BrowseValues): Promise<SearchWindows | null> {
   if (shape.sort !== 'newest' || !shape.search || shape.mode !== 'words' || !values.search) return null;
   // A small area (a neighbourhood's postcodes, one postcode, a city) holds a share of the country's
   // listings too small for windows of the country's words: its own index bounds the exhaustive search
@@ -423,7 +434,11 @@ async function searchWindowsFor(db: Queryable, shape: Shape, values: BrowseValue
   // After a cursor, the cursor's own day; on a first page, tomorrow's too (a server's clock ahead of this one's).
   const cursorMs = shape.after && values.cursorValue ? timestampMs(values.cursorValue) : null;
   if (shape.after && cursorMs === null) return null;
-  return { words, newestDay: cursorMs !== null ? dayOf(cursorMs) : dayOf(Date.now()) + 1 };
+  const key = JSON.stringify([words, { ...shape, after: false }, values.areaState ?? null, values.category ?? null, values.state ?? null]);
+  // The last such search found nothing in its windows: a rare word here, read at once.
+  const firstDays = firstWindowFor(key, values.limit);
+  if (firstDays === null) return null;
+  return { words, newestDay: cursorMs !== null ? dayOf(cursorMs) : dayOf(Date.now()) + 1, firstDays, key };
 }
 
 /**
@@ -450,7 +465,7 @@ async function readPage(db: Queryable, givenShape: Shape, givenValues: BrowseVal
       values = { ...values, areaWords };
     } else {
       const windows = await searchWindowsFor(db, shape, values);
-      if (windows) return readSearchWindows(db, shape, values, windows.words, windows.newestDay);
+      if (windows) return readSearchWindows(db, shape, values, windows);
     }
   }
   if (shape.sort === 'distance') {

@@ -86,6 +86,32 @@ export function nextWindowDays(input: { searchedDays: number; found: number; nee
   return Math.min(maxWindowDays, Math.max(lastDays * 2, estimate));
 }
 
+/**
+ * What the last search of the same words in the same area found per day (by area, filters and words),
+ * kept per process for a few minutes: the next such search sizes its first window by it, so a
+ * popular search fills its page with one window, and a search whose windows found nothing goes
+ * straight to the exhaustive query. Only the cost depends on it: every window answers exactly.
+ */
+const matchRates = new Map<string, { perDay: number; at: number }>();
+const matchRatesSize = 2_000;
+const matchRateTtlMs = 5 * 60_000;
+
+/** The first window's days for a search: from the last such search's rate, else firstWindowDays; null to search exhaustively. */
+export function firstWindowFor(key: string, needed: number, now = Date.now()): number | null {
+  const known = matchRates.get(key);
+  if (!known || now - known.at > matchRateTtlMs) return firstWindowDays;
+  if (known.perDay === 0) return null;
+  return Math.min(maxWindowDays, Math.max(firstWindowDays, Math.ceil((needed * 1.5) / known.perDay)));
+}
+
+/** Keeps what a search's windows found: `found` listings over `days` days. */
+export function rememberMatchRate(key: string, found: number, days: number, now = Date.now()): void {
+  if (days <= 0) return;
+  matchRates.delete(key);
+  if (matchRates.size >= matchRatesSize) matchRates.delete(matchRates.keys().next().value!);
+  matchRates.set(key, { perDay: found / days, at: now });
+}
+
 /** Searches' words as PostgreSQL parses them (stemmed, stop words out), kept per text. */
 const parsedCache = new Map<string, string>();
 const parsedCacheSize = 2_000;
