@@ -1,7 +1,7 @@
 // Decision 40: a newest-first search asks for its words day by day. The words PostgreSQL parsed are
 // put on each day of a window; a window grows with what the page still needs.
 import { describe, expect, it } from 'vitest';
-import { dayOf, firstWindowFor, nextWindowDays, rememberMatchRate, startOfDay, timestampMs, windowDays, wordsUnder } from '../../src/server/listings/listing-search-windows';
+import { dayOf, firstWindowFor, nextWindowDays, rememberDaysForPage, startOfDay, timestampMs, windowDays, wordsUnder } from '../../src/server/listings/listing-search-windows';
 
 describe('words put under days or postcodes', () => {
   it('puts every lexeme under each day and ORs the days', () => {
@@ -69,23 +69,25 @@ describe('the next window', () => {
 
 describe('the first window, sized by the last such search', () => {
   it('starts with three days when nothing is known, or what is known is old', () => {
-    expect(firstWindowFor('never searched', 26)).toBe(3);
-    rememberMatchRate('searched long ago', 1, 10, 0);
-    expect(firstWindowFor('searched long ago', 26, 10 * 60_000)).toBe(3);
+    expect(firstWindowFor('never searched')).toBe(3);
+    rememberDaysForPage('searched long ago', 11, 0);
+    expect(firstWindowFor('searched long ago', 10 * 60_000)).toBe(3);
   });
 
-  it('spans the days the last such search needed for a page, with half as many again to spare', () => {
+  it('spans the days the last such search needed for its page, and stays there while they fill it', () => {
     const now = 1_000_000;
-    rememberMatchRate('guitar in Victoria', 26, 13, now);
-    expect(firstWindowFor('guitar in Victoria', 26, now + 1_000)).toBe(20);
-    rememberMatchRate('guitar everywhere', 180, 3, now);
-    expect(firstWindowFor('guitar everywhere', 26, now)).toBe(3);
-    rememberMatchRate('kayak in Tasmania', 1, 200, now);
-    expect(firstWindowFor('kayak in Tasmania', 26, now)).toBe(120);
+    rememberDaysForPage('guitar in Victoria', 11, now);
+    expect(firstWindowFor('guitar in Victoria', now + 1_000)).toBe(11);
+    rememberDaysForPage('guitar in Victoria', 11, now + 2_000);
+    expect(firstWindowFor('guitar in Victoria', now + 3_000)).toBe(11);
+    rememberDaysForPage('guitar everywhere', 1, now);
+    expect(firstWindowFor('guitar everywhere', now)).toBe(3);
+    rememberDaysForPage('kayak in Tasmania', 400, now);
+    expect(firstWindowFor('kayak in Tasmania', now)).toBe(120);
   });
 
-  it('sends a search whose windows found nothing straight to the exhaustive query', () => {
-    rememberMatchRate('zzqx', 0, 27, 5_000);
-    expect(firstWindowFor('zzqx', 26, 6_000)).toBeNull();
+  it('sends a search whose windows did not fill a page straight to the exhaustive query', () => {
+    rememberDaysForPage('zzqx', null, 5_000);
+    expect(firstWindowFor('zzqx', 6_000)).toBeNull();
   });
 });

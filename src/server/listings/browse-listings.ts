@@ -12,7 +12,7 @@ import type { ServerDeps } from '../deps';
 import { findPostcode } from '../postcodes';
 import { distanceFrom, matchesSearch, withinRadius, type SearchMode } from './listing-filters';
 import { listingColumns, toListingView } from './listing-view';
-import { dayOf, firstWindowFor, maxWindows, nextWindowDays, rememberMatchRate, startOfDay, timestampMs, wordsOfSearch, wordsUnder, windowDays } from './listing-search-windows';
+import { dayOf, firstWindowFor, maxWindows, nextWindowDays, rememberDaysForPage, startOfDay, timestampMs, wordsOfSearch, wordsUnder, windowDays } from './listing-search-windows';
 import { placeOfViewer, postcodeListWithin, searchAreaFor, type SearchArea, type Viewer } from './search-area';
 
 /** At most this many pinned posts lead a first page. */
@@ -365,7 +365,7 @@ async function readSearchWindows(db: Queryable, shape: Shape, values: BrowseValu
   let days = windows.firstDays;
   let searchedDays = 0;
   const done = () => {
-    rememberMatchRate(windows.key, rows.length, searchedDays);
+    rememberDaysForPage(windows.key, searchedDays);
     return { pinned, rows };
   };
   for (let window = 0; window < maxWindows; window += 1) {
@@ -395,7 +395,7 @@ async function readSearchWindows(db: Queryable, shape: Shape, values: BrowseValu
     if (rows.length === 0 && window >= 1) break;
     days = nextWindowDays({ searchedDays, found: rows.length, needed: wanted - rows.length, lastDays: days });
   }
-  done();
+  rememberDaysForPage(windows.key, null);
   // Everything ranked before the last window's first day (a rare word's few matches, the rest of a
   // page the windows did not fill): the exhaustive search, below that time.
   const rest = await statementFor('page', { ...shape, after: true }, db).execute({
@@ -435,8 +435,8 @@ async function searchWindowsFor(db: Queryable, shape: Shape, values: BrowseValue
   const cursorMs = shape.after && values.cursorValue ? timestampMs(values.cursorValue) : null;
   if (shape.after && cursorMs === null) return null;
   const key = JSON.stringify([words, { ...shape, after: false }, values.areaState ?? null, values.category ?? null, values.state ?? null]);
-  // The last such search found nothing in its windows: a rare word here, read at once.
-  const firstDays = firstWindowFor(key, values.limit);
+  // The last such search's windows did not fill its page: a rare word here, read at once.
+  const firstDays = firstWindowFor(key);
   if (firstDays === null) return null;
   return { words, newestDay: cursorMs !== null ? dayOf(cursorMs) : dayOf(Date.now()) + 1, firstDays, key };
 }

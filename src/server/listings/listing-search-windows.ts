@@ -87,29 +87,30 @@ export function nextWindowDays(input: { searchedDays: number; found: number; nee
 }
 
 /**
- * What the last search of the same words in the same area found per day (by area, filters and words),
- * kept per process for a few minutes: the next such search sizes its first window by it, so a
- * popular search fills its page with one window, and a search whose windows found nothing goes
- * straight to the exhaustive query. Only the cost depends on it: every window answers exactly.
+ * How many days the last search of the same words in the same area (and filters) needed to fill its
+ * page, kept per process for a few minutes: the next such search starts with a window of that many
+ * days, so a popular search fills its page with one statement, and a search whose windows did not
+ * fill a page goes straight to the exhaustive query. Only the cost depends on it: every window
+ * answers exactly. (Days, not a rate of matches: a window stops at the page's size, so the matches it
+ * returns understate its days' matches, and a rate learnt from them grew every window in turn.)
  */
-const matchRates = new Map<string, { perDay: number; at: number }>();
-const matchRatesSize = 2_000;
-const matchRateTtlMs = 5 * 60_000;
+const daysForPage = new Map<string, { days: number | null; at: number }>();
+const daysForPageSize = 2_000;
+const daysForPageTtlMs = 5 * 60_000;
 
-/** The first window's days for a search: from the last such search's rate, else firstWindowDays; null to search exhaustively. */
-export function firstWindowFor(key: string, needed: number, now = Date.now()): number | null {
-  const known = matchRates.get(key);
-  if (!known || now - known.at > matchRateTtlMs) return firstWindowDays;
-  if (known.perDay === 0) return null;
-  return Math.min(maxWindowDays, Math.max(firstWindowDays, Math.ceil((needed * 1.5) / known.perDay)));
+/** The first window's days for a search: the days the last such search needed, else firstWindowDays; null to search exhaustively. */
+export function firstWindowFor(key: string, now = Date.now()): number | null {
+  const known = daysForPage.get(key);
+  if (!known || now - known.at > daysForPageTtlMs) return firstWindowDays;
+  if (known.days === null) return null;
+  return Math.min(maxWindowDays, Math.max(firstWindowDays, known.days));
 }
 
-/** Keeps what a search's windows found: `found` listings over `days` days. */
-export function rememberMatchRate(key: string, found: number, days: number, now = Date.now()): void {
-  if (days <= 0) return;
-  matchRates.delete(key);
-  if (matchRates.size >= matchRatesSize) matchRates.delete(matchRates.keys().next().value!);
-  matchRates.set(key, { perDay: found / days, at: now });
+/** Keeps how a search's windows ended: the days that filled its page (or held every listing left), or null when they did not. */
+export function rememberDaysForPage(key: string, days: number | null, now = Date.now()): void {
+  daysForPage.delete(key);
+  if (daysForPage.size >= daysForPageSize) daysForPage.delete(daysForPage.keys().next().value!);
+  daysForPage.set(key, { days, at: now });
 }
 
 /** Searches' words as PostgreSQL parses them (stemmed, stop words out), kept per text. */
