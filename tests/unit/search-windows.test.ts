@@ -1,7 +1,7 @@
 // Decision 40: a newest-first search asks for its words day by day. The words PostgreSQL parsed are
 // put on each day of a window; a window grows with what the page still needs.
 import { describe, expect, it } from 'vitest';
-import { dayOf, firstWindowFor, nextWindowDays, rememberDaysForPage, startOfDay, timestampMs, windowDays, wordsUnder } from '../../src/server/listings/listing-search-windows';
+import { dayOf, firstWindowFor, nextWindowDays, rememberDaysForPage, shareOfWords, startOfDay, timestampMs, windowDays, wordsUnder } from '../../src/server/listings/listing-search-windows';
 
 describe('words put under days or postcodes', () => {
   it('puts every lexeme under each day and ORs the days', () => {
@@ -89,5 +89,30 @@ describe('the first window, sized by the last such search', () => {
   it('sends a search whose windows did not fill a page straight to the exhaustive query', () => {
     rememberDaysForPage('zzqx', null, 5_000);
     expect(firstWindowFor('zzqx', 6_000)).toBeNull();
+  });
+});
+
+describe('how many listings words match, at most, by the statistics', () => {
+  const known = { shares: new Map([['guitar', 0.02], ['red', 0.05], ["o'brien", 0.003]]), floor: 0.001, listings: 1_000_000 };
+
+  it('takes a conjunction or a phrase at its rarest word, an alternative at its words together', () => {
+    expect(shareOfWords(`'guitar'`, known)).toBe(0.02);
+    expect(shareOfWords(`'red' & 'guitar'`, known)).toBe(0.02);
+    expect(shareOfWords(`'red' <-> 'guitar'`, known)).toBe(0.02);
+    expect(shareOfWords(`'red' | 'guitar'`, known)).toBeCloseTo(0.07);
+    expect(shareOfWords(`( 'red' <-> 'guitar' ) | 'o''brien'`, known)).toBeCloseTo(0.023);
+  });
+
+  it('takes a word the statistics do not list as rarer than their floor, and a negation as anything', () => {
+    expect(shareOfWords(`'kayak' & 'paddl'`, known)).toBe(0.001);
+    expect(shareOfWords(`'guitar' & !'amp'`, known)).toBe(0.02);
+    expect(shareOfWords(`!'amp'`, known)).toBe(1);
+    expect(shareOfWords(`'gui':*`, known)).toBe(1);
+  });
+
+  it('reads nothing it does not understand', () => {
+    expect(shareOfWords('', known)).toBeNull();
+    expect(shareOfWords(`( 'red' & 'guitar'`, known)).toBeNull();
+    expect(shareOfWords(`'red' 'guitar'`, known)).toBeNull();
   });
 });

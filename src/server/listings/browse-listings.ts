@@ -12,7 +12,7 @@ import type { ServerDeps } from '../deps';
 import { findPostcode } from '../postcodes';
 import { distanceFrom, matchesSearch, withinRadius, type SearchMode } from './listing-filters';
 import { listingColumns, toListingView } from './listing-view';
-import { dayOf, firstWindowFor, maxWindows, nextWindowDays, rememberDaysForPage, startOfDay, timestampMs, wordsOfSearch, wordsUnder, windowDays } from './listing-search-windows';
+import { dayOf, firstWindowDays, firstWindowFor, maxWindows, nextWindowDays, rememberDaysForPage, shareOfWords, startOfDay, timestampMs, windowsFromMatches, wordSharesOf, wordsOfSearch, wordsUnder, windowDays } from './listing-search-windows';
 import { placeOfViewer, postcodeListWithin, searchAreaFor, type SearchArea, type Viewer } from './search-area';
 
 /** At most this many pinned posts lead a first page. */
@@ -423,7 +423,7 @@ async function newestRankBefore(db: Queryable, time: string): Promise<number | n
 type SearchWindows = { words: string; newestDay: number; firstDays: number; key: string };
 
 /** The windows of a newest-first search; null to search exhaustively. */
-async function searchWindowsFor(db: Queryable, shape: Shape, values: BrowseValues): Promise<SearchWindows | null> {
+async function searchWindowsFor(db: Queryable, shape: Shape, values: BrowseValues, skipsRareWords: boolean): Promise<SearchWindows | null> {
   if (shape.sort !== 'newest' || !shape.search || shape.mode !== 'words' || !values.search) return null;
   // A small area (a neighbourhood's postcodes, one postcode, a city) holds a share of the country's
   // listings too small for windows of the country's words: its own index bounds the exhaustive search
@@ -431,14 +431,18 @@ async function searchWindowsFor(db: Queryable, shape: Shape, values: BrowseValue
   if (shape.area === 'radius' || shape.postcode || shape.city) return null;
   const words = await wordsOfSearch(db, values.search);
   if (wordsUnder(words, [0]) === null) return null;
+  // Words the statistics say are rare: the exhaustive search reads their few matches at once.
+  const shares = skipsRareWords ? await wordSharesOf(db) : null;
+  const share = shares ? shareOfWords(words, shares) : null;
+  if (shares && share !== null && share * shares.listings < windowsFromMatches) return null;
   // After a cursor, the cursor's own day; on a first page, tomorrow's too (a server's clock ahead of this one's).
   const cursorMs = shape.after && values.cursorValue ? timestampMs(values.cursorValue) : null;
   if (shape.after && cursorMs === null) return null;
   const key = JSON.stringify([words, { ...shape, after: false }, values.areaState ?? null, values.category ?? null, values.state ?? null]);
   // The last such search's windows did not fill its page: a rare word here, read at once.
   const firstDays = firstWindowFor(key);
-  if (firstDays === null) return null;
-  return { words, newestDay: cursorMs !== null ? dayOf(cursorMs) : dayOf(Date.now()) + 1, firstDays, key };
+  if (firstDays === null && skipsRareWords) return null;
+  return { words, newestDay: cursorMs !== null ? dayOf(cursorMs) : dayOf(Date.now()) + 1, firstDays: firstDays ?? firstWindowDays, key };
 }
 
 /**
@@ -458,13 +462,13 @@ async function areaWordsFor(db: Queryable, shape: Shape, values: BrowseValues): 
 async function readPage(db: Queryable, givenShape: Shape, givenValues: BrowseValues, searchPlan: SearchPlan) {
   let shape = givenShape;
   let values = givenValues;
-  if (searchPlan === 'windows') {
+  if (searchPlan !== 'exhaustive') {
     const areaWords = await areaWordsFor(db, shape, values);
     if (areaWords !== null) {
       shape = { ...shape, areaWords: true };
       values = { ...values, areaWords };
     } else {
-      const windows = await searchWindowsFor(db, shape, values);
+      const windows = await searchWindowsFor(db, shape, values, searchPlan === 'chosen');
       if (windows) return readSearchWindows(db, shape, values, windows);
     }
   }
@@ -573,10 +577,12 @@ export function withDistances(items: readonly ListingView[], origin: Point): Lis
 }
 
 /**
- * How a newest-first search reads: window by window (the product's), or every match then sorted
- * (what the windows must answer alike; tests compare the two).
+ * How a search reads. 'chosen', the product's: by the area's postcodes in a neighbourhood or a
+ * postcode, window by window over a state or the country, except words the statistics or the last
+ * such search show rare, which are read exhaustively. 'windows': the same, always by windows where
+ * they apply. 'exhaustive': every match, then sorted. Tests hold the first two to the third.
  */
-export type SearchPlan = 'windows' | 'exhaustive';
+export type SearchPlan = 'chosen' | 'windows' | 'exhaustive';
 
 /**
  * A page of listings in the viewer's area. Its items carry no distance (distanceKm null): the page
@@ -588,7 +594,7 @@ export async function browseListings(
   input: { viewer: Viewer; query: BrowseListingsQuery; searchPlan?: SearchPlan },
 ): Promise<BrowseResult> {
   const { db } = deps;
-  const { viewer, query, searchPlan = 'windows' } = input;
+  const { viewer, query, searchPlan = 'chosen' } = input;
   const sort = query.sort ?? 'newest';
   const cursor = query.cursor ? decodeCursor(query.cursor, sort) : null;
   const from = browseOrigin(viewer, query);

@@ -113,6 +113,103 @@ export function rememberDaysForPage(key: string, days: number | null, now = Date
   daysForPage.set(key, { days, at: now });
 }
 
+/** Each lexeme's share of listings, from PostgreSQL's statistics of the listings' words, and the share below which it lists none. */
+export type WordShares = { shares: ReadonlyMap<string, number>; floor: number; listings: number };
+
+const tsqueryToken = /'(?:[^'\\]|''|\\.)*'(?::[*A-Da-d]+)?|<\d*-?>|[&|!()]/g;
+
+/**
+ * An upper bound of the share of listings a tsquery (as text) matches, from its lexemes' shares: a
+ * conjunction or a phrase matches no more than its rarest part, an alternative no more than its
+ * parts together, a negation anything. A lexeme the statistics do not list is rarer than their
+ * floor; a prefix could be anything. Null when the text is not a tsquery this reads.
+ */
+export function shareOfWords(words: string, known: WordShares): number | null {
+  const tokens = words.match(tsqueryToken) ?? [];
+  let at = 0;
+  const lexemeShare = (token: string): number => {
+    if (/:[^']*\*[^']*$/.test(token.slice(token.lastIndexOf("'")))) return 1;
+    const lexeme = token.slice(1, token.lastIndexOf("'")).replace(/''/g, "'").replace(/\\(.)/g, '$1');
+    return known.shares.get(lexeme) ?? known.floor;
+  };
+  const primary = (): number => {
+    const token = tokens[at++];
+    if (token === '!') {
+      primary();
+      return 1;
+    }
+    if (token === '(') {
+      const inside = alternatives();
+      if (tokens[at++] !== ')') throw new Error('unbalanced');
+      return inside;
+    }
+    if (token?.startsWith("'")) return lexemeShare(token);
+    throw new Error('unexpected');
+  };
+  const phrase = (): number => {
+    let share = primary();
+    while (tokens[at]?.startsWith('<')) {
+      at += 1;
+      share = Math.min(share, primary());
+    }
+    return share;
+  };
+  const conjunction = (): number => {
+    let share = phrase();
+    while (tokens[at] === '&') {
+      at += 1;
+      share = Math.min(share, phrase());
+    }
+    return share;
+  };
+  const alternatives = (): number => {
+    let share = conjunction();
+    while (tokens[at] === '|') {
+      at += 1;
+      share += conjunction();
+    }
+    return share;
+  };
+  try {
+    if (tokens.length === 0) return null;
+    const share = alternatives();
+    return at === tokens.length ? Math.min(1, share) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Fewer matches than this (by the statistics' bound) and the exhaustive search reads them all in one
+ * statement for less than windows would cost in statements: a rare word, or rare words together.
+ */
+export const windowsFromMatches = 2_000;
+
+let sharesRead: { value: WordShares | null; at: number } | null = null;
+const sharesTtlMs = 10 * 60_000;
+
+/** The listings' word shares from pg_stats (kept ten minutes per process); null before the table is analysed. */
+export async function wordSharesOf(db: Queryable, now = Date.now()): Promise<WordShares | null> {
+  if (sharesRead && now - sharesRead.at < sharesTtlMs) return sharesRead.value;
+  let value: WordShares | null = null;
+  try {
+    const result = await db.execute(sql`
+      select elements.word, elements.share::float8 as share, (select reltuples::float8 from pg_class where oid = 'listings'::regclass) as listings
+        from pg_stats, unnest(most_common_elems::text::text[], most_common_elem_freqs) as elements(word, share)
+       where schemaname = current_schema() and tablename = 'listings' and attname = 'search_vector'`);
+    const rows = (result as unknown as { rows: { word: string | null; share: number; listings: number }[] }).rows;
+    const shares = new Map<string, number>();
+    for (const row of rows) if (row.word !== null) shares.set(row.word, Number(row.share));
+    // After the elements' shares come the smallest, the largest and the share of listings without words.
+    const floor = rows.find((row) => row.word === null)?.share;
+    if (shares.size > 0 && floor !== undefined && rows[0]!.listings > 0) value = { shares, floor: Number(floor), listings: Number(rows[0]!.listings) };
+  } catch {
+    value = null;
+  }
+  sharesRead = { value, at: now };
+  return value;
+}
+
 /** Searches' words as PostgreSQL parses them (stemmed, stop words out), kept per text. */
 const parsedCache = new Map<string, string>();
 const parsedCacheSize = 2_000;
