@@ -7,7 +7,8 @@ import { usePrefersReducedMotion } from '@/features/landing/hooks/use-prefers-re
 /**
  * spec 2: the looping, muted hero video: the admins' active video, else the bundled one. The box
  * keeps a 16:9 shape in the brand colours from the first paint, so nothing moves when it loads.
- * It never autoplays for visitors who asked for reduced motion, and can always be paused.
+ * It never autoplays for visitors who asked for reduced motion (not even before the app starts on a
+ * page rendered on the server), and can always be paused.
  */
 export function HeroVideo({ className }: { className?: string }) {
   const active = useActiveHomepageVideo();
@@ -51,8 +52,10 @@ export function HeroVideo({ className }: { className?: string }) {
           muted
           loop
           playsInline
-          autoPlay={shouldPlay}
-          preload={reduceMotion ? 'metadata' : 'auto'}
+          // No autoplay attribute: the page is rendered on the server, which cannot know that a
+          // visitor asked for reduced motion, and the browser would start the video before the app
+          // runs. The effect above starts it once the visitor's preference is known.
+          preload="metadata"
           onPlay={() => setPlaying(true)}
           onPause={() => setPlaying(false)}
         />
