@@ -413,6 +413,28 @@ describe('browsing', () => {
     expect(typo).not.toContain(far.id);
   });
 
+  it('reads a misspelt word as the nearest word any listing has, in titles, descriptions and words edited in, page after page', async () => {
+    const seller = await sellerMember(client, server.database.db, { tier: 'connector' });
+    const inDescription = (await create(seller.token, { title: 'Record player', description: 'Belt-drive gramophone with a new stylus.' })).body;
+    const edited = (await create(seller.token, { title: 'Old record player' })).body;
+    await client.call('PUT', `/api/listings/${edited.id}`, { token: seller.token, body: { ...validListing, title: 'Vintage gramophone, works well' } });
+    const third = (await create(seller.token, { title: 'Wind-up gramophone' })).body;
+    const connector = await sellerMember(client, server.database.db, { tier: 'connector' });
+
+    const first = await client.get('/api/listings?search=gramaphone&limit=2', connector.token);
+    expect(first.body.map((item: { id: string }) => item.id)).toEqual([third.id, edited.id]);
+    const cursor = first.headers.get(nextCursorHeader);
+    expect(cursor).toBeTruthy();
+    const second = await client.get(`/api/listings?search=gramaphone&limit=2&cursor=${encodeURIComponent(cursor!)}`, connector.token);
+    expect(second.body.map((item: { id: string }) => item.id)).toEqual([inDescription.id]);
+    expect(second.headers.get(nextCursorHeader)).toBeNull();
+    // A word a seller edited in is known at once.
+    await client.call('PUT', `/api/listings/${edited.id}`, { token: seller.token, body: { ...validListing, title: 'Vintage phonograph, works well' } });
+    expect((await client.get('/api/listings?search=fonograph', connector.token)).body.map((item: { id: string }) => item.id)).toEqual([edited.id]);
+    // Nothing in the catalogue is near enough: an empty page, not look-alikes.
+    expect((await client.get('/api/listings?search=qxzvw', connector.token)).body).toEqual([]);
+  });
+
   it("pages a Starter's area newest first: the area's pinned post leads, then the rest in order, and a category narrows it", async () => {
     // Broken Hill: no other postcode within a Starter's 5 km.
     const place = { postcode: '2880' };

@@ -177,7 +177,6 @@ export const listings = pgTable(
     index('listings_words_by_postcode_idx')
       .using('gin', sql`listing_words_by_postcode(${table.searchVector}, ${table.postcode})`)
       .where(sql`${table.isActive}`),
-    index('listings_title_trgm_idx').using('gin', table.title.op('gin_trgm_ops')),
     index('listings_location_idx').on(table.latitude, table.longitude).where(sql`${table.isActive}`),
     // Browse: newest first (by rank: listed or renewed, decision 34) among active listings, optionally narrowed by state, postcode, category.
     index('listings_active_ranked_idx').on(table.rankedAt.desc().nullsFirst(), table.id.desc().nullsFirst()).where(sql`${table.isActive}`),
@@ -526,6 +525,20 @@ export const postcodeListingCounts = pgTable('postcode_listing_counts', {
   activeCount: integer('active_count').notNull().default(0),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Every word (as the word index stores it, stemmed) a listing has had in its title or description:
+ * a misspelt search is read as the nearest of them (decision 42). Filled by triggers on listings
+ * (migration 0037), so every writer keeps it; words are never taken out (one no active listing has
+ * any more leads a correction to an empty page, as the misspelling would).
+ */
+export const searchWords = pgTable(
+  'search_words',
+  {
+    word: text('word').primaryKey(),
+  },
+  (table) => [index('search_words_trgm_idx').using('gin', table.word.op('gin_trgm_ops'))],
+);
 
 /** An admin's invitation to join on a tier: a single-use link that expires. */
 export const invitations = pgTable(

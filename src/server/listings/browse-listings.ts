@@ -14,6 +14,7 @@ import { distanceFrom, matchesSearch, withinRadius, type SearchMode } from './li
 import { listingColumns, toListingView } from './listing-view';
 import { dayOf, firstWindowDays, firstWindowFor, maxWindows, nextWindowDays, rememberDaysForPage, shareOfWords, startOfDay, timestampMs, windowsFromMatches, wordSharesOf, wordsOfSearch, wordsUnder, windowDays } from './listing-search-windows';
 import { placeOfViewer, postcodeListWithin, searchAreaFor, type SearchArea, type Viewer } from './search-area';
+import { correctedWords } from './search-spelling';
 
 /** At most this many pinned posts lead a first page. */
 const pinnedPerPage = 3;
@@ -424,12 +425,12 @@ type SearchWindows = { words: string; newestDay: number; firstDays: number; key:
 
 /** The windows of a newest-first search; null to search exhaustively. */
 async function searchWindowsFor(db: Queryable, shape: Shape, values: BrowseValues, skipsRareWords: boolean): Promise<SearchWindows | null> {
-  if (shape.sort !== 'newest' || !shape.search || shape.mode !== 'words' || !values.search) return null;
+  if (shape.sort !== 'newest' || !shape.search || !values.search) return null;
   // A small area (a neighbourhood's postcodes, one postcode, a city) holds a share of the country's
   // listings too small for windows of the country's words: its own index bounds the exhaustive search
   // (measured at 1,000,000 listings: "bike" around Melbourne 11 ms exhaustive, 25 ms by windows).
   if (shape.area === 'radius' || shape.postcode || shape.city) return null;
-  const words = await wordsOfSearch(db, values.search);
+  const words = await parsedWords(db, shape, values.search);
   if (wordsUnder(words, [0]) === null) return null;
   // Words the statistics say are rare: the exhaustive search reads their few matches at once.
   const shares = skipsRareWords ? await wordSharesOf(db) : null;
@@ -445,6 +446,11 @@ async function searchWindowsFor(db: Queryable, shape: Shape, values: BrowseValue
   return { words, newestDay: cursorMs !== null ? dayOf(cursorMs) : dayOf(Date.now()) + 1, firstDays: firstDays ?? firstWindowDays, key };
 }
 
+/** A search's words as a tsquery's text: parsed by PostgreSQL, or already corrected ones (typos mode). */
+async function parsedWords(db: Queryable, shape: Shape, search: string): Promise<string> {
+  return shape.mode === 'typos' ? search : wordsOfSearch(db, search);
+}
+
 /**
  * The words of a search in a neighbourhood (a Starter's, a visitor's) or of one postcode, put under
  * its postcodes (decision 41); null to search otherwise. Such an area holds a few hundred of a common
@@ -452,10 +458,10 @@ async function searchWindowsFor(db: Queryable, shape: Shape, values: BrowseValue
  * exhaustive search read every match in the country and every listing of the area to intersect them.
  */
 async function areaWordsFor(db: Queryable, shape: Shape, values: BrowseValues): Promise<string | null> {
-  if (!shape.search || shape.mode !== 'words' || !values.search || shape.sort === 'distance') return null;
+  if (!shape.search || !values.search || shape.sort === 'distance') return null;
   const postcodes = shape.postcode && values.postcode ? [values.postcode] : shape.area === 'radius' ? (values.areaPostcodes ?? []) : [];
   if (postcodes.length === 0) return null;
-  return wordsUnder(await wordsOfSearch(db, values.search), postcodes);
+  return wordsUnder(await parsedWords(db, shape, values.search), postcodes);
 }
 
 /** A page's rows and, on a first page, the pins that lead it: one statement, except for "nearest first" and searches. */
@@ -614,7 +620,10 @@ export async function browseListings(
 
   const fetchPage = async (mode: SearchMode) => {
     const shape = shapeOf(query, { sort, mode, area, after: cursor !== null });
-    const { pinned, rows } = await readPage(db, shape, values, searchPlan);
+    // Typos: the words read as the catalogue's nearest ones (decision 42); none near enough, no page.
+    const search = mode === 'typos' && query.search ? await correctedWords(db, query.search) : query.search;
+    if (mode === 'typos' && !search) return { items: [], nextCursor: null };
+    const { pinned, rows } = await readPage(db, shape, { ...values, search: search ?? undefined }, searchPlan);
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
     const lastValue = (row: NonNullable<typeof last>) =>
@@ -628,8 +637,8 @@ export async function browseListings(
   const mode: SearchMode = cursor?.mode ?? 'words';
   const result = await fetchPage(mode);
   // Nothing matched the words: when no listing anywhere has them, they are likely misspelt, so try
-  // again forgiving typos in the title. Words listed elsewhere but not here stay an empty page
-  // (decision 17): a fuzzy match of a real word finds other things, and costs the most of any search.
+  // again with each unknown word read as the catalogue's nearest word (decision 42). Words listed
+  // elsewhere but not here stay an empty page (decision 17): a look-alike of a real word finds other things.
   if (query.search && !cursor && mode === 'words' && result.items.length === 0 && !(await wordsListedAnywhere(db, query.search))) return fetchPage('typos');
   return result;
 }

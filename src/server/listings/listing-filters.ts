@@ -29,11 +29,11 @@ export type SearchMode = 'words' | 'typos';
 
 /**
  * 'words': full-text match on title and description (stemmed English, "bicycles" finds "bicycle").
- * 'typos': a close trigram match on a word of the title ("bicylce" finds "bicycle"), used when
- * the words find nothing.
+ * 'typos': the same match for words already corrected to the catalogue's nearest words, given as a
+ * tsquery's text (search-spelling.ts: "bicylce" is read as "bicycl"), used when the words find nothing.
  */
 export function matchesSearch(text: string | SQL, mode: SearchMode): SQL {
   return mode === 'words'
     ? sql`${listings.searchVector} @@ websearch_to_tsquery('english', ${text})`
-    : sql`${text} <% ${listings.title}`;
+    : sql`${listings.searchVector} @@ (${text})::tsquery`;
 }
