@@ -183,11 +183,6 @@ export const verificationStatusSchema = z.object({
 });
 export type VerificationStatus = z.infer<typeof verificationStatusSchema>;
 
-/** A "Verified neighbour" has all three checks. */
-export function isVerifiedNeighbour(status: Pick<VerificationStatus, 'isEmailVerified' | 'isPhoneVerified' | 'isCardVerified'>): boolean {
-  return status.isEmailVerified && status.isPhoneVerified && status.isCardVerified;
-}
-
 /** Resend and daily limits for emailed and texted codes. */
 export const codeSendLimits = { resendAfterSeconds: 60, perDay: 10 } as const;
 

@@ -15,3 +15,8 @@ export function avatarInitial(user: Pick<CurrentUser, 'firstName' | 'email'> | n
 
 /** The small marks beside a member's name (an inbox row, a report): one per check they passed. */
 export const verifiedCheckLabels = { isEmailVerified: 'Email verified', isPhoneVerified: 'Phone verified', isCardVerified: 'Card verified' } as const;
+
+/** A "Verified neighbour" has all three checks. */
+export function isVerifiedNeighbour(status: { isEmailVerified: boolean; isPhoneVerified: boolean; isCardVerified: boolean }): boolean {
+  return status.isEmailVerified && status.isPhoneVerified && status.isCardVerified;
+}

@@ -1,5 +1,6 @@
 import { CreditCard, Mail, Smartphone, type LucideIcon } from 'lucide-react';
-import { isVerifiedNeighbour, verifiedCheckLabels } from '../../../domain';
+// From the module itself: the domain's index would bring the account forms' schemas (and zod) to every listing page.
+import { isVerifiedNeighbour, verifiedCheckLabels } from '../../../domain/user';
 import { Tooltip } from '@/components/ui/tooltip';
 import { cn } from '@/lib/cn';
 import { VerifiedNeighbourBadge } from './verification-status';

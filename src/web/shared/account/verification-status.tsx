@@ -1,7 +1,8 @@
 // spec 2 "Verification status widget": Email, Phone and Card, each Verified or Pending, compact or full.
 import { BadgeCheck, Check, Clock, CreditCard, Mail, Smartphone, type LucideIcon } from 'lucide-react';
 import { Link } from 'wouter';
-import { type VerificationStatus, isVerifiedNeighbour } from '../../../domain';
+import type { VerificationStatus } from '../../../domain';
+import { isVerifiedNeighbour } from '../../../domain/user';
 import { cn } from '@/lib/cn';
 import { useVerificationStatus } from './account-queries';
 import { buttonVariants } from '@/components/ui/button';
