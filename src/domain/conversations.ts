@@ -46,6 +46,12 @@ export const conversationMessages = {
   firstMessageSuggestion: 'Hi, is this still available?',
 } as const;
 
+/**
+ * The seller's answers to "is this still available?", sent with one tap from the conversation
+ * (decision 43). Each is an ordinary message: the same limits and scam checks as any other.
+ */
+export const sellerQuickReplies = ["Yes, it's available", "It's on hold", "Sorry, it's sold"] as const;
+
 /** Control characters other than tab and line breaks: invisible, and each grows sixfold when a message travels as JSON. */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const controlCharacter = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;

@@ -85,6 +85,10 @@ describe('conversations', () => {
     await seeVisible(bubble(buyerPage, 'Hi Mia, is the bike still available?').getByText('Read', { exact: true }), liveMs);
     await seeVisible(messagesLink(sellerPage, /^Messages$/), liveMs);
 
+    // The seller answers with one tap (decision 43); the buyer has no such buttons.
+    expect(await buyerPage.getByRole('group', { name: 'Quick replies' }).count()).toBe(0);
+    await sellerPage.getByRole('group', { name: 'Quick replies' }).getByRole('button', { name: "Yes, it's available" }).click();
+    await seeVisible(bubble(buyerPage, "Yes, it's available"), liveMs);
     // They reply to each other; each sees the other's message appear live.
     await send(sellerPage, 'Sam', 'Yes! Come by on Saturday morning.');
     await seeVisible(bubble(buyerPage, 'Yes! Come by on Saturday morning.'), liveMs);

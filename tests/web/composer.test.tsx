@@ -3,13 +3,17 @@
 // box is closed (with why) when the members cannot message each other.
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { conversationMessages } from '../../src/domain';
+import { conversationMessages, sellerQuickReplies } from '../../src/domain';
 import { Composer } from '../../src/web/features/messages/components/composer';
 import { ApiError } from '../../src/web/lib/api-client';
 import { renderPage } from './support/fixtures';
 
-function renderComposer({ send = vi.fn(async () => undefined), disabledReason = null }: { send?: (body: string) => Promise<unknown>; disabledReason?: string | null } = {}) {
-  const rendered = renderPage(<Composer recipientName="Mia" send={send} disabledReason={disabledReason} />);
+function renderComposer({
+  send = vi.fn(async () => undefined),
+  disabledReason = null,
+  quickReplies,
+}: { send?: (body: string) => Promise<unknown>; disabledReason?: string | null; quickReplies?: readonly string[] } = {}) {
+  const rendered = renderPage(<Composer recipientName="Mia" send={send} disabledReason={disabledReason} quickReplies={quickReplies} />);
   return { ...rendered, send, field: screen.getByRole('textbox', { name: 'Message Mia' }) };
 }
 
@@ -80,5 +84,30 @@ describe('the composer', () => {
     await user.keyboard('{Enter}');
     expect(send).not.toHaveBeenCalled();
     expect(screen.getByRole('alert')).toHaveTextContent(conversationMessages.messageTooLong);
+  });
+
+  it("sends a quick reply with one tap, leaving what the member was typing in the box", async () => {
+    const { user, send, field } = renderComposer({ quickReplies: sellerQuickReplies });
+    const replies = screen.getByRole('group', { name: 'Quick replies' });
+    expect([...replies.querySelectorAll('button')].map((button) => button.textContent)).toEqual(["Yes, it's available", "It's on hold", "Sorry, it's sold"]);
+    await user.type(field, 'Pickup is from');
+    await user.click(screen.getByRole('button', { name: "It's on hold" }));
+    expect(send).toHaveBeenCalledExactlyOnceWith("It's on hold");
+    expect(field).toHaveValue('Pickup is from');
+  });
+
+  it('shows a refused quick reply’s reason, with the reply in the box to try again', async () => {
+    const send = vi.fn(async () => {
+      throw new ApiError(429, conversationMessages.tooManyMessages, { code: 'RATE_LIMITED' });
+    });
+    const { user, field } = renderComposer({ send, quickReplies: sellerQuickReplies });
+    await user.click(screen.getByRole('button', { name: "Yes, it's available" }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(conversationMessages.tooManyMessages);
+    expect(field).toHaveValue("Yes, it's available");
+  });
+
+  it('offers no quick replies when the conversation is closed', () => {
+    renderComposer({ disabledReason: conversationMessages.blocked, quickReplies: sellerQuickReplies });
+    expect(screen.queryByRole('group', { name: 'Quick replies' })).toBeNull();
   });
 });

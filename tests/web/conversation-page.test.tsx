@@ -97,6 +97,16 @@ describe('the conversation page', () => {
     expect(screen.getByText(conversationMessages.blocked)).toBeInTheDocument();
   });
 
+  it("offers the seller one-tap answers to 'is this still available?', sent as messages; the buyer has none", async () => {
+    const server = stubServer();
+    const { user, unmount } = renderConversation({ isSeller: true });
+    await user.click(screen.getByRole('button', { name: "Sorry, it's sold" }));
+    await expect.poll(() => server.sent.find((request) => request.method === 'POST' && request.path.endsWith('/messages'))?.body).toEqual({ body: "Sorry, it's sold" });
+    unmount();
+    renderConversation({ isSeller: false });
+    expect(screen.queryByRole('group', { name: 'Quick replies' })).toBeNull();
+  });
+
   it('loads the page of messages before the oldest shown, keeping the newer ones', async () => {
     const page = Array.from({ length: 50 }, (_, index): ConversationMessage => ({ ...fromSeller, id: String(100 + index), body: `Newer ${index}` }));
     const earlier: ConversationMessage = { ...fromSeller, id: '42', body: 'The very first message' };

@@ -15,13 +15,15 @@ type ComposerProps = {
   send: (body: string) => Promise<unknown>;
   /** Why nothing can be sent (blocked, the listing deleted), or null. */
   disabledReason: string | null;
+  /** Messages sent with one tap (the seller's answers to "is this still available?"). */
+  quickReplies?: readonly string[];
 };
 
 /**
  * The box at the foot of a conversation. Enter sends, Shift+Enter starts a new line. The text leaves
  * the box as it is sent; a refused message comes back into it with the reason.
  */
-export function Composer({ recipientName, send, disabledReason }: ComposerProps) {
+export function Composer({ recipientName, send, disabledReason, quickReplies = [] }: ComposerProps) {
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const fieldRef = useRef<HTMLTextAreaElement>(null);
@@ -39,6 +41,10 @@ export function Composer({ recipientName, send, disabledReason }: ComposerProps)
     }
     const body = text.trim();
     setText('');
+    sendBody(body);
+  };
+
+  const sendBody = (body: string) => {
     setProblem(null);
     fieldRef.current?.focus();
     send(body).catch((error: Error) => {
@@ -60,6 +66,15 @@ export function Composer({ recipientName, send, disabledReason }: ComposerProps)
   const describedBy = [disabledReason ? `${id}-closed` : null, problem ? `${id}-problem` : null, `${id}-hint`].filter(Boolean).join(' ');
   return (
     <form onSubmit={submit} noValidate>
+      {!disabledReason && quickReplies.length > 0 && (
+        <div role="group" aria-label="Quick replies" className="mb-2 flex gap-2 overflow-x-auto pb-1">
+          {quickReplies.map((reply) => (
+            <Button key={reply} type="button" variant="secondary" className="shrink-0 rounded-full text-sm" onClick={() => sendBody(reply)}>
+              {reply}
+            </Button>
+          ))}
+        </div>
+      )}
       {disabledReason && (
         <p id={`${id}-closed`} role="status" className="mb-2 rounded-2xl bg-sand-100 px-4 py-2.5 text-center text-sm font-semibold text-ink-700">
           {disabledReason}

@@ -1,7 +1,7 @@
 import { MessageCircleOff } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { type ConversationSummary, type CurrentUser, conversationMessages, uuidPattern } from '../../../../domain';
+import { type ConversationSummary, type CurrentUser, conversationMessages, sellerQuickReplies, uuidPattern } from '../../../../domain';
 import { closeAccountMessages } from '../../../../domain/your-data';
 import { LoadingState } from '@/components/loading-state';
 import { NoticePage } from '@/components/notice-page';
@@ -193,7 +193,12 @@ function ConversationView({ conversation, messages, viewerId, hasEarlier, isLoad
         </div>
         <ExchangeRating conversation={conversation} />
         <div className="border-t border-sand-200 bg-white px-3 pt-3 pb-3 sm:px-5">
-          <Composer recipientName={name} send={(body) => send.mutateAsync(body)} disabledReason={closedReason(conversation)} />
+          <Composer
+            recipientName={name}
+            send={(body) => send.mutateAsync(body)}
+            disabledReason={closedReason(conversation)}
+            quickReplies={conversation.isSeller ? sellerQuickReplies : undefined}
+          />
         </div>
       </div>
     </div>
