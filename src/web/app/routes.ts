@@ -14,6 +14,7 @@ import { type LazyPage, includedPage, lazyPage } from '@/lib/lazy-page';
 import { readReturnPath } from '@/lib/return-path';
 import type { PageHeadDefaults } from '@/lib/use-page-head';
 import { listingQueryKeys, listingReachPath } from '@/shared/listing/listing-cache';
+import { verificationStatusQueryKey } from '@/shared/account/account-queries';
 import { conversationQueryKeys } from '@/shared/messages/conversation-queries';
 import { ratingQueryKeys } from '@/shared/ratings/rating-queries';
 
@@ -96,6 +97,8 @@ const dashboardPage = lazyPage(() => import('@/features/dashboard/pages/dashboar
 const dashboardData = (): PrefetchQuery[] => [
   { queryKey: listingQueryKeys.myListings },
   { queryKey: listingQueryKeys.userStats },
+  // The reminder to finish verifying, rendered with the page rather than popping in after it.
+  { queryKey: verificationStatusQueryKey },
   { queryKey: latestListingsQueryKey, path: latestListingsPath },
 ];
 

@@ -153,8 +153,30 @@ function FullLayout({ status, cardHref }: { status: VerificationStatus; cardHref
   );
 }
 
+/**
+ * The dashboard's reminder: the three checks and the next step, for a member who has not done them
+ * all (listing and messaging need a verified email and phone, decision 35); nothing once they have.
+ */
+function NudgeLayout({ status, cardHref, className }: { status: VerificationStatus; cardHref: string; className?: string }) {
+  const nextStep = findNextStep(status, cardHref);
+  if (!nextStep) return null;
+  return (
+    <Card className={cn('flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:justify-between', className)}>
+      <div className="min-w-0">
+        <h2 className="text-lg font-bold">Finish verifying your account</h2>
+        <p className="mt-1 text-sm text-ink-700">{nextStep.text}</p>
+        <div className="mt-3">
+          <CompactLayout status={status} />
+        </div>
+      </div>
+      <VerifyNowLink href={nextStep.href} />
+    </Card>
+  );
+}
+
 type VerificationStatusWidgetProps = {
-  layout?: 'compact' | 'full';
+  /** compact: the checks in a row; full: the checks with details and the next step; nudge: a reminder card, only while a check is left. */
+  layout?: 'compact' | 'full' | 'nudge';
   /** Where the card step lives; the account page passes its own anchor. */
   cardHref?: string;
   className?: string;
@@ -163,6 +185,8 @@ type VerificationStatusWidgetProps = {
 /** Reads GET /api/verification-status and shows the three checks. */
 export function VerificationStatusWidget({ layout = 'full', cardHref = '/account#add-card', className }: VerificationStatusWidgetProps) {
   const { data: status, isPending, isError } = useVerificationStatus();
+  // A reminder is no place for a placeholder or an error: it shows when there is something to do.
+  if (layout === 'nudge') return status && findNextStep(status, cardHref) ? <NudgeLayout status={status} cardHref={cardHref} className={className} /> : null;
   if (isPending) {
     return (
       <div role="status" className={cn('animate-pulse', className)}>

@@ -2,6 +2,7 @@ import { ArrowRight, PackagePlus, Search, Sparkles } from 'lucide-react';
 import { Link } from 'wouter';
 import { type CurrentUser, greetingName } from '../../../../domain';
 import { PageContainer } from '@/components/page-container';
+import { VerificationStatusWidget } from '@/shared/account/verification-status';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useMyListings, useUserStats } from '@/features/dashboard/api';
 import { ListingLimitNotice } from '@/features/dashboard/components/listing-limit-notice';
@@ -40,7 +41,7 @@ export function DashboardPage({ user }: { user: CurrentUser }) {
     <PageContainer>
       <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">G'day {greetingName(user)}</h1>
       <p className="mt-2 text-ink-700">What would you like to do today?</p>
-      {/* verification status widget */}
+      <VerificationStatusWidget layout="nudge" className="mt-6" />
       <ul className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
         {actions.map(({ href, title, text, icon: Icon, tone }) => (
           <li key={href}>
