@@ -431,8 +431,11 @@ describe('browsing', () => {
     // A word a seller edited in is known at once.
     await client.call('PUT', `/api/listings/${edited.id}`, { token: seller.token, body: { ...validListing, title: 'Vintage phonograph, works well' } });
     expect((await client.get('/api/listings?search=fonograph', connector.token)).body.map((item: { id: string }) => item.id)).toEqual([edited.id]);
-    // Nothing in the catalogue is near enough: an empty page, not look-alikes.
+    // Nothing in the catalogue is near enough: an empty page, not look-alikes. A real word no listing
+    // has is not read as one that shares a few letters with it ("trampoline" is not "train").
     expect((await client.get('/api/listings?search=qxzvw', connector.token)).body).toEqual([]);
+    await create(seller.token, { title: 'Balance bike with training wheels' });
+    expect((await client.get('/api/listings?search=trampoline', connector.token)).body).toEqual([]);
   });
 
   it("pages a Starter's area newest first: the area's pinned post leads, then the rest in order, and a category narrows it", async () => {

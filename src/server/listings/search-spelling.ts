@@ -15,6 +15,35 @@ const unquote = (quoted: string) => quoted.replace(/''/g, "'").replace(/\\(.)/g,
 const quote = (word: string) => `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 
 /**
+ * The edit distance between two words, a swap of neighbouring letters counting as one edit (optimal
+ * string alignment): "bicylc" is one from "bicycl", "trampolin" four from "train".
+ */
+export function editDistance(a: string, b: string): number {
+  const rows = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i += 1) {
+    for (let j = 1; j <= b.length; j += 1) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, rows[i - 2]![j - 2]! + 1);
+      rows[i]![j] = best;
+    }
+  }
+  return rows[a.length]![b.length]!;
+}
+
+/**
+ * How many edits a word of this length may be from the word it is read as: none for three letters or
+ * fewer ("bat" is not "bag"), one up to five, two up to nine, three beyond. A real word no listing
+ * has ("trampoline") is then read as nothing rather than as whatever shares a few letters with it.
+ */
+export function editsAllowed(length: number): number {
+  return length <= 3 ? 0 : length <= 5 ? 1 : length <= 9 ? 2 : 3;
+}
+
+/** Candidates asked of the trigram index per word, the most similar first; the fewest edits wins among them. */
+const candidatesPerWord = 10;
+
+/**
  * The search's words (a tsquery's text) with each word no listing has had replaced by the nearest
  * known word; null when none of them could be corrected (nothing near enough, or nothing to correct).
  */
@@ -23,20 +52,27 @@ export async function correctedWords(db: Queryable, search: string): Promise<str
   const typed = [...new Set([...words.matchAll(quotedLexeme)].map((match) => unquote(match[1]!)))];
   if (typed.length === 0) return null;
   const result = await db.execute(sql`
-    select typed.word as typed,
-           (select known.word from search_words known
-             where known.word % typed.word
-             order by similarity(known.word, typed.word) desc, known.word
-             limit 1) as nearest
-      from unnest(${sql.param(typed)}::text[]) as typed(word)`);
-  const nearest = new Map((result as unknown as { rows: { typed: string; nearest: string | null }[] }).rows.map((row) => [row.typed, row.nearest]));
+    select typed.word as typed, known.word as known
+      from unnest(${sql.param(typed)}::text[]) with ordinality as typed(word, position)
+      cross join lateral (
+        select candidate.word from search_words candidate
+         where candidate.word % typed.word
+         order by similarity(candidate.word, typed.word) desc, candidate.word
+         limit ${candidatesPerWord}
+      ) as known
+     order by typed.position`);
+  const nearest = new Map<string, { word: string; edits: number }>();
+  for (const row of (result as unknown as { rows: { typed: string; known: string }[] }).rows) {
+    const edits = editDistance(row.typed, row.known);
+    const best = nearest.get(row.typed);
+    if (edits <= editsAllowed(row.typed.length) && (!best || edits < best.edits)) nearest.set(row.typed, { word: row.known, edits });
+  }
   let corrected = false;
   const rewritten = words.replace(quotedLexeme, (whole, inner: string, suffix: string | undefined) => {
-    const word = unquote(inner);
-    const replacement = nearest.get(word);
-    if (!replacement || replacement === word) return whole;
+    const replacement = nearest.get(unquote(inner));
+    if (!replacement || replacement.edits === 0) return whole;
     corrected = true;
-    return `${quote(replacement)}${suffix ?? ''}`;
+    return `${quote(replacement.word)}${suffix ?? ''}`;
   });
   return corrected ? rewritten : null;
 }
