@@ -10,7 +10,7 @@ export type RecordedQuery = { sql: string; params: unknown[] };
 export type ExplainedQuery = RecordedQuery & { plan: string; executionMs: number | null };
 
 /** The same session setting openDatabase() gives every connection (src/server/db/open-database.ts). */
-const serverSessionSettings = 'set pg_trgm.word_similarity_threshold = 0.5';
+const serverSessionSettings = 'set pg_trgm.similarity_threshold = 0.2';
 
 export function createRecordingDatabase(pool: pg.Pool): { db: Database; take: () => RecordedQuery[] } {
   const recorded: RecordedQuery[] = [];

@@ -436,6 +436,9 @@ describe('browsing', () => {
     expect((await client.get('/api/listings?search=qxzvw', connector.token)).body).toEqual([]);
     await create(seller.token, { title: 'Balance bike with training wheels' });
     expect((await client.get('/api/listings?search=trampoline', connector.token)).body).toEqual([]);
+    // Two letters swapped share few trigrams with the word ("mehcan", "mechan"), and are still read as it.
+    const keyboard = (await create(seller.token, { title: 'Mechanical keyboard' })).body;
+    expect((await client.get('/api/listings?search=mehcanical', connector.token)).body.map((item: { id: string }) => item.id)).toEqual([keyboard.id]);
   });
 
   it("pages a Starter's area newest first: the area's pinned post leads, then the rest in order, and a category narrows it", async () => {

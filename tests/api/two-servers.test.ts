@@ -106,10 +106,10 @@ describe.skipIf(!ready)(`two app servers on one database, one Redis and one buck
     await a().database.executeSql(`update uploaded_images set touched_at = now() - interval '2 days' where url = any($1)`, [abandoned]);
 
     // Each server does what main.ts does: takes clean-up jobs and schedules the clean-up (every minute here).
-    const runs: { server: string; at: Date; result: PhotoCleanUpResult }[] = [];
+    const runs: { server: string; result: PhotoCleanUpResult }[] = [];
     for (const [name, server] of [['A', a()], ['B', b()]] as const) {
       await server.deps.jobs.work('photo-cleanup', async () => {
-        runs.push({ server: name, at: new Date(), result: await cleanUpPhotos(server.deps, { graceMs: server.config.photoCleanupGraceMs }) });
+        runs.push({ server: name, result: await cleanUpPhotos(server.deps, { graceMs: server.config.photoCleanupGraceMs }) });
       });
       await server.deps.jobs.schedule('photo-cleanup', '* * * * *');
     }
@@ -119,13 +119,13 @@ describe.skipIf(!ready)(`two app servers on one database, one Redis and one buck
     expect(runs.length).toBeGreaterThan(0);
     expect(await a().deps.jobs.settle(['photo-cleanup'])).toBe(true);
 
-    // One run a minute however many servers schedule it, and each photo removed once.
-    const minutes = runs.map((run) => run.at.toISOString().slice(0, 16));
-    expect(new Set(minutes).size).toBe(runs.length);
+    // One job a minute however many servers schedule it (by the minute it was queued for: on a loaded
+    // machine one minute's run can start in the next), and each photo removed once.
+    const count = async (sql: string) => ((await a().database.executeSql(sql, [])).rows[0] as { count: number }).count;
+    expect(await count(`select (count(*) - count(distinct date_trunc('minute', created_on)))::int as count from ${jobSchema}.job where name = 'photo-cleanup'`)).toBe(0);
     expect(runs.reduce((sum, run) => sum + run.result.removed, 0)).toBe(abandoned.length);
     expect(runs.flatMap((run) => run.result.failedFiles)).toEqual([]);
     for (const url of abandoned) expect(await s3().keys(url.slice(1, -'.jpg'.length))).toEqual([]);
-    const count = async (sql: string) => ((await a().database.executeSql(sql, [])).rows[0] as { count: number }).count;
     expect(await count(`select count(*)::int as count from ${jobSchema}.schedule where name = 'photo-cleanup'`)).toBe(1);
     // Both servers looked at the schedule; one job was queued for each minute, not one per server.
     expect(await count(`select count(*)::int as count from ${jobSchema}.job where name = 'photo-cleanup'`)).toBe(runs.length);

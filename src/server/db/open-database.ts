@@ -39,17 +39,18 @@ export type PoolCounts = { total: number; idle: number; waiting: number; max: nu
 type QueryListener = (seconds: number) => void;
 
 /**
- * Every connection sets the trigram threshold behind the browse search's
- * typo fallback ("bicylce" finds "bicycle" at 0.5; the default 0.6 is too strict).
+ * Every connection sets the trigram similarity from which a known word is a candidate for a misspelt
+ * one (search-spelling.ts, decision 42; the edit distance then decides). The default 0.3 missed
+ * "mehcan" for "mechan", a swap that shares only three trigrams of eleven.
  */
-const trigramThreshold = '0.5';
+const trigramThreshold = '0.2';
 
 /**
  * Settings of every PostgreSQL connection the app opens (primary and replicas). JIT compiling pays
  * off for long reports, not for a request's few milliseconds: a search window whose estimate passed
  * jit_above_cost took 13 ms instead of 3 (decision 40).
  */
-export const connectionOptions = `-c pg_trgm.word_similarity_threshold=${trigramThreshold} -c jit=off`;
+export const connectionOptions = `-c pg_trgm.similarity_threshold=${trigramThreshold} -c jit=off`;
 
 export const migrationsFolder = projectPath('drizzle');
 
@@ -151,7 +152,7 @@ export async function pgliteHandle(client: PGlite): Promise<DatabaseHandle> {
   const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([import('drizzle-orm/pglite'), import('drizzle-orm/pglite/migrator')]);
   const pgliteDb = drizzlePglite({ client, schema });
   await migratePglite(pgliteDb, { migrationsFolder });
-  await client.query(`set pg_trgm.word_similarity_threshold = ${trigramThreshold}`);
+  await client.query(`set pg_trgm.similarity_threshold = ${trigramThreshold}`);
   // The two drivers share one query builder; only the result wrapper differs, which we do not use.
   const db = pgliteDb as unknown as Database;
   return {
