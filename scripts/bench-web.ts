@@ -1,7 +1,7 @@
 // npm run bench:web: builds the app, starts it as `npm start` does (the e2e tier's way: PGlite in a
 // fresh data folder, here with the demo data), runs Lighthouse on the landing page, the browse page
-// (as a signed-in demo member: browsing is for members), a demo listing and its seller's page, each
-// page's budgets judged on the median of its runs, and writes the run to docs/benchmarks/runs/; each
+// (as a signed-in demo member: browsing is for members), a demo listing, its seller's page and the membership plans,
+// each page's budgets judged on the median of its runs, and writes the run to docs/benchmarks/runs/; each
 // Lighthouse run's full report goes to test-results/lighthouse/.
 // Then it load-tests the server's render of the same pages (autocannon, Brotli accepted).
 // Options: --runs N (Lighthouse runs per page, at least 3, default 3), --no-build, --no-docs.
@@ -72,6 +72,7 @@ async function main(): Promise<void> {
       { label: 'Browse (signed in)', path: '/listings', token },
       { label: 'Listing', path: `/listing/${listing.id}` },
       { label: 'Seller', path: `/seller/${listing.sellerId}` },
+      { label: 'Membership plans', path: '/membership-plans' },
     ];
     for (const page of pages) {
       for (let run = 1; run <= runs; run += 1) {

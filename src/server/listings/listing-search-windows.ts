@@ -204,7 +204,9 @@ export async function wordSharesOf(db: Queryable, now = Date.now()): Promise<Wor
     const floor = rows.find((row) => row.word === null)?.share;
     if (shares.size > 0 && floor !== undefined && rows[0]!.listings > 0) value = { shares, floor: Number(floor), listings: Number(rows[0]!.listings) };
   } catch {
-    value = null;
+    // The database did not answer: what was known stays, and it is asked again in half a minute.
+    sharesRead = { value: sharesRead?.value ?? null, at: now - sharesTtlMs + 30_000 };
+    return sharesRead.value;
   }
   sharesRead = { value, at: now };
   return value;
