@@ -3,7 +3,6 @@ CREATE TABLE "search_words" (
 	"word" text PRIMARY KEY NOT NULL
 );
 --> statement-breakpoint
-INSERT INTO "search_words" ("word") SELECT "word" FROM ts_stat('SELECT search_vector FROM listings WHERE search_vector IS NOT NULL') ON CONFLICT DO NOTHING;--> statement-breakpoint
 CREATE INDEX "search_words_trgm_idx" ON "search_words" USING gin ("word" gin_trgm_ops);--> statement-breakpoint
 -- Titles are no longer searched letter by letter: the words above stand in for their trigram index.
 DROP INDEX "listings_title_trgm_idx";--> statement-breakpoint
@@ -27,4 +26,6 @@ BEGIN
 END
 $$;--> statement-breakpoint
 CREATE TRIGGER listings_add_search_words_on_edit AFTER UPDATE OF title, description ON listings
-  FOR EACH ROW WHEN (OLD.search_vector IS DISTINCT FROM NEW.search_vector) EXECUTE FUNCTION add_search_words_of_edited_listing();
+  FOR EACH ROW WHEN (OLD.search_vector IS DISTINCT FROM NEW.search_vector) EXECUTE FUNCTION add_search_words_of_edited_listing();--> statement-breakpoint
+-- The words listed so far, once the triggers catch every new one (a listing saved meanwhile is in one or the other).
+INSERT INTO "search_words" ("word") SELECT "word" FROM ts_stat('SELECT search_vector FROM listings WHERE search_vector IS NOT NULL') ON CONFLICT DO NOTHING;

@@ -413,6 +413,18 @@ describe('browsing', () => {
     expect(typo).not.toContain(far.id);
   });
 
+  it('saves a listing whose description holds one very long word, and finds it by its other words', async () => {
+    const seller = await sellerMember(client, server.database.db, { tier: 'connector' });
+    // A word near the 2,046-byte limit of a lexeme: with a day or a postcode put after it in the keyed
+    // word indexes it would pass the limit, and the listing could not be saved.
+    const created = await create(seller.token, { title: 'Brass floor lamp', description: `Works well. ${'z'.repeat(2045)}` });
+    expect(created.status).toBe(201);
+    const connector = await sellerMember(client, server.database.db, { tier: 'connector' });
+    expect((await client.get('/api/listings?search=brass%20lamp', connector.token)).body.map((item: { id: string }) => item.id)).toContain(created.body.id);
+    const starter = await sellerMember(client, server.database.db, { tier: 'starter' });
+    expect((await client.get('/api/listings?search=brass%20lamp', starter.token)).body.map((item: { id: string }) => item.id)).toContain(created.body.id);
+  });
+
   it('reads a misspelt word as the nearest word any listing has, in titles, descriptions and words edited in, page after page', async () => {
     const seller = await sellerMember(client, server.database.db, { tier: 'connector' });
     const inDescription = (await create(seller.token, { title: 'Record player', description: 'Belt-drive gramophone with a new stylus.' })).body;

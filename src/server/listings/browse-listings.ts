@@ -365,8 +365,13 @@ async function readSearchWindows(db: Queryable, shape: Shape, values: BrowseValu
   let day = windows.newestDay;
   let days = windows.firstDays;
   let searchedDays = 0;
+  // Only a first page teaches the next search (a page deep in the past, whose windows meet the
+  // century-back listings, says nothing about how a first page fills).
+  const remember = (days: number | null) => {
+    if (!shape.after) rememberDaysForPage(windows.key, days);
+  };
   const done = () => {
-    rememberDaysForPage(windows.key, searchedDays);
+    remember(searchedDays);
     return { pinned, rows };
   };
   for (let window = 0; window < maxWindows; window += 1) {
@@ -396,7 +401,7 @@ async function readSearchWindows(db: Queryable, shape: Shape, values: BrowseValu
     if (rows.length === 0 && window >= 1) break;
     days = nextWindowDays({ searchedDays, found: rows.length, needed: wanted - rows.length, lastDays: days });
   }
-  rememberDaysForPage(windows.key, null);
+  remember(null);
   // Everything ranked before the last window's first day (a rare word's few matches, the rest of a
   // page the windows did not fill): the exhaustive search, below that time.
   const rest = await statementFor('page', { ...shape, after: true }, db).execute({

@@ -42,6 +42,8 @@ export function editsAllowed(length: number): number {
 
 /** Candidates asked of the trigram index per word, the most similar first; the fewest edits wins among them. */
 const candidatesPerWord = 10;
+/** At most this many of a search's words are looked up (a search can hold dozens of made-up words). */
+const wordsCorrectedPerSearch = 6;
 
 /**
  * The search's words (a tsquery's text) with each word no listing has had replaced by the nearest
@@ -49,7 +51,10 @@ const candidatesPerWord = 10;
  */
 export async function correctedWords(db: Queryable, search: string): Promise<string | null> {
   const words = await wordsOfSearch(db, search);
-  const typed = [...new Set([...words.matchAll(quotedLexeme)].map((match) => unquote(match[1]!)))];
+  // Only words that may be corrected at all (longer than three letters), and a search's first few.
+  const typed = [...new Set([...words.matchAll(quotedLexeme)].map((match) => unquote(match[1]!)))]
+    .filter((word) => editsAllowed(word.length) > 0)
+    .slice(0, wordsCorrectedPerSearch);
   if (typed.length === 0) return null;
   const result = await db.execute(sql`
     select typed.word as typed, known.word as known
