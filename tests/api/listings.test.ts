@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { conversationLimits, conversationMessages } from '../../src/domain/conversations';
 import { listingMessages, listingRuleMessages, nextCursorHeader } from '../../src/domain/listing';
+import { pruneSearchWords } from '../../src/server/listings';
 import { shareImageUrl } from '../../src/domain/page-head';
 import { tradingCheckMessages } from '../../src/domain/trading-checks';
 import { bannedWords, listings, uploadedImages, users } from '../../src/server/db/schema';
@@ -411,6 +412,24 @@ describe('browsing', () => {
     const typo = (await client.get('/api/listings?search=combta', starter.token)).body.map((item: { id: string }) => item.id);
     expect(typo).toContain(near.id);
     expect(typo).not.toContain(far.id);
+  });
+
+  it("takes a deleted listing's words out of the misspelling dictionary, and keeps the words other listings have", async () => {
+    const seller = await sellerMember(client, server.database.db, { tier: 'connector' });
+    await create(seller.token, { title: 'Zephyrine teapot', description: 'A teapot for four, with its lamp stand.' });
+    const gone = (await create(seller.token, { title: 'Quixotrope lamp' })).body;
+    // A word no listing has, with a quote and a backslash in it: asked of the word index all the same.
+    await server.database.executeSql('insert into search_words (word) values ($1)', ["o'brien\\x"]);
+    const words = async () => ((await server.database.executeSql('select word from search_words', [])).rows as { word: string }[]).map((row) => row.word);
+    expect(await words()).toEqual(expect.arrayContaining(['quixotrop', 'zephyrin', 'lamp']));
+    expect((await client.call('DELETE', `/api/listings/${gone.id}`, { token: seller.token })).status).toBeLessThan(300);
+
+    expect(await pruneSearchWords(server.database.db)).toBeGreaterThanOrEqual(2);
+    const left = await words();
+    expect(left).not.toContain('quixotrop');
+    expect(left).not.toContain("o'brien\\x");
+    // Words another listing still has stay, "lamp" too, which both had.
+    expect(left).toEqual(expect.arrayContaining(['zephyrin', 'teapot', 'lamp']));
   });
 
   it('saves a listing whose description holds one very long word, and finds it by its other words', async () => {

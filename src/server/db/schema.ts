@@ -529,8 +529,8 @@ export const postcodeListingCounts = pgTable('postcode_listing_counts', {
 /**
  * Every word (as the word index stores it, stemmed) a listing has had in its title or description:
  * a misspelt search is read as the nearest of them (decision 42). Filled by triggers on listings
- * (migration 0037), so every writer keeps it; words are never taken out (one no active listing has
- * any more leads a correction to an empty page, as the misspelling would).
+ * (migration 0037), so every writer keeps it; the hourly upkeep of members' data takes out the words
+ * no listing has any more (pruneSearchWords).
  */
 export const searchWords = pgTable(
   'search_words',

