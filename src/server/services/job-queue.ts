@@ -100,26 +100,6 @@ export type JobQueueOptions = {
   stopWaitSeconds?: number;
 };
 
-/**
- * pg-boss's worker records a job's outcome (complete, or fail for a retry) without waiting for the
- * answer: if the database drops the connection just then, the rejection would go unheard (an
- * unhandled rejection). Matched on the statements' own text (tests/unit/job-settlement.test.ts
- * holds them to pg-boss's plans).
- */
-const settlesJob = /SET completed_on = now\(\),\s*state = 'completed'|WITH deleted_jobs AS \(\s*DELETE FROM \S+\.job\s+WHERE name = \$1 AND id IN/;
-
-/**
- * A job's outcome that could not be recorded is logged and answered as "no job changed": the job
- * stays active until it expires and is retried then, as a job whose server stopped.
- */
-export function settleQuietly<Result>(text: string, statement: Promise<Result>, warn: (error: unknown) => void): Promise<Result | { rows: { count: number }[] }> {
-  if (!settlesJob.test(text)) return statement;
-  return statement.catch((error: unknown) => {
-    warn(error);
-    return { rows: [{ count: 0 }] };
-  });
-}
-
 export async function createJobQueue(database: DatabaseHandle, log: FastifyBaseLogger, options: JobQueueOptions = {}): Promise<JobQueue> {
   // pg-boss records a job's outcome a moment after its handler ends, and a handler close() gave up
   // on (its job handed back) ends later still. close() lets the statements under way finish, and
@@ -135,7 +115,7 @@ export async function createJobQueue(database: DatabaseHandle, log: FastifyBaseL
       () => running.delete(statement),
       () => running.delete(statement),
     );
-    return settleQuietly(text, statement, (error) => log.warn({ err: error }, "a job's outcome could not be recorded; it will be retried when it expires"));
+    return statement;
   };
   const boss = new PgBoss({
     db: { executeSql },
