@@ -3,14 +3,12 @@
 // then every recorded SELECT is run once to warm the cache and once under EXPLAIN.
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
-import type { Database } from '../../src/server/db/open-database';
+import { sessionSettingsSql, type Database } from '../../src/server/db/open-database';
 import * as schema from '../../src/server/db/schema';
 
 export type RecordedQuery = { sql: string; params: unknown[] };
 export type ExplainedQuery = RecordedQuery & { plan: string; executionMs: number | null };
 
-/** The same session setting openDatabase() gives every connection (src/server/db/open-database.ts). */
-const serverSessionSettings = 'set pg_trgm.similarity_threshold = 0.2';
 
 export function createRecordingDatabase(pool: pg.Pool): { db: Database; take: () => RecordedQuery[] } {
   const recorded: RecordedQuery[] = [];
@@ -25,7 +23,8 @@ export function createRecordingDatabase(pool: pg.Pool): { db: Database; take: ()
 export async function explainQueries(pool: pg.Pool, queries: RecordedQuery[]): Promise<ExplainedQuery[]> {
   const client = await pool.connect();
   try {
-    await client.query(serverSessionSettings);
+    // The same session setting openDatabase() gives every connection.
+    await client.query(sessionSettingsSql);
     const explained: ExplainedQuery[] = [];
     for (const query of queries.filter((entry) => /^\s*(select|with)\b/i.test(entry.sql))) {
       await client.query(query.sql, query.params as unknown[]);

@@ -45,6 +45,9 @@ type QueryListener = (seconds: number) => void;
  */
 const trigramThreshold = '0.2';
 
+/** The same settings as a statement, for a connection opened without connectionOptions (PGlite, the bench's explain). */
+export const sessionSettingsSql = `set pg_trgm.similarity_threshold = ${trigramThreshold}`;
+
 /**
  * Settings of every PostgreSQL connection the app opens (primary and replicas). JIT compiling pays
  * off for long reports, not for a request's few milliseconds: a search window whose estimate passed
@@ -152,7 +155,7 @@ export async function pgliteHandle(client: PGlite): Promise<DatabaseHandle> {
   const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([import('drizzle-orm/pglite'), import('drizzle-orm/pglite/migrator')]);
   const pgliteDb = drizzlePglite({ client, schema });
   await migratePglite(pgliteDb, { migrationsFolder });
-  await client.query(`set pg_trgm.similarity_threshold = ${trigramThreshold}`);
+  await client.query(sessionSettingsSql);
   // The two drivers share one query builder; only the result wrapper differs, which we do not use.
   const db = pgliteDb as unknown as Database;
   return {

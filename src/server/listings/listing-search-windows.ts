@@ -146,19 +146,12 @@ export function shareOfWords(words: string, known: WordShares): number | null {
     if (token?.startsWith("'")) return lexemeShare(token);
     throw new Error('unexpected');
   };
-  const phrase = (): number => {
+  // Phrases bind tighter than "&", but both take their rarest part, so one level reads them alike.
+  const conjunction = (): number => {
     let share = primary();
-    while (tokens[at]?.startsWith('<')) {
+    while (tokens[at] === '&' || tokens[at]?.startsWith('<')) {
       at += 1;
       share = Math.min(share, primary());
-    }
-    return share;
-  };
-  const conjunction = (): number => {
-    let share = phrase();
-    while (tokens[at] === '&') {
-      at += 1;
-      share = Math.min(share, phrase());
     }
     return share;
   };
