@@ -1,4 +1,4 @@
-// `npm run bench:mixed -- [--rounds 3] [--duration 60] [--warmup 10] [--connections 50] [--readers 2000] [--database-url URL] [--no-build] [--no-docs]`
+// `npm run bench:mixed -- [--only KIND,KIND] [--rounds 3] [--duration 60] [--warmup 10] [--connections 50] [--readers 2000] [--database-url URL] [--no-build] [--no-docs]`
 // A minute of traffic as members make it, against the built server on PostgreSQL: reads spread over
 // signed-in members of every tier in a thousand and more postcodes and visitors around any postcode,
 // hundreds of search phrases, deep pages, listing pages, the map and "who am I"; one request in ten
@@ -71,8 +71,8 @@ function randomFrom(seed: number) {
 }
 
 /** The kinds in a shuffled order of one period, so the writes are spread rather than bunched. */
-function kindSequence(random: () => number): Kind[] {
-  const sequence: Kind[] = mix.flatMap((entry) => Array.from({ length: entry.weight }, () => entry.kind));
+function kindSequence(random: () => number, entries: readonly (typeof mix)[number][]): Kind[] {
+  const sequence: Kind[] = entries.flatMap((entry) => Array.from({ length: entry.weight }, () => entry.kind));
   for (let index = sequence.length - 1; index > 0; index -= 1) {
     const other = Math.floor(random() * (index + 1));
     [sequence[index], sequence[other]] = [sequence[other], sequence[index]];
@@ -107,6 +107,11 @@ async function main(): Promise<void> {
   const databaseUrl = stringArg(args, 'database-url') ?? process.env.DATABASE_URL ?? defaultDatabaseUrl;
   if (!isPostgresUrl(databaseUrl)) throw new Error('The mixed benchmark needs PostgreSQL: set DATABASE_URL to a postgres:// URL.');
   const cpus = cpuSplit(!args.has('no-pin'));
+  // `--only search,listing detail`: just those kinds, in their shares of the mix (what each costs alone).
+  const onlyKinds = stringArg(args, 'only')?.split(',').map((kind) => kind.trim());
+  const unknownKinds = onlyKinds?.filter((kind) => !mix.some((entry) => entry.kind === kind)) ?? [];
+  if (unknownKinds.length > 0) throw new Error(`--only: no such request ${unknownKinds.join(', ')}; the requests are ${mix.map((entry) => entry.kind).join(', ')}.`);
+  const activeMix = onlyKinds ? mix.filter((entry) => onlyKinds.includes(entry.kind)) : mix;
 
   const startedAt = new Date();
   const runId = `mixed${startedAt.getTime().toString(36)}`;
@@ -180,7 +185,7 @@ async function main(): Promise<void> {
       const posterCount =
         Math.ceil(Math.max((expected * (share('create listing') + share('edit listing'))) / createsPerPoster, (expected * share('contact form')) / conversationLimits.newPerHour)) + 20;
       const posterTokens = await createSignedInPosters(pool, { prefix: posterPrefix, runId, batch: Math.floor(random() * 1e9), count: posterCount });
-      const sequence = kindSequence(random);
+      const sequence = kindSequence(random, activeMix);
       const byKind = new Map<Kind, KindStats>(mix.map((entry) => [entry.kind, { count: 0, errors: 0, statuses: {}, latencies: [], cache: {} }]));
       const ownListings: { id: string; token: string }[] = [];
       const conversations: { id: string; token: string }[] = [];
@@ -348,7 +353,7 @@ async function main(): Promise<void> {
       `req/s by round min / median / max ${formatRuns(summariseRuns(runs.map((one) => one.load.requestsPerSecond)))}, reads p99 ${formatRuns(summariseRuns(runs.map(readP99Of)))} ms, errors ${runs.map((one) => one.load.errors).join(', ')}${errorNotes.length > 0 ? ` (${errorNotes.join('; ')})` : ''}`,
     ];
     const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
-    const table = [...run.byKind.entries()].map(([kind, stats]) => {
+    const table = [...run.byKind.entries()].filter(([kind]) => activeMix.some((entry) => entry.kind === kind)).map(([kind, stats]) => {
       const outcomes = Object.values(stats.cache).reduce((sum, count) => sum + count, 0);
       const hits = (stats.cache.hit ?? 0) + (stats.cache.shared ?? 0);
       const failed = Object.entries(stats.statuses).filter(([code]) => !code.startsWith('2'));
@@ -374,7 +379,7 @@ async function main(): Promise<void> {
       {
         script: 'bench:mixed',
         startedAt,
-        title: `mixed traffic: ${rounds} × ${durationSeconds} s, ${counts.total.toLocaleString('en-AU')} listings`,
+        title: `mixed traffic${onlyKinds ? ` (only ${onlyKinds.join(', ')})` : ''}: ${rounds} × ${durationSeconds} s, ${counts.total.toLocaleString('en-AU')} listings`,
         argv: process.argv.slice(2),
         body: lines.join('\n'),
       },

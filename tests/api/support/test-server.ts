@@ -4,13 +4,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { buildApp } from '../../../src/server/app';
 import { loadConfig, type Config } from '../../../src/server/config';
 import { createDeps, type DepsOverrides } from '../../../src/server/create-deps';
 import type { DatabaseHandle } from '../../../src/server/db/open-database';
 import type { ServerDeps } from '../../../src/server/deps';
 import type { MailSender } from '../../../src/server/services/mail';
-import { openTestDatabase } from './test-database';
+import { openTestDatabase, testPostgresUrl } from './test-database';
 
 export type TestServer = {
   baseUrl: string;
@@ -53,10 +54,55 @@ export async function startTestServer(environment: Record<string, string> = {}, 
     config,
     mail: deps.mail,
     close: async () => {
-      await app.close();
-      await deps.close();
-      await rm(dataDir, { recursive: true, force: true });
+      const watchdog = watchSlowClose();
+      try {
+        watchdog.step('the app (its requests and connections)');
+        await app.close();
+        watchdog.step('the deps (background work, jobs, limits, caches, events, mail, database)');
+        await deps.close();
+        watchdog.step('the data directory');
+        await rm(dataDir, { recursive: true, force: true });
+      } finally {
+        watchdog.done();
+      }
     },
+  };
+}
+
+/**
+ * A server that takes over 15 s to close says (every 15 s), on stderr, which part it waits on, what its process
+ * holds open, and what the test server's databases are doing: a close that hangs past the hook's
+ * timeout then leaves what is needed to find why.
+ */
+function watchSlowClose(afterMs = 15_000) {
+  let current = 'starting';
+  const started = Date.now();
+  const timer = setInterval(() => void report(), afterMs);
+  timer.unref();
+  async function report() {
+    const lines = [`[slow close] ${Math.round((Date.now() - started) / 1000)} s waiting on ${current}`, `[slow close] open in this process: ${process.getActiveResourcesInfo().join(', ')}`];
+    const serverUrl = testPostgresUrl();
+    if (serverUrl) {
+      const client = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 3000 });
+      try {
+        await client.connect();
+        const { rows } = await client.query(
+          "select datname, pid, state, wait_event_type, wait_event, now() - query_start as running, left(query, 200) as query from pg_stat_activity where datname like 'marketplace_%' and pid <> pg_backend_pid()",
+        );
+        for (const row of rows) lines.push(`[slow close] ${JSON.stringify(row)}`);
+      } catch (error) {
+        lines.push(`[slow close] could not read pg_stat_activity: ${String(error)}`);
+      } finally {
+        await client.end().catch(() => {});
+      }
+    }
+    process.stderr.write(`${lines.join('\n')}\n`);
+  }
+  return {
+    step: (name: string) => {
+      current = name;
+    },
+    done: () => clearInterval(timer),
   };
 }
 
