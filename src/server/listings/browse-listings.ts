@@ -641,22 +641,10 @@ export async function browseListings(
 
   const mode: SearchMode = cursor?.mode ?? 'words';
   const result = await fetchPage(mode);
-  // Nothing matched the words: when no listing anywhere has them, they are likely misspelt, so try
-  // again with each unknown word read as the catalogue's nearest word (decision 42). Words listed
-  // elsewhere but not here stay an empty page (decision 17): a look-alike of a real word finds other things.
-  if (query.search && !cursor && mode === 'words' && result.items.length === 0 && !(await wordsListedAnywhere(db, query.search))) return fetchPage('typos');
+  // Nothing matched the words: when the catalogue does not know one of them, it is likely misspelt, so
+  // try again with each unknown word read as the catalogue's nearest word (decision 42). Words it
+  // knows stay an empty page (decision 17): a look-alike of a real word finds other things. (No listing
+  // has a word the catalogue does not know, so this asks nothing of the listings themselves.)
+  if (query.search && !cursor && mode === 'words' && result.items.length === 0) return fetchPage('typos');
   return result;
-}
-
-const anyListingWithWords = preparedQuery(null, (db, name) =>
-  db
-    .select({ id: listings.id })
-    .from(listings)
-    .where(and(eq(listings.isActive, true), matchesSearch(sql`${value('search')}::text`, 'words')))
-    .limit(1)
-    .prepare(name),
-);
-
-async function wordsListedAnywhere(db: Queryable, search: string): Promise<boolean> {
-  return (await anyListingWithWords(db).execute({ search })).length > 0;
 }

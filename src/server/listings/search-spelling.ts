@@ -5,7 +5,7 @@
 // search by words (the trigram search of every title it replaces read ~22,000 candidate titles for
 // one misspelt word at 1,000,000 listings).
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../db/open-database';
+import type { Database, Queryable } from '../db/open-database';
 import { wordsOfSearch } from './listing-search-windows';
 
 /** A quoted lexeme of a tsquery's text, as PostgreSQL writes it ('o''brien'), and a prefix or weight after it. */
@@ -56,6 +56,8 @@ export async function correctedWords(db: Queryable, search: string): Promise<str
     .filter((word) => editsAllowed(word.length) > 0)
     .slice(0, wordsCorrectedPerSearch);
   if (typed.length === 0) return null;
+  // A word the catalogue has is kept as it is, without the trigram search (for a common word it would
+  // rank hundreds of look-alikes only to find the word itself).
   const result = await db.execute(sql`
     select typed.word as typed, known.word as known
       from unnest(${sql.param(typed)}::text[]) with ordinality as typed(word, position)
@@ -65,6 +67,7 @@ export async function correctedWords(db: Queryable, search: string): Promise<str
          order by similarity(candidate.word, typed.word) desc, candidate.word
          limit ${candidatesPerWord}
       ) as known
+     where not exists (select from search_words listed where listed.word = typed.word)
      order by typed.position`);
   const nearest = new Map<string, { word: string; edits: number }>();
   for (const row of (result as unknown as { rows: { typed: string; known: string }[] }).rows) {
@@ -90,10 +93,16 @@ export async function correctedWords(db: Queryable, search: string): Promise<str
  * 1,000,000 listings, whatever the dictionary's size; a probe of the word index per word took 0.7 ms
  * a word). Returns how many words went.
  */
-export async function pruneSearchWords(db: Queryable): Promise<number> {
-  const result = await db.execute(sql`
-    delete from search_words known
-     where known.word not in (select listed.word from ts_stat('select search_vector from listings') as listed)
-    returning 1`);
-  return (result as unknown as { rows: unknown[] }).rows.length;
+export async function pruneSearchWords(db: Database): Promise<number> {
+  return db.transaction(async (tx) => {
+    // Listings being saved add their words before they commit: the lock waits for them, so the pass
+    // below sees their words, and holds the next ones back for its second or so (a word deleted while
+    // its listing was being saved would be read as a misspelling of another).
+    await tx.execute(sql`lock table search_words in share mode`);
+    const result = await tx.execute(sql`
+      delete from search_words known
+       where known.word not in (select listed.word from ts_stat('select search_vector from listings') as listed)
+      returning 1`);
+    return (result as unknown as { rows: unknown[] }).rows.length;
+  });
 }
