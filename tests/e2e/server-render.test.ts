@@ -160,6 +160,19 @@ describe('pages rendered on the server', () => {
     expect(readPageState(html)).toMatchObject({ signedIn: false });
   });
 
+  it("sends the build's scripts without a page's headers, and the page with them", async () => {
+    const page = await pageRequest(`/listing/${listingId}`);
+    const html = await page.text();
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    const script = /<script type="module"[^>]* src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    const served = await pageRequest(script!);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(served.headers.get('cache-control')).toContain('immutable');
+    for (const name of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy']) expect(served.headers.get(name), name).toBeNull();
+  });
+
   it('shows a listing to a browser with JavaScript turned off', async () => {
     const page = await (await newContext({ javaScriptEnabled: false })).newPage();
     await page.goto(`/listing/${listingId}`);

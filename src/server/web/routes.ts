@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorMessages, type ErrorBody } from '../../domain/errors';
 import { listingPagePattern, publicPagePaths, sellerPagePattern } from '../../domain/seo';
+import { documentOnlyHeaders } from '../http/security-headers';
 import { projectPath } from '../project-paths';
 import type { UnmatchedRequestHook } from '../metrics';
 import type { MediaStorage } from '../services/storage';
@@ -40,6 +41,8 @@ export async function registerWebRoutes(
       setHeaders: (reply, filePath) => {
         const hashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', hashedAsset ? `public, max-age=${oneYearSeconds}, immutable` : 'no-cache');
+        // The build's scripts and styles: no page's headers (a listing page loads twenty of them).
+        if (hashedAsset) for (const name of documentOnlyHeaders) reply.removeHeader(name);
       },
     });
   }
