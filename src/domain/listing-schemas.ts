@@ -2,7 +2,7 @@
 // rules and messages in listing.ts.
 import { z } from 'zod';
 import { conversationMessages, hasControlCharacter } from './conversations';
-import { listingCategoryValues, listingMessages, locationFilters, parsePrice, sortOptions } from './listing';
+import { listingCategoryValues, listingConditionValues, listingMessages, locationFilters, parseConditionFilter, parsePrice, sortOptions } from './listing';
 import { australianStates, postcodePattern } from './postcodes';
 import type { ListingReach } from './search-reach';
 import { fieldLimits } from './limits';
@@ -34,6 +34,8 @@ export const createListingBody = z.object({
     .max(fieldLimits.listingDescriptionMax, listingMessages.descriptionTooLong),
   price: priceField,
   category: z.enum(listingCategoryValues, { error: listingMessages.categoryRequired }),
+  /** Optional in the API (decision 44): left out, a new listing's is not stated and an edit keeps the one it had; null says "not stated". */
+  condition: z.enum(listingConditionValues, { error: listingMessages.conditionRequired }).nullable().optional(),
   imageUrls: z.array(z.string().max(500)).max(listingImageCap, listingMessages.tooManyImages).default([]),
 });
 export type CreateListingBody = z.infer<typeof createListingBody>;
@@ -63,6 +65,20 @@ export const browseListingsQuery = z.object({
   /** A visitor's own place to look around (members look from their profile's postcode). */
   near: optionalFilter(z.string().trim().regex(postcodePattern, 'A postcode has four digits.')),
   sort: optionalFilter(z.enum(sortOptions, { error: 'Choose a sort order from the list.' })),
+  /** Any of these conditions ("like-new,good"), written back in the list's order so equal filters read alike. */
+  condition: optionalFilter(
+    z
+      .string()
+      .max(100, listingMessages.conditionFilterInvalid)
+      .transform((text, ctx) => {
+        const conditions = parseConditionFilter(text);
+        if (conditions === null) {
+          ctx.addIssue({ code: 'custom', message: listingMessages.conditionFilterInvalid });
+          return z.NEVER;
+        }
+        return conditions.join(',');
+      }),
+  ),
   cursor: optionalFilter(z.string().max(300)),
   limit: z.coerce.number({ error: 'limit must be a number from 1 to 48.' }).int().min(1).max(48).default(24),
 });
@@ -90,6 +106,8 @@ export const listingViewSchema = z.object({
   description: z.string(),
   price: z.string(),
   category: z.string(),
+  /** New, Like new, Good, Fair or For parts; null: the condition is not stated (decision 44). */
+  condition: z.enum(listingConditionValues).nullable(),
   location: z.string(),
   imageUrls: z.array(z.string()),
   sellerId: z.string(),

@@ -20,6 +20,44 @@ export function categoryLabel(value: string): string | undefined {
 
 export const listingCategoryValues = listingCategories.map((c) => c.value) as [ListingCategory, ...ListingCategory[]];
 
+/**
+ * What state an item is in (decision 44), the buyer's first question. The listing form asks for it;
+ * the API's create call takes a listing without it, and listings from before have none: "condition
+ * not stated". Each maps to schema.org's itemCondition for search engines (Like new, Good and Fair
+ * are all used; For parts is damaged).
+ */
+export const listingConditions = [
+  { value: 'new', label: 'New', hint: 'Never used, in its packaging or with its tags', schemaOrg: 'https://schema.org/NewCondition' },
+  { value: 'like-new', label: 'Like new', hint: 'Used a few times, no marks', schemaOrg: 'https://schema.org/UsedCondition' },
+  { value: 'good', label: 'Good', hint: 'Used, works well, some signs of wear', schemaOrg: 'https://schema.org/UsedCondition' },
+  { value: 'fair', label: 'Fair', hint: 'Works, with visible wear or small faults', schemaOrg: 'https://schema.org/UsedCondition' },
+  { value: 'for-parts', label: 'For parts', hint: 'Does not work as it should: for repair or parts', schemaOrg: 'https://schema.org/DamagedCondition' },
+] as const;
+export type ListingCondition = (typeof listingConditions)[number]['value'];
+export const listingConditionValues = listingConditions.map((c) => c.value) as [ListingCondition, ...ListingCondition[]];
+/** What a listing without a condition says where others say theirs. */
+export const conditionNotStated = 'Condition not stated';
+
+/** A condition's label ("Like new"), or "Condition not stated" for none. */
+export function conditionLabel(value: ListingCondition | null | undefined): string {
+  return listingConditions.find((condition) => condition.value === value)?.label ?? conditionNotStated;
+}
+
+/** schema.org's itemCondition for a condition; none for a listing that does not state one. */
+export function schemaOrgCondition(value: ListingCondition | null | undefined): string | undefined {
+  return listingConditions.find((condition) => condition.value === value)?.schemaOrg;
+}
+
+/**
+ * A browse filter's conditions ("like-new,good"), each once, in the list's order; null when it names
+ * none or one that is not a condition (the schema says which).
+ */
+export function parseConditionFilter(text: string): ListingCondition[] | null {
+  const named = text.split(',').map((part) => part.trim()).filter(Boolean);
+  if (named.length === 0 || named.some((part) => !(listingConditionValues as readonly string[]).includes(part))) return null;
+  return listingConditionValues.filter((value) => named.includes(value));
+}
+
 export const locationFilters = ['sydney', 'melbourne', 'brisbane', 'perth', 'adelaide'] as const;
 export type LocationFilter = (typeof locationFilters)[number];
 
@@ -49,6 +87,8 @@ export const listingMessages = {
   priceRequired: 'Price is required',
   priceInvalid: 'Price must be a valid positive number under $10 billion',
   categoryRequired: 'Category is required',
+  conditionRequired: 'Choose the condition from the list',
+  conditionFilterInvalid: `Choose conditions from the list: ${listingConditionValues.join(', ')}, separated by commas.`,
   tooManyImages: 'Too many images',
 } as const;
 

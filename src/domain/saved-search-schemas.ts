@@ -6,7 +6,7 @@ import { fieldLimits } from './limits';
 import { savedSearchFrequencies, savedSearchLimits, savedSearchMessages } from './saved-searches';
 
 /** The filters a saved search keeps; an unknown one is refused. */
-export const savedSearchQuery = browseListingsQuery.pick({ search: true, category: true, location: true, postcode: true, state: true, sort: true }).strict();
+export const savedSearchQuery = browseListingsQuery.pick({ search: true, category: true, condition: true, location: true, postcode: true, state: true, sort: true }).strict();
 export type SavedSearchQuery = z.infer<typeof savedSearchQuery>;
 
 export const createSavedSearchBody = z.object({
@@ -30,6 +30,7 @@ export const updateSavedSearchBody = z
 const savedSearchQueryView = z.object({
   search: z.string().optional(),
   category: z.string().optional(),
+  condition: z.string().optional(),
   location: z.string().optional(),
   postcode: z.string().optional(),
   state: z.string().optional(),

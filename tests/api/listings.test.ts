@@ -180,6 +180,72 @@ describe('creating a listing', () => {
   });
 });
 
+describe("a listing's condition", () => {
+  const ids = (response: { body: unknown }) => (response.body as { id: string }[]).map((item) => item.id);
+
+  it('is kept when given, not stated when left out, and refused when not one of the five, saving nothing', async () => {
+    const seller = await sellerMember(client, server.database.db, { tier: 'connector' });
+    const stated = await create(seller.token, { title: 'Walnut sideboard', condition: 'like-new' });
+    expect([stated.status, stated.body.condition]).toEqual([201, 'like-new']);
+    expect((await client.get(`/api/listings/${stated.body.id}`)).body.condition).toBe('like-new');
+    const unstated = await create(seller.token, { title: 'Walnut side table' });
+    expect([unstated.status, unstated.body.condition]).toEqual([201, null]);
+
+    const [{ count: before }] = (await server.database.executeSql('select count(*)::int as count from listings where seller_id = $1', [seller.user.id])).rows as { count: number }[];
+    const refused = await create(seller.token, { title: 'Walnut stool', condition: 'mint' });
+    expect([refused.status, refused.body.message]).toEqual([400, listingMessages.conditionRequired]);
+    const [{ count: after }] = (await server.database.executeSql('select count(*)::int as count from listings where seller_id = $1', [seller.user.id])).rows as { count: number }[];
+    expect(after).toBe(before);
+  });
+
+  it('stays as it was when an edit leaves it out, and changes or clears when the edit says so', async () => {
+    const seller = await sellerMember(client, server.database.db, { tier: 'connector' });
+    const listing = (await create(seller.token, { title: 'Cane lounge chair', condition: 'good' })).body as { id: string };
+    const edit = (body: Record<string, unknown>) => client.call('PUT', `/api/listings/${listing.id}`, { token: seller.token, body: { ...validListing, title: 'Cane lounge chair', ...body } });
+    expect((await edit({ price: '60' })).body.condition).toBe('good');
+    expect((await edit({ condition: 'fair' })).body.condition).toBe('fair');
+    expect((await edit({ condition: 'worn' })).status).toBe(400);
+    expect((await client.get(`/api/listings/${listing.id}`)).body.condition).toBe('fair');
+    expect((await edit({ condition: null })).body.condition).toBeNull();
+    // Nobody else's edit sets it.
+    const other = await sellerMember(client, server.database.db, { tier: 'connector' });
+    expect((await client.call('PUT', `/api/listings/${listing.id}`, { token: other.token, body: { ...validListing, condition: 'new' } })).status).toBe(403);
+  });
+
+  it('filters browse and search by any of the conditions asked for, page after page', async () => {
+    const seller = await sellerMember(client, server.database.db, { postcode: '4825', tier: 'connector' });
+    const word = `wombat${Date.now()}`;
+    const made: Record<string, string> = {};
+    for (const [name, condition] of [['new', 'new'], ['likeNew', 'like-new'], ['good', 'good'], ['good2', 'good'], ['fair', 'fair'], ['parts', 'for-parts'], ['unstated', undefined]] as const) {
+      made[name] = ((await create(seller.token, { title: `${word} ${name}`, ...(condition ? { condition } : {}) })).body as { id: string }).id;
+    }
+    const viewer = await sellerMember(client, server.database.db, { postcode: '4825', tier: 'connector' });
+    const search = await client.get(`/api/listings?search=${word}&condition=good,like-new`, viewer.token);
+    expect(search.status).toBe(200);
+    expect(new Set(ids(search))).toEqual(new Set([made.likeNew, made.good, made.good2]));
+
+    // Mount Isa (no other postcode within 5 km). Browse without words, in a Starter's 5 km (each postcode's newest, filtered), two to a page.
+    const starter = await sellerMember(client, server.database.db, { postcode: '4825', tier: 'starter' });
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page: Awaited<ReturnType<typeof client.get>> = await client.get(`/api/listings?condition=for-parts,good&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, starter.token);
+      expect(page.status).toBe(200);
+      seen.push(...ids(page));
+      cursor = page.headers.get(nextCursorHeader);
+      pages += 1;
+    } while (cursor && pages < 20);
+    expect(pages).toBeGreaterThan(1);
+    const mine = seen.filter((id) => Object.values(made).includes(id));
+    expect(new Set(mine)).toEqual(new Set([made.good, made.good2, made.parts]));
+    expect(mine).toHaveLength(3);
+
+    const refused = await client.get('/api/listings?condition=good,mint');
+    expect([refused.status, refused.body.message]).toEqual([400, listingMessages.conditionFilterInvalid]);
+  });
+});
+
 describe('photos', () => {
   it('re-encodes an upload, strips its metadata and makes a thumbnail', async () => {
     const seller = await sellerMember(client, server.database.db, { tier: 'connector' });

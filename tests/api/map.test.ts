@@ -53,6 +53,37 @@ describe('listing counts for the map', () => {
     expect(counts(rebuilt)).toEqual(counts(running));
   });
 
+  it('counts only the conditions browse filters by, kept current as listings change and sell', async () => {
+    // Mount Isa's counts: no other test lists there.
+    const seller = await sellerMember(client, server.database.db, { postcode: '4825', tier: 'connector' });
+    const viewer = await sellerMember(client, server.database.db, { postcode: '4825', tier: 'connector' });
+    const list = async (condition?: string) => (await client.post('/api/listings', { ...validListing, ...(condition ? { condition } : {}) }, seller.token)).body as { id: string };
+    const good = await list('good');
+    const fair = await list('fair');
+    await list('good');
+    await list();
+    const countIn = async (condition?: string) => {
+      const response = await client.get(`/api/map/listing-counts${condition ? `?condition=${condition}` : ''}`, viewer.token);
+      expect(response.status).toBe(200);
+      return byPostcode(response.body)['4825']?.count ?? 0;
+    };
+    expect([await countIn(), await countIn('good'), await countIn('good,fair'), await countIn('new')]).toEqual([4, 2, 3, 0]);
+
+    // An edit moves a listing between conditions; a sale takes it out of its condition's count.
+    await client.call('PUT', `/api/listings/${fair.id}`, { token: seller.token, body: { ...validListing, condition: 'new' } });
+    await client.call('PATCH', `/api/listings/${good.id}`, { token: seller.token, body: { isActive: false } });
+    expect([await countIn(), await countIn('good'), await countIn('fair'), await countIn('new')]).toEqual([3, 1, 0, 1]);
+    expect((await client.get('/api/map/listing-counts?condition=mint', viewer.token)).status).toBe(400);
+
+    // A full recount agrees with the running counts, condition by condition.
+    const running = await server.database.db.select().from(postcodeListingCounts);
+    await rebuildPostcodeCounts(server.database.db);
+    const rebuilt = await server.database.db.select().from(postcodeListingCounts);
+    const byCondition = (rows: typeof running) => Object.fromEntries(rows.filter((row) => row.activeCount > 0).map((row) => [row.postcode, row.conditionCounts]));
+    expect(byCondition(rebuilt)).toEqual(byCondition(running));
+    expect(byCondition(rebuilt)['4825']).toEqual([1, 0, 1, 0, 0]);
+  });
+
   it('answers for the part of the map asked for, and refuses a malformed area', async () => {
     const seller = await sellerMember(client, server.database.db, { postcode: '3068', tier: 'connector' });
     await client.post('/api/listings', validListing, seller.token);

@@ -180,6 +180,26 @@ describe('saved search mail', () => {
     expect([on.status, on.body.mailEnabled]).toEqual([200, true]);
   });
 
+  it('alerts a search with a condition filter only to listings in those conditions', async () => {
+    const word = `numbat${Date.now()}`;
+    const watcher = await sellerMember(client, server.database.db, { postcode: '3068', tier: 'explorer' });
+    const seller = await sellerMember(client, server.database.db, { postcode: '3068', tier: 'connector' });
+    const saved = await save(watcher.token, { name: 'Numbats, barely used', query: { search: word, condition: 'good,like-new' }, frequency: 'instant' });
+    // Kept as browse writes it, in the list's order.
+    expect([saved.status, saved.body.query]).toEqual([201, { search: word, condition: 'like-new,good' }]);
+    expect((await save(watcher.token, { name: 'Mint', query: { search: word, condition: 'mint' }, frequency: 'instant' })).status).toBe(400);
+
+    await list(seller.token, { title: `${word} lamp, never used`, condition: 'new' });
+    await list(seller.token, { title: `${word} chair`, condition: 'fair' });
+    await list(seller.token, { title: `${word} rug` });
+    const kettle = (await list(seller.token, { title: `${word} kettle`, condition: 'like-new' })).body as { id: string };
+    await settle();
+    const alerts = await alertsTo(watcher.email);
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0].text).toContain(`/listing/${kettle.id}`);
+    expect(alerts[0].text).not.toMatch(/lamp|chair|rug/);
+  });
+
   it('alerts each member whose plan reaches the new listing, and only them', async () => {
     const word = `potoroo${Date.now()}`;
     // The listing is in 3068 (Fitzroy North, VIC); 3065 is about 2 km away, 3141 about 6 km.

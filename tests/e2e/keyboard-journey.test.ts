@@ -27,7 +27,7 @@ function focused(page: Page): Promise<Focused> {
     const labelled = element.getAttribute('aria-labelledby');
     const name =
       element.getAttribute('aria-label') ??
-      (labelled ? document.getElementById(labelled)?.textContent : null) ??
+      (labelled ? labelled.split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ') : null) ??
       (element as HTMLInputElement).labels?.[0]?.textContent ??
       element.textContent ??
       '';
@@ -87,9 +87,10 @@ describe('a newcomer with the keyboard alone', () => {
 });
 
 describe('a buyer with the keyboard alone', () => {
-  it('signs in, searches, opens a listing, opens and leaves the report dialog, and messages the seller', async () => {
+  it('signs in, searches, narrows by condition, opens a listing, opens and leaves the report dialog, and messages the seller', async () => {
     const seller = await verifiedSeller({ firstName: 'Imogen', postcode: '3068' });
-    await listItem(seller, { title: 'Brass desk lamp', description: 'Adjustable arm, warm light, works perfectly.', price: '45', category: 'home' });
+    await listItem(seller, { title: 'Brass desk lamp', description: 'Adjustable arm, warm light, works perfectly.', price: '45', category: 'home', condition: 'like-new' });
+    await listItem(seller, { title: 'Brass floor lamp', description: 'Tall brass lamp, the switch is loose.', price: '20', category: 'home', condition: 'fair' });
     const buyer = await api.createVerifiedMember({ firstName: 'Kai', postcode: '3068' });
     const page = await openPageAs(null, viewports.desktop);
 
@@ -115,6 +116,19 @@ describe('a buyer with the keyboard alone', () => {
     await page.keyboard.type('brass lamp');
     await page.keyboard.press('Enter');
     await expectVisible(page.getByRole('link', { name: /Brass desk lamp/ }).first());
+    await expectVisible(page.getByRole('link', { name: /Brass floor lamp/ }).first());
+
+    // Only Like new: the Condition filter opens with Enter, Space ticks a box, Escape closes it onto its button.
+    const conditionFilter = await tabTo(page, 'Condition Any condition', { tag: 'BUTTON' });
+    expect(conditionFilter.ring).toBe(true);
+    await page.keyboard.press('Enter');
+    const likeNew = await tabTo(page, 'Like new', { tag: 'INPUT' });
+    expect(likeNew.ring).toBe(true);
+    await page.keyboard.press('Space');
+    await page.waitForURL((url) => url.searchParams.get('condition') === 'like-new');
+    await page.keyboard.press('Escape');
+    expect(await focused(page)).toMatchObject({ tag: 'BUTTON', name: 'Condition Like new' });
+    await expect.poll(() => page.getByRole('link', { name: /Brass floor lamp/ }).count(), { timeout: 10_000 }).toBe(0);
     await tabTo(page, /Brass desk lamp/, { tag: 'A' });
     await page.keyboard.press('Enter');
     await expect.poll(async () => focused(page), { timeout: 10_000 }).toMatchObject({ tag: 'H1', name: 'Brass desk lamp' });
@@ -150,7 +164,7 @@ describe('a buyer with the keyboard alone', () => {
 });
 
 describe('a seller with the keyboard alone', () => {
-  it('lists something with two photos: every field by its label, the photo picker opened with Space, the category by typing', async () => {
+  it('lists something with two photos: every field by its label, the photo picker opened with Space, the category by typing, the condition with the arrow keys', async () => {
     const seller = await verifiedSeller({ firstName: 'Ruth', postcode: '3068' });
     const page = await openPageAs(seller, viewports.desktop);
     await page.goto('/create-listing');
@@ -179,6 +193,13 @@ describe('a seller with the keyboard alone', () => {
     await tabTo(page, 'Category', { tag: 'SELECT' });
     await page.keyboard.type('Home');
     expect(await page.evaluate(() => (document.activeElement as HTMLSelectElement).value)).toBe('home');
+    // The condition's radios: Tab reaches the first, the arrow keys move and choose.
+    const firstCondition = await tabTo(page, 'New', { tag: 'INPUT' });
+    expect(firstCondition.ring).toBe(true);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    expect(await focused(page)).toMatchObject({ tag: 'INPUT', name: 'Good' });
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).checked)).toBe(true);
     await tabTo(page, 'List It Now');
     await page.keyboard.press('Enter');
     // Back on the dashboard, its heading focused; the new listing is there, and opens with Enter.
@@ -188,6 +209,7 @@ describe('a seller with the keyboard alone', () => {
     await expect.poll(async () => focused(page), { timeout: 10_000 }).toMatchObject({ tag: 'H1', name: 'Rattan armchair' });
     expect(page.url()).toMatch(/\/listing\/[0-9a-f-]{36}$/);
     await expectVisible(page.getByText('$120').first());
+    await expectVisible(page.getByText('Condition: Good'));
     // Both photos made it: the gallery names the second.
     await expectVisible(page.getByRole('button', { name: /2 of 2|Photo 2/ }).first());
   });

@@ -1,11 +1,14 @@
-// Selling and buying in a real Chromium against the built app: list with photos, find, edit, sell,
-// delete, message a seller, and the listing limit. Members are set up through the API.
+// Selling and buying in a real Chromium against the built app: list with photos and a condition, find
+// it by search and by condition, edit, sell, delete, message a seller, and the listing limit. Members
+// are set up through the API.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { favouriteMessages } from '../../src/domain/favourites';
+import { auditPage } from './support/axe';
 import { saveScreenshot, toastTitled, viewports } from './support/browser';
 import type { ApiMember } from './support/api';
 import { useJourney } from './support/journey';
@@ -14,9 +17,12 @@ import { useJourney } from './support/journey';
 const patientMs = 30_000;
 const { api, openPageAs, seeVisible, seeHidden, captureBothSizes, listItem, verifiedSeller, newMember } = useJourney({ name: 'listings-journey', patientMs });
 
-type ListingInput = { title: string; description: string; price: string; category: string };
+type ListingInput = { title: string; description: string; price: string; category: string; condition?: string };
 
 let photoDir: string;
+
+/** axe's WCAG A and AA findings in the page as it is now, one line each. */
+const axeFindings = async (page: Page) => (await auditPage(page)).map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 
 beforeAll(async () => {
   photoDir = await mkdtemp(path.join(tmpdir(), 'neighbourly-photos-'));
@@ -56,6 +62,7 @@ const kidsBike: ListingInput = {
   description: 'Red bike with training wheels, outgrown but well loved. Helmet included.',
   price: '40',
   category: 'sports',
+  condition: 'good',
 };
 const gardenGnomes: ListingInput = {
   title: 'Garden gnome collection',
@@ -85,6 +92,7 @@ describe('selling and buying', () => {
     await page.getByLabel('Price (AUD)').fill(recordPlayer.price);
     await page.getByLabel('Description').fill(recordPlayer.description);
     await page.getByLabel('Category').selectOption(recordPlayer.category);
+    await page.getByRole('group', { name: 'Condition' }).getByRole('radio', { name: 'Like new', exact: true }).check();
     await page.getByLabel('Add photos').setInputFiles(photos);
     const uploaded = page.getByText('Uploaded', { exact: true });
     await seeVisible(uploaded.nth(2), 90_000);
@@ -109,7 +117,30 @@ describe('selling and buying', () => {
     await seeVisible(page.getByRole('heading', { level: 1, name: "What's Available Near You" }));
     await seeVisible(page.getByRole('link', { name: recordPlayer.title, exact: true }));
     await seeVisible(page.getByRole('link', { name: kidsBike.title, exact: true }));
+    const recordCard = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: recordPlayer.title, exact: true }) });
+    await seeVisible(recordCard.getByText('Condition: Like new', { exact: true }));
     await captureBothSizes(page, 'browse');
+
+    // By condition: Like new keeps the record player and leaves out the bike in Good condition, also after a reload.
+    const conditionFilter = page.getByRole('button', { name: /^Condition / });
+    await conditionFilter.click();
+    await page.getByRole('checkbox', { name: 'Like new' }).check();
+    await page.waitForURL((url) => url.searchParams.get('condition') === 'like-new', { timeout: patientMs });
+    await seeHidden(page.getByRole('link', { name: kidsBike.title, exact: true }));
+    await seeVisible(page.getByRole('link', { name: recordPlayer.title, exact: true }));
+    expect(await axeFindings(page)).toEqual([]);
+    await captureBothSizes(page, 'browse-condition-filter');
+    await page.keyboard.press('Escape');
+    await page.reload();
+    await seeVisible(page.getByRole('button', { name: 'Condition Like new' }));
+    await seeVisible(page.getByRole('link', { name: recordPlayer.title, exact: true }));
+    expect(await page.getByRole('link', { name: kidsBike.title, exact: true }).count()).toBe(0);
+    // Unticking it brings back every condition.
+    await page.getByRole('button', { name: 'Condition Like new' }).click();
+    await page.getByRole('checkbox', { name: 'Like new' }).uncheck();
+    await page.waitForURL((url) => !url.searchParams.has('condition'), { timeout: patientMs });
+    await seeVisible(page.getByRole('link', { name: kidsBike.title, exact: true }));
+    await page.keyboard.press('Escape');
     await page.getByLabel('Search').fill('record');
     await page.getByLabel('Search').press('Enter');
     await page.waitForURL(/search=record/, { timeout: patientMs });
@@ -125,6 +156,7 @@ describe('selling and buying', () => {
     await seeVisible(page.getByRole('heading', { level: 1, name: recordPlayer.title }));
     expect(await page.title()).toBe(`${recordPlayer.title} - $85.50 in Clifton Hill VIC | Neighbourly`);
     await seeVisible(page.getByText('$85.50', { exact: true }));
+    await seeVisible(page.getByText('Condition: Like new', { exact: true }));
     await page.getByRole('button', { name: 'Show photo 3 of 3' }).click();
     await seeVisible(page.getByRole('img', { name: `${recordPlayer.title}, photo 3 of 3` }));
     await page.keyboard.press('ArrowLeft');
@@ -137,6 +169,7 @@ describe('selling and buying', () => {
     await page.getByRole('link', { name: 'Edit', exact: true }).click();
     await seeVisible(page.getByRole('heading', { level: 1, name: 'Edit Your Listing' }));
     expect(await page.getByLabel('Title').inputValue()).toBe(recordPlayer.title);
+    expect(await page.getByRole('radio', { name: 'Like new', exact: true }).isChecked()).toBe(true);
     await seeVisible(page.getByText('Uploaded', { exact: true }).nth(2));
     await page.getByLabel('Title').fill('Vintage Pioneer record player');
     await page.getByLabel('Price (AUD)').fill('80');
@@ -305,6 +338,7 @@ describe('selling and buying', () => {
     await page.getByLabel('Price (AUD)').fill('10');
     await page.getByLabel('Description').fill('This is the sixth listing on an Explorer plan.');
     await page.getByLabel('Category').selectOption('other');
+    await page.getByRole('radio', { name: 'Fair', exact: true }).check();
     await page.getByRole('button', { name: 'List It Now' }).click();
     await seeVisible(toastTitled(page, 'Listing Limit Reached'));
     await seeVisible(page.getByRole('region', { name: /Notifications/ }).getByRole('link', { name: 'See membership plans' }));
@@ -351,6 +385,8 @@ describe('selling and buying', () => {
     await seeVisible(page.getByText('Price must be a valid positive number under $10 billion'));
     await seeVisible(page.getByText('Description must be at least 10 characters'));
     await seeVisible(page.getByText('Category is required'));
+    await seeVisible(page.getByText('Choose the condition from the list'));
+    expect(await axeFindings(page)).toEqual([]);
     // Banned words ('Content Filter Triggered') need an admin to add a word; there is no API for that yet.
   }, 120_000);
 

@@ -272,7 +272,7 @@ describe('a listing shared in a chat or found by a search engine', () => {
     const upload = await fetch(`${baseUrl()}/api/uploads/images`, { method: 'POST', headers: { authorization: `Bearer ${seller.token}` }, body: form });
     expect(upload.status).toBe(201);
     photoUrl = ((await upload.json()) as { url: string }).url;
-    const body = { title: photoTitle, description: 'Shimano gears, new tyres. Pickup from Leichhardt.', price: '180', category: 'sports', imageUrls: [photoUrl] };
+    const body = { title: photoTitle, description: 'Shimano gears, new tyres. Pickup from Leichhardt.', price: '180', category: 'sports', condition: 'good', imageUrls: [photoUrl] };
     photoListingId = (await api.callApi<{ id: string }>('POST', '/api/listings', { token: seller.token, body })).id;
   });
 
@@ -288,6 +288,7 @@ describe('a listing shared in a chat or found by a search engine', () => {
     expect(html).not.toContain('name="robots"');
     expect(metaContent(html, 'og:type')).toBe('product');
     expect(metaContent(html, 'og:url')).toBe(pageUrl);
+    expect(metaContent(html, 'product:condition')).toBe('used');
     expect(metaContent(html, 'twitter:card')).toBe('summary_large_image');
     const image = metaContent(html, 'og:image') ?? '';
     expect(image).toBe(`${publicUrl()}${photoUrl.replace(/\.jpg$/, '-share.jpg')}`);

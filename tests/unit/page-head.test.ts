@@ -23,6 +23,7 @@ const listing: ListingView = {
   title: 'Teak outdoor setting',
   description: 'Solid teak,   weathered to silver grey.\nSeats six. Pickup from Leichhardt.',
   price: '340',
+  condition: 'good',
   category: 'home',
   location: 'Leichhardt, NSW 2040',
   imageUrls: ['/media/listings/ab/abcd.jpg', '/media/listings/ab/efgh.jpg'],

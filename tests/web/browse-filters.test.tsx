@@ -1,16 +1,17 @@
 // The browse page's filters live in the address (spec 2): what it reads from a shared or reloaded
 // link, and the link each filter change makes.
 import { describe, expect, it } from 'vitest';
-import { hasActiveFilters, readBrowseFilters, withFilter } from '../../src/web/features/listings/browse-filters';
+import { browseCanonicalPath, hasActiveFilters, listingsRequestPath, readBrowseFilters, withFilter } from '../../src/web/features/listings/browse-filters';
 
 const read = (query: string) => readBrowseFilters(new URLSearchParams(query));
-const noFilters = { search: '', category: '', location: '', sort: 'newest', state: '', postcode: '' };
+const noFilters = { search: '', category: '', condition: '', location: '', sort: 'newest', state: '', postcode: '' };
 
 describe('reading the filters from the address', () => {
   it('takes every known filter as written, trimming the search and postcode', () => {
-    expect(read('search=%20record%20player%20&category=electronics&location=melbourne&sort=price-low&state=VIC&postcode=%203068%20')).toEqual({
+    expect(read('search=%20record%20player%20&category=electronics&condition=like-new%2Cgood&location=melbourne&sort=price-low&state=VIC&postcode=%203068%20')).toEqual({
       search: 'record player',
       category: 'electronics',
+      condition: 'like-new,good',
       location: 'melbourne',
       sort: 'price-low',
       state: 'VIC',
@@ -24,7 +25,7 @@ describe('reading the filters from the address', () => {
   });
 
   it('ignores what it does not know rather than sending it on to the server', () => {
-    expect(read('category=weapons&location=hobart&sort=cheapest&state=XYZ&postcode=30681')).toEqual(noFilters);
+    expect(read('category=weapons&condition=mint&location=hobart&sort=cheapest&state=XYZ&postcode=30681')).toEqual(noFilters);
     expect(read('postcode=abcd').postcode).toBe('');
   });
 
@@ -32,8 +33,16 @@ describe('reading the filters from the address', () => {
     expect(read('state=nsw').state).toBe('NSW');
   });
 
-  it('counts a search, category, location, state or postcode as a filter, but not the order', () => {
-    for (const query of ['search=bike', 'category=home', 'location=perth', 'state=WA', 'postcode=6000']) expect(hasActiveFilters(read(query)), query).toBe(true);
+  it('reads any of the conditions, written with or without an escaped comma, in the list\'s order and each once', () => {
+    expect(read('condition=good,like-new').condition).toBe('like-new,good');
+    expect(read('condition=fair%2Cnew%2Cfair').condition).toBe('new,fair');
+    expect(read('condition=for-parts').condition).toBe('for-parts');
+    // One unknown condition and the filter is left out, as an unknown category is.
+    expect(read('condition=good,mint').condition).toBe('');
+  });
+
+  it('counts a search, category, condition, location, state or postcode as a filter, but not the order', () => {
+    for (const query of ['search=bike', 'category=home', 'condition=good', 'location=perth', 'state=WA', 'postcode=6000']) expect(hasActiveFilters(read(query)), query).toBe(true);
     expect(hasActiveFilters(read('sort=price-high'))).toBe(false);
   });
 });
@@ -57,8 +66,27 @@ describe('changing one filter', () => {
     expect(withFilter(sorted, 'sort', 'newest').has('sort')).toBe(false);
   });
 
+  it('writes the conditions as one parameter, and removes it when none is chosen', () => {
+    const filtered = withFilter(current, 'condition', 'like-new,good');
+    expect(filtered.get('condition')).toBe('like-new,good');
+    expect(read(filtered.toString()).condition).toBe('like-new,good');
+    expect(withFilter(filtered, 'condition', '').has('condition')).toBe(false);
+  });
+
   it('makes a new query and leaves the current one as it was', () => {
     withFilter(current, 'search', 'lamp');
     expect(current.get('search')).toBe('bike');
+  });
+});
+
+describe('the request and the address the filters make', () => {
+  it('asks GET /api/listings for the chosen conditions as one comma list, and leaves it out when none is', () => {
+    const path = new URL(listingsRequestPath(read('condition=good,like-new&category=home'), null), 'http://localhost');
+    expect(path.searchParams.get('condition')).toBe('like-new,good');
+    expect(new URL(listingsRequestPath(read('category=home'), null), 'http://localhost').searchParams.has('condition')).toBe(false);
+  });
+
+  it('names the conditions in the canonical address, after the category', () => {
+    expect(browseCanonicalPath(read('location=perth&condition=good,new&category=home'))).toBe('/listings?category=home&condition=new%2Cgood&location=perth');
   });
 });

@@ -1,9 +1,9 @@
-// A listing's page: Share beside the price; up to 4 more from its seller, with a link to all of them
+// A listing's page: its condition, Share beside the price; up to 4 more from its seller, with a link to all of them
 // once there are more than 5; and under a sold listing (to anyone but its seller) up to 4 similar
 // listings nearby from the browse API, never the sold one itself.
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { CurrentUser, ListingView, SellerProfile, SellerSummary } from '../../src/domain';
+import { type CurrentUser, type ListingView, type SellerProfile, type SellerSummary, conditionNotStated } from '../../src/domain';
 import { currentUserQueryKey } from '../../src/web/lib/auth';
 import { ListingDetailPage } from '../../src/web/features/listings/pages/listing-detail-page';
 import { listingQueryKeys } from '../../src/web/shared/listing/listing-cache';
@@ -96,6 +96,15 @@ describe('a listing page', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect([...active.server.sent, ...own.server.sent].filter(isBrowse)).toEqual([]);
     expect(screen.queryByRole('region', { name: 'Similar listings nearby' })).toBeNull();
+  });
+
+  it('says the condition its seller stated, or that a listing from before conditions does not state one', () => {
+    const stated = renderListingPage({ ...sold, isActive: true, condition: 'like-new' }, buyer);
+    expect(screen.getByText('Condition: Like new')).toBeInTheDocument();
+    stated.unmount();
+    renderListingPage({ ...sold, isActive: true, condition: null }, buyer);
+    expect(screen.getByText(conditionNotStated)).toBeInTheDocument();
+    expect(screen.queryByText(/^Condition:/)).toBeNull();
   });
 
   it('has a Share button beside the price, for sale or sold, but not on a hidden listing', () => {

@@ -206,6 +206,7 @@ async function collectMemberData(db: Database, memberId: string, now: Date) {
         description: listing.description,
         price: listing.price,
         category: listing.category,
+        condition: listing.condition,
         location: listing.location,
         postcode: listing.postcode,
         status: listingStatus(listing),

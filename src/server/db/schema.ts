@@ -26,6 +26,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { conversationLimits } from '../../domain/conversations';
 import { fieldLimits } from '../../domain/limits';
+import { listingConditionValues, type ListingCondition } from '../../domain/listing';
 import { defaultMembershipTier, membershipTiers, purchasableTiers } from '../../domain/tiers';
 
 /** Full-text search document; PostgreSQL keeps it current from the title and description. */
@@ -148,6 +149,8 @@ export const listings = pgTable(
     /** Out of sight while not sold (isActive is false too): reported, hidden by an admin, or the seller is suspended. */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     hiddenReason: varchar('hidden_reason', { length: 20 }).$type<ListingHiddenReason>(),
+    /** New, like new, good, fair or for parts; null: not stated (listings from before, API calls without it: decision 44). */
+    condition: varchar('condition', { length: 10 }).$type<ListingCondition>(),
     /** The seller asked our team to look again at a listing hidden by reports: first in the queue. */
     reviewRequestedAt: timestamp('review_requested_at', { withTimezone: true }),
     /** When it was listed, or last renewed: its plan's listing time counts from here (domain/listing-times.ts). */
@@ -191,6 +194,11 @@ export const listings = pgTable(
       .on(table.postcode, table.rankedAt.desc().nullsFirst(), table.id.desc().nullsFirst(), table.category)
       .where(sql`${table.isActive} and ${table.pinnedAt} is null`),
     index('listings_category_ranked_idx').on(table.category, table.rankedAt.desc().nullsFirst(), table.id.desc().nullsFirst()).where(sql`${table.isActive}`),
+    // A condition filter ("for parts") over a wide area: that condition's newest, rather than every
+    // listing of the area checked for it (decision 44).
+    index('listings_condition_ranked_idx')
+      .on(table.condition, table.rankedAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.isActive} and ${table.condition} is not null`),
     index('listings_price_idx').on(table.price, table.id).where(sql`${table.isActive}`),
     index('listings_seller_idx').on(table.sellerId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     // A conversation's deletion finds the listing sold through it.
@@ -202,6 +210,7 @@ export const listings = pgTable(
     // A search's pinned posts: only the few pinned listings' words, not every listing's.
     index('listings_pinned_search_idx').using('gin', table.searchVector).where(sql`${table.isActive} and ${table.pinnedAt} is not null`),
     check('listings_price_positive', sql`${table.price} > 0`),
+    check('listings_condition_check', sql`${table.condition} in (${sql.raw(listingConditionValues.map((condition) => `'${condition}'`).join(', '))})`),
   ],
 );
 
@@ -523,6 +532,11 @@ export const postcodeListingCounts = pgTable('postcode_listing_counts', {
   latitude: doublePrecision('latitude').notNull(),
   longitude: doublePrecision('longitude').notNull(),
   activeCount: integer('active_count').notNull().default(0),
+  /** The active listings of each condition, in listingConditions' order (the map's condition filter: decision 44). */
+  conditionCounts: integer('condition_counts')
+    .array()
+    .notNull()
+    .default(sql`'{0,0,0,0,0}'`),
   updatedAt: updatedAt(),
 });
 

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
-import { formatListingLocation, type ListingCategory } from '../../domain/listing';
+import { formatListingLocation, type ListingCategory, type ListingCondition } from '../../domain/listing';
 import { createListingBody } from '../../domain/listing-schemas';
 import { tierRules, type MembershipTier } from '../../domain/tiers';
 import { hashPassword } from '../auth';
@@ -50,6 +50,12 @@ type DemoListing = {
   daysAgo: number;
   sold?: boolean;
 };
+
+/**
+ * The demo listings' conditions, in turn: mostly used and in good shape, as on any marketplace, and
+ * every seventh not stated (a listing from before conditions were asked for).
+ */
+const demoConditions: (ListingCondition | null)[] = ['good', 'like-new', 'good', 'new', 'fair', 'like-new', null, 'good', 'for-parts', 'like-new', 'good', 'fair', 'new', null];
 
 const members: DemoMember[] = [
   { key: 'mia', firstName: 'Mia', lastName: 'Thompson', tier: 'lifetime', postcode: '3068', suburb: 'Fitzroy North', isEmailVerified: true, isPhoneVerified: true, isCardVerified: true, phone: '+61491570156', joinedDaysAgo: 210 },
@@ -258,13 +264,13 @@ async function buildDemoRows(now: number) {
 
   const activeCounts = new Map<string, number>();
   const photoJobs: PhotoJob[] = [];
-  const listingRows = demoListings.map((listing) => {
+  const listingRows = demoListings.map((listing, listingIndex) => {
     const seller = members.find((member) => member.key === listing.seller)!;
     const rules = tierRules[seller.tier];
     const id = randomUUID();
     const photos = listing.photos.slice(0, rules.maxImagesPerListing);
     const imageUrls = photos.map((_icon, index) => `/media/demo/${id}-${index + 1}.jpg`);
-    const body = createListingBody.parse({ ...listing, imageUrls });
+    const body = createListingBody.parse({ ...listing, condition: demoConditions[listingIndex % demoConditions.length], imageUrls });
     if (body.price !== listing.price) throw new Error(`demo data: price ${listing.price} is not in canonical form`);
     if (!listing.sold) activeCounts.set(seller.key, (activeCounts.get(seller.key) ?? 0) + 1);
     if (rules.listingLimit !== null && (activeCounts.get(seller.key) ?? 0) > rules.listingLimit) {
@@ -282,6 +288,7 @@ async function buildDemoRows(now: number) {
       description: body.description,
       price: body.price,
       category: body.category,
+      condition: body.condition ?? null,
       location: place.location,
       imageUrls,
       sellerId: userIds.get(seller.key)!,

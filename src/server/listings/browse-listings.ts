@@ -74,6 +74,8 @@ type BrowseValues = {
   areaState?: string;
   areaPostcodes?: readonly string[];
   category?: string;
+  /** Any of these conditions (decision 44). */
+  conditions?: readonly string[];
   state?: string;
   postcode?: string;
   search?: string;
@@ -98,6 +100,7 @@ type Shape = {
   mode: SearchMode;
   area: SearchArea['kind'];
   category: boolean;
+  condition: boolean;
   state: boolean;
   postcode: boolean;
   city: keyof typeof cityAreas | null;
@@ -132,6 +135,7 @@ function baseConditions(shape: Shape): SQL[] {
   // By postcode, as the map counts and the listing page decide: one rule, one answer.
   if (shape.area === 'radius') conditions.push(sql`${listings.postcode} = any(${value('areaPostcodes')}::text[])`);
   if (shape.category) conditions.push(eq(listings.category, value('category')));
+  if (shape.condition) conditions.push(sql`${listings.condition} = any(${value('conditions')}::text[])`);
   if (shape.state) conditions.push(eq(listings.state, value('state')));
   if (shape.postcode) conditions.push(eq(listings.postcode, value('postcode')));
   if (shape.city) {
@@ -228,13 +232,14 @@ function walksAreaPostcodes(shape: Shape): boolean {
 
 function newestInAreaIds(shape: Shape): SQL {
   const category = shape.category ? sql` and l.category = ${value('category')}` : sql``;
+  const condition = shape.condition ? sql` and l.condition = any(${value('conditions')}::text[])` : sql``;
   const after = shape.after ? sql` and (l.ranked_at, l.id) < (${value('cursorValue')}::timestamptz, ${value('cursorId')}::uuid)` : sql``;
   return sql`(
     select heads.id
       from unnest(${value('areaPostcodes')}::text[]) as area(postcode)
      cross join lateral (
        select l.id, l.ranked_at from listings l
-        where l.is_active and l.pinned_at is null and l.postcode = area.postcode${category}${after}
+        where l.is_active and l.pinned_at is null and l.postcode = area.postcode${category}${condition}${after}
         order by l.ranked_at desc, l.id desc
         limit ${value('limit')}
      ) heads
@@ -444,7 +449,7 @@ async function searchWindowsFor(db: Queryable, shape: Shape, values: BrowseValue
   // After a cursor, the cursor's own day; on a first page, tomorrow's too (a server's clock ahead of this one's).
   const cursorMs = shape.after && values.cursorValue ? timestampMs(values.cursorValue) : null;
   if (shape.after && cursorMs === null) return null;
-  const key = JSON.stringify([words, { ...shape, after: false }, values.areaState ?? null, values.category ?? null, values.state ?? null]);
+  const key = JSON.stringify([words, { ...shape, after: false }, values.areaState ?? null, values.category ?? null, values.conditions ?? null, values.state ?? null]);
   // The last such search's windows did not fill its page: a rare word here, read at once.
   const firstDays = firstWindowFor(key);
   if (firstDays === null && skipsRareWords) return null;
@@ -501,12 +506,18 @@ function areaValues(area: SearchArea): Pick<BrowseValues, 'areaState' | 'areaPos
 
 export type BrowseResult = { items: ListingView[]; nextCursor: string | null };
 
+/** The conditions a browse asks for ("like-new,good", as the query schema wrote it), or none. */
+function conditionsOf(query: Pick<BrowseListingsQuery, 'condition'>): string[] | undefined {
+  return query.condition ? query.condition.split(',') : undefined;
+}
+
 function shapeOf(query: Omit<BrowseListingsQuery, 'limit'>, page: { sort: SortOption; mode: SearchMode; area: SearchArea; after: boolean }): Shape {
   return {
     sort: page.sort,
     mode: page.mode,
     area: page.area.kind,
     category: Boolean(query.category),
+    condition: Boolean(query.condition),
     state: Boolean(query.state),
     postcode: Boolean(query.postcode),
     city: query.location ?? null,
@@ -531,6 +542,7 @@ function sinceValues(input: { viewer: Viewer; query: Omit<BrowseListingsQuery, '
     values: {
       ...areaValues(area),
       category: input.query.category,
+      conditions: conditionsOf(input.query),
       state: input.query.state,
       postcode: input.query.postcode,
       search: input.query.search,
@@ -613,6 +625,7 @@ export async function browseListings(
   const values: BrowseValues = {
     ...areaValues(area),
     category: query.category,
+    conditions: conditionsOf(query),
     state: query.state,
     postcode: query.postcode,
     search: query.search,

@@ -10,7 +10,7 @@ import { announceConversations, announceListingConversations, listingConversatio
 import { conversations, listings, messages, ratings, users, type ListingRow, type UserRow } from '../db/schema';
 import { writeTransaction } from '../db/write-transaction';
 import type { ServerDeps } from '../deps';
-import { changePostcodeCount } from '../map';
+import { changePostcodeCount, moveConditionCount } from '../map';
 import { applyPlanLimits } from '../membership';
 import { checkListingContent } from './check-listing-content';
 import { assertRoomForActiveListing } from './create-listing';
@@ -39,9 +39,13 @@ export async function updateListing(deps: ServerDeps, input: { listingId: string
         description: input.body.description,
         price: input.body.price,
         category: input.body.category,
+        // Left out of the call: the condition it had (decision 44); null: not stated.
+        ...(input.body.condition === undefined ? {} : { condition: input.body.condition }),
         imageUrls: input.body.imageUrls,
       })
       .where(eq(listings.id, listing.id));
+    // The map's counts by condition (an inactive listing is in no count).
+    if (listing.isActive && input.body.condition !== undefined) await moveConditionCount(tx, listing, listing.condition, input.body.condition);
     changes.touchListing(listing);
     return listing;
   });
@@ -57,6 +61,7 @@ function isUnchanged(listing: ListingRow, body: UpdateListingBody): boolean {
     listing.title === body.title &&
     listing.description === body.description &&
     listing.category === body.category &&
+    (body.condition === undefined || listing.condition === body.condition) &&
     priceCents(listing.price) === priceCents(body.price) &&
     listing.imageUrls.length === body.imageUrls.length &&
     listing.imageUrls.every((url, index) => url === body.imageUrls[index])

@@ -60,6 +60,8 @@ export async function createListing(deps: ServerDeps, input: { sellerId: string;
         description: body.description,
         price: body.price,
         category: body.category,
+        // Left out of the call: not stated (decision 44).
+        condition: body.condition ?? null,
         imageUrls: body.imageUrls,
         sellerId: seller.id,
         location: formatListingLocation({ suburb, state, postcode: seller.postcode }),

@@ -52,7 +52,7 @@ const tiersByReach = (() => {
 /**
  * The instant searches a batch of new listings may match, in one statement: for each listing only
  * searches that share one of its words (their words' lexemes, GIN) or, without words, of its
- * category or none are read; then the filters browse applies (category, state, postcode, the words
+ * category or none are read; then the filters browse applies (category, condition, state, postcode, the words
  * as browse parses them, kept parsed on the row), only what was listed after the search's last
  * mail, and only members whose area may take the listing in: their plan reaches everywhere, or their
  * state, or their postcode is among those within a neighbourhood's radius of the listing's (distance
@@ -66,7 +66,7 @@ const selectCandidateSearches = preparedStatement<
   'saved-search-candidates',
   (value) => sql`
     with listing as (
-      select l.id, l.category, l.state, l.postcode, l.search_vector, l.seller_id, l.created_at, string_to_array(b.nearby, ',') as nearby
+      select l.id, l.category, l.condition, l.state, l.postcode, l.search_vector, l.seller_id, l.created_at, string_to_array(b.nearby, ',') as nearby
         from unnest(${value.listingIds}::uuid[], ${value.nearby}::text[]) as b(id, nearby)
         join ${listings} l on l.id = b.id and l.is_active),
     candidates as (
@@ -90,6 +90,7 @@ const selectCandidateSearches = preparedStatement<
      where c.mailed_until < listing.created_at
        and u.id <> listing.seller_id
        and coalesce(c.query ->> 'category', listing.category) = listing.category
+       and (c.query ->> 'condition' is null or listing.condition = any(string_to_array(c.query ->> 'condition', ',')))
        and coalesce(c.query ->> 'state', listing.state) = listing.state
        and coalesce(c.query ->> 'postcode', listing.postcode) = listing.postcode
        and (c.query ->> 'search' is null or listing.search_vector @@ c.word_query)

@@ -8,12 +8,16 @@ import { preparedStatement } from '../db/prepared-statement';
 import type { ServerDeps } from '../deps';
 import { postcodeListWithin, searchAreaFor } from '../listings';
 import type { DiscoveryArea } from '../../domain/search-reach';
+import type { ListingCondition } from '../../domain/listing';
+import { conditionSlot } from './postcode-counts';
 
 type CountValues = {
   areaKind: DiscoveryArea['kind'];
   areaState: string | null;
   areaPostcodes: readonly string[];
   bounded: boolean;
+  /** condition_counts' slots to add up (the condition filter), or null for every active listing. */
+  conditionSlots: readonly number[] | null;
   south: number;
   west: number;
   north: number;
@@ -34,7 +38,7 @@ const countsJson = preparedStatement<CountValues, { json: string }>(
   'map_listing_counts_json',
   (value) => sql`
     select coalesce(json_agg(json_build_object(
-             'postcode', postcode, 'state', state, 'suburb', suburb, 'count', active_count,
+             'postcode', postcode, 'state', state, 'suburb', suburb, 'count', shown,
              'latitude', ${rounded('latitude')}, 'longitude', ${rounded('longitude')},
              'allowed', case ${value.areaKind}::text
                           when 'everywhere' then true
@@ -42,20 +46,28 @@ const countsJson = preparedStatement<CountValues, { json: string }>(
                           else postcode = any(${value.areaPostcodes}::text[]) end
            ) order by postcode), '[]')::text as json
       from postcode_listing_counts
-     where active_count > 0
+     cross join lateral (
+       select case when ${value.conditionSlots}::int[] is null then active_count
+                   else (select coalesce(sum(c), 0)::int from unnest(condition_counts) with ordinality as counts(c, i) where i = any(${value.conditionSlots}::int[])) end as shown
+     ) as filtered
+     where shown > 0
        and (not ${value.bounded}::boolean
             or (latitude between ${value.south}::float8 and ${value.north}::float8 and longitude between ${value.west}::float8 and ${value.east}::float8))`,
 );
 
-/** The counts as the JSON text of MapCountEntry[]: every postcode with active listings, or only those inside bounds. */
-export async function listListingCountsJson(deps: Pick<ServerDeps, 'db'>, input: { viewer: UserRow; bounds?: MapBounds | null }): Promise<string> {
-  const { viewer, bounds = null } = input;
+/** The counts as the JSON text of MapCountEntry[]: every postcode with active listings (of the conditions asked for), or only those inside bounds. */
+export async function listListingCountsJson(
+  deps: Pick<ServerDeps, 'db'>,
+  input: { viewer: UserRow; bounds?: MapBounds | null; conditions?: readonly ListingCondition[] | null },
+): Promise<string> {
+  const { viewer, bounds = null, conditions = null } = input;
   const area = searchAreaFor({ user: viewer });
   const [row] = await countsJson(deps.db, {
     areaKind: area.kind,
     areaState: area.kind === 'state' ? area.state : null,
     areaPostcodes: area.kind === 'radius' ? postcodeListWithin(area) : [],
     bounded: bounds !== null,
+    conditionSlots: conditions === null ? null : conditions.map((condition) => conditionSlot(condition)!),
     south: bounds?.south ?? 0,
     west: bounds?.west ?? 0,
     north: bounds?.north ?? 0,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiSchemas } from '../../domain/api-schemas';
+import type { ListingCondition } from '../../domain/listing';
 import { boundsOf } from '../../domain/map';
 import { requireUser, signedInUser } from '../auth';
 import { changeKeys } from '../db/write-transaction';
@@ -27,14 +28,15 @@ export const mapRoutes =
       handler: async (request, reply) => {
         const viewer = signedInUser(request);
         const bounds = boundsOf(request.query);
-        const key = `${searchAreaKey({ user: viewer })}|${bounds ? `${bounds.south},${bounds.west},${bounds.north},${bounds.east}` : 'all'}`;
+        const conditions = request.query.condition ? (request.query.condition.split(',') as ListingCondition[]) : null;
+        const key = `${searchAreaKey({ user: viewer })}|${bounds ? `${bounds.south},${bounds.west},${bounds.north},${bounds.east}` : 'all'}|${request.query.condition ?? ''}`;
         // The counts cover every postcode in view, greyed ones too: any listing's change may move them.
         const countKeys = [changeKeys.allListings, changeKeys.everywhere];
         const text = await readAnswer(
           reply,
           countsCache,
           key,
-          async () => databaseJsonText(apiSchemas.countListingsByPlace.response[200], await listListingCountsJson(readDeps(deps, countKeys), { viewer, bounds }), !deps.config.isProduction),
+          async () => databaseJsonText(apiSchemas.countListingsByPlace.response[200], await listListingCountsJson(readDeps(deps, countKeys), { viewer, bounds, conditions }), !deps.config.isProduction),
           countKeys,
         );
         return sendJsonText(request, reply, text);

@@ -12,7 +12,8 @@ import { type RunningServer, startServer } from './server';
 export type Viewport = { width: number; height: number };
 /** Anyone the page can be opened as: a member (by their session token) or, with null, a visitor. */
 export type SignedIn = { token: string } | null;
-export type ListingDetails = { title: string; description?: string; price?: string; category?: string };
+/** Without a condition, the listing states none (as the API allows; the form always asks). */
+export type ListingDetails = { title: string; description?: string; price?: string; category?: string; condition?: string };
 export type SellerDetails = MemberDetails & { postcode?: string; tier?: MembershipTier };
 
 export type JourneyOptions = {
@@ -116,8 +117,8 @@ export function useJourney({ name, env: settings = {}, patientMs = 20_000 }: Jou
   const readMember = <T = Record<string, unknown>>(member: { token: string }) => api.callApi<T>('GET', '/api/auth/me', { token: member.token });
 
   /** Lists an item through the API and answers its id. */
-  async function listItem(seller: { token: string }, { title, description = 'Good condition, pick up any evening this week.', price = '30', category = 'other' }: ListingDetails): Promise<string> {
-    const listing = await api.callApi<{ id: string }>('POST', '/api/listings', { token: seller.token, body: { title, description, price, category, imageUrls: [] } });
+  async function listItem(seller: { token: string }, { title, description = 'Good condition, pick up any evening this week.', price = '30', category = 'other', condition }: ListingDetails): Promise<string> {
+    const listing = await api.callApi<{ id: string }>('POST', '/api/listings', { token: seller.token, body: { title, description, price, category, condition, imageUrls: [] } });
     return listing.id;
   }
 

@@ -49,6 +49,7 @@ export function aListing(overrides: Partial<ListingView> & { tier?: MembershipTi
     description: 'Good condition, pick up any evening this week.',
     price: '30',
     category: 'other',
+    condition: null,
     location: 'Fitzroy North, VIC',
     imageUrls: [],
     sellerId: 'member-1',

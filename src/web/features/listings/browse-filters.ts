@@ -1,4 +1,4 @@
-// The browse page keeps its filters in the address (?search=&category=&location=&sort=&state=&postcode=),
+// The browse page keeps its filters in the address (?search=&category=&condition=&location=&sort=&state=&postcode=),
 // so a filtered page can be shared, reloaded and reached with Back (spec 2: ?state= and ?postcode=).
 // The same filters name its GET /api/listings request and its query key (the server render asks it too).
 import {
@@ -8,6 +8,7 @@ import {
   listingCategoryValues,
   locationFilters,
   nextCursorHeader,
+  parseConditionFilter,
   postcodePattern,
   sortOptions,
   type LocationFilter,
@@ -15,7 +16,7 @@ import {
 } from '../../../domain';
 import { listingQueryKeys } from '@/shared/listing/listing-cache';
 
-export const filterNames = ['search', 'category', 'location', 'sort', 'state', 'postcode'] as const;
+export const filterNames = ['search', 'category', 'condition', 'location', 'sort', 'state', 'postcode'] as const;
 export type FilterName = (typeof filterNames)[number];
 
 const defaultSort: SortOption = 'newest';
@@ -30,6 +31,8 @@ export function readBrowseFilters(params: URLSearchParams): BrowseFilters {
   return {
     search: params.get('search')?.trim() ?? '',
     category: oneOf(listingCategoryValues, params.get('category')),
+    // Any of these conditions ("like-new,good"), in the list's order, so equal filters share an address.
+    condition: parseConditionFilter(params.get('condition') ?? '')?.join(',') ?? '',
     location: oneOf<LocationFilter>(locationFilters, params.get('location')),
     sort: oneOf(sortOptions, params.get('sort')) || defaultSort,
     state: oneOf(australianStates, params.get('state')?.toUpperCase() ?? null),
@@ -38,7 +41,7 @@ export function readBrowseFilters(params: URLSearchParams): BrowseFilters {
 }
 
 export function hasActiveFilters(filters: BrowseFilters): boolean {
-  return Boolean(filters.search || filters.category || filters.location || filters.state || filters.postcode);
+  return Boolean(filters.search || filters.category || filters.condition || filters.location || filters.state || filters.postcode);
 }
 
 /** The address's query with one filter changed ('' removes it; the default sort is left out). */
@@ -52,6 +55,8 @@ export function withFilter(params: URLSearchParams, name: FilterName, value: str
 export type BrowseFilters = {
   search: string;
   category: string;
+  /** Conditions joined by commas ("like-new,good"); '' for any. */
+  condition: string;
   location: LocationFilter | '';
   sort: SortOption;
   state: string;

@@ -1,8 +1,8 @@
 // How a listing's page and a seller's page name themselves to search engines and link previews:
 // title, description, canonical address, the share picture and, for a listing, schema.org Product
 // data with its Offer.
-import type { Offer, Product, WithContext } from 'schema-dts';
-import { type ListingView, type SellerProfile, categoryLabel, parsePrice, sellerDisplayName } from '../../../domain';
+import type { Offer, OfferItemCondition, Product, WithContext } from 'schema-dts';
+import { type ListingView, type SellerProfile, categoryLabel, parsePrice, schemaOrgCondition, sellerDisplayName } from '../../../domain';
 import { defaultShareImage, describeListing, describeSeller, listingPageTitle, placeName, shareImageSize, shareImageUrl } from '../../../domain/page-head';
 import { productName } from '../../../domain/product';
 import type { PageHead } from '@/lib/use-page-head';
@@ -23,13 +23,16 @@ const offerPrice = (price: string): string => parsePrice(price) ?? price;
 
 function listingProduct(listing: ListingView, origin: string): WithContext<Product> {
   const url = new URL(listingPath(listing.id), origin).href;
+  // The domain's addresses are schema.org's own condition values.
+  const itemCondition = schemaOrgCondition(listing.condition) as OfferItemCondition | undefined;
   const offer: Offer = {
     '@type': 'Offer',
     url,
     price: offerPrice(listing.price),
     priceCurrency: 'AUD',
     availability: listing.isActive ? 'https://schema.org/InStock' : 'https://schema.org/SoldOut',
-    itemCondition: 'https://schema.org/UsedCondition',
+    // Only a condition the seller stated (decision 44): a guess would mislead a search engine's shoppers.
+    ...(itemCondition ? { itemCondition } : {}),
     areaServed: {
       '@type': 'Place',
       name: placeName(listing) ?? 'Australia',
@@ -76,7 +79,8 @@ export function listingPageHead(listing: ListingView): PageHead {
         ['product:price:amount', offerPrice(listing.price)],
         ['product:price:currency', 'AUD'],
         ['product:availability', isSold ? 'out of stock' : 'in stock'],
-        ['product:condition', 'used'],
+        // Open Graph knows new, refurbished and used; a listing that does not say gives none.
+        ...(listing.condition ? [['product:condition', listing.condition === 'new' ? 'new' : 'used'] satisfies [string, string]] : []),
       ],
     },
     structuredData: (origin) => [listingProduct(listing, origin)],

@@ -1,6 +1,6 @@
 import { EyeOff, MapPin, Navigation, Package, Pencil, Pin } from 'lucide-react';
 import { Link } from 'wouter';
-import { type ListingView, formatPrice, sellerDisplayName, thumbnailUrl } from '../../../domain';
+import { type ListingView, conditionLabel, formatPrice, sellerDisplayName, thumbnailUrl } from '../../../domain';
 import { listingHiddenMessages, moderationLabels } from '../../../domain/moderation';
 import { useCurrentUser } from '@/lib/auth';
 import { cn } from '@/lib/cn';
@@ -87,7 +87,16 @@ export function ListingCard({ listing, mode = 'browse', showEdit = true }: Listi
       </div>
 
       <div className="flex flex-1 flex-col gap-1.5 p-4">
-        <p className="text-xl font-extrabold tracking-tight text-brand-700">{formatPrice(listing.price)}</p>
+        <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
+          <p className="text-xl font-extrabold tracking-tight text-brand-700">{formatPrice(listing.price)}</p>
+          {/* Only a stated condition: "not stated" on every older card would be noise. */}
+          {listing.condition && (
+            <p className="rounded-full bg-sand-100 px-2.5 py-0.5 text-xs font-semibold text-ink-700">
+              <span className="sr-only">Condition: </span>
+              {conditionLabel(listing.condition)}
+            </p>
+          )}
+        </div>
         <h3 className="line-clamp-2 text-base leading-snug font-bold break-words">
           <Link href={href} className="card-link after:absolute after:inset-0 after:content-[''] focus-visible:outline-none">
             {listing.title}

@@ -7,6 +7,7 @@ import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import type { BrowseFilters } from '@/features/listings/browse-filters';
 import type { FilterName } from '@/features/listings/browse-filters';
+import { ConditionFilter } from './condition-filter';
 
 type BrowseToolbarProps = {
   filters: BrowseFilters;
@@ -16,16 +17,17 @@ type BrowseToolbarProps = {
   onFilterChange: (name: FilterName, value: string) => void;
 };
 
-/** Search box, category, location and sort (spec 2). */
+/** Search box, category, condition, location and sort (spec 2). */
 export function BrowseToolbar({ filters, searchText, onSearchTextChange, onSearchSubmit, onFilterChange }: BrowseToolbarProps) {
   const searchId = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSearchSubmit();
   };
+  // The four choices sit beside the search only from 1280 px: narrower, their words ("All categories") are cut short.
   return (
-    <div className="grid gap-4 rounded-[var(--radius-card)] border border-sand-200 bg-white p-4 shadow-sm sm:grid-cols-2 sm:p-5 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]">
-      <form role="search" onSubmit={submit} className="sm:col-span-2 lg:col-span-1">
+    <div className="grid gap-4 rounded-[var(--radius-card)] border border-sand-200 bg-white p-4 shadow-sm sm:grid-cols-2 sm:p-5 lg:grid-cols-4 xl:grid-cols-[minmax(0,1.5fr)_repeat(4,minmax(0,1fr))]">
+      <form role="search" onSubmit={submit} className="sm:col-span-2 lg:col-span-4 xl:col-span-1">
         <Label htmlFor={searchId} className="mb-1.5">
           Search
         </Label>
@@ -52,6 +54,7 @@ export function BrowseToolbar({ filters, searchText, onSearchTextChange, onSearc
           ))}
         </Select>
       </FormField>
+      <ConditionFilter value={filters.condition} onChange={(value) => onFilterChange('condition', value)} />
       <FormField label="Location">
         <Select value={filters.location || 'all'} onChange={(event) => onFilterChange('location', event.target.value)}>
           <option value="all">All locations</option>

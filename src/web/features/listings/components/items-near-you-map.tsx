@@ -19,24 +19,25 @@ const mapLabel = 'Map of items near you';
 
 type MapView = { zoom: number; bounds: MapBounds };
 
-export function ItemsNearYouMap({ user }: { user: CurrentUser }) {
+/** `condition` is browse's condition filter ('' for all): the map counts the same listings. */
+export function ItemsNearYouMap({ user, condition = '' }: { user: CurrentUser; condition?: string }) {
   const home = usePostcodePlace(memberPlace(user).postcode);
   if (home.isPending) return <MapPlaceholder />;
   // A postcode missing from the directory opens the map at the state's capital.
   const centre = mapCentreFor(user, home.data ? { latitude: home.data.latitude, longitude: home.data.longitude } : undefined);
-  return <AreaMap user={user} centre={centre} />;
+  return <AreaMap user={user} centre={centre} condition={condition} />;
 }
 
-function AreaMap({ user, centre }: { user: CurrentUser; centre: Point }) {
+function AreaMap({ user, centre, condition }: { user: CurrentUser; centre: Point; condition: string }) {
   const [, navigate] = useLocation();
   const tiles = useMapTiles();
   // What the map shows; zoomed in, only the postcodes around it are asked for.
   const [view, setView] = useState<MapView | null>(null);
   const mode = mapModeForZoom(view?.zoom ?? mapSettings.defaultZoom);
-  const counts = useListingCounts(user, mode === 'postcode' && view ? countsAreaForView(view.bounds) : null, view !== null);
+  const counts = useListingCounts(user, mode === 'postcode' && view ? countsAreaForView(view.bounds) : null, view !== null, condition);
   // Zooming out sums whole states: never from the few postcodes of the last view.
   const entries = mode === 'state' && counts.isPlaceholderData ? undefined : counts.data;
-  const areas = useMemo(() => (!entries ? [] : mode === 'state' ? stateAreas(entries) : postcodeAreas(entries)), [mode, entries]);
+  const areas = useMemo(() => (!entries ? [] : mode === 'state' ? stateAreas(entries, condition) : postcodeAreas(entries, condition)), [mode, entries, condition]);
 
   if (counts.isError && !counts.data) return <MapUnavailable onRetry={() => void counts.refetch()} />;
   return (

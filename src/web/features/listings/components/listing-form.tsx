@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { type ListingView, createListingBody, listingCategories } from '../../../../domain';
+import { type ListingView, createListingBody, listingCategories, listingMessages } from '../../../../domain';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -10,15 +10,18 @@ import { Textarea } from '@/components/ui/textarea';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import type { ListingFormBody } from '@/features/listings/api';
 import { usePhotoUploads } from '@/features/listings/hooks/use-photo-uploads';
+import { ConditionField } from './condition-field';
 import { PhotoPicker } from './photo-picker';
 
-// The shared listing schema (spec 5); photos are managed by the picker. The category starts empty,
-// so the form reads it as text first and then checks it with the domain's own rule and message.
+// The shared listing schema (spec 5); photos are managed by the picker. The category and condition
+// start empty, so the form reads them as text first and then checks them with the domain's own rules
+// and messages. The API takes a listing without a condition; the form does not (decision 44).
 const listingFormSchema = createListingBody.omit({ imageUrls: true }).extend({
   category: z.string().pipe(createListingBody.shape.category),
+  condition: z.string({ error: listingMessages.conditionRequired }).pipe(createListingBody.shape.condition.unwrap().unwrap()),
 });
 
-const formFields = ['title', 'price', 'description', 'category'] as const;
+const formFields = ['title', 'price', 'description', 'category', 'condition'] as const;
 
 type ListingFormProps = {
   tier: string;
@@ -38,6 +41,8 @@ export function ListingForm({ tier, listing, submitLabel, pendingLabel, isPendin
       price: listing?.price ?? '',
       description: listing?.description ?? '',
       category: listing?.category ?? '',
+      // A listing from before conditions has none: its seller chooses one to save it from here.
+      condition: listing?.condition ?? '',
     },
     mode: 'onTouched',
   });
@@ -60,7 +65,7 @@ export function ListingForm({ tier, listing, submitLabel, pendingLabel, isPendin
         <Input inputMode="decimal" autoComplete="off" placeholder="0.00" {...form.register('price')} />
       </FormField>
 
-      <FormField label="Description" error={errors.description?.message} hint="Condition, size, pickup details: what a neighbour would ask.">
+      <FormField label="Description" error={errors.description?.message} hint="Size, age, any faults, pickup details: what a neighbour would ask.">
         <Textarea rows={6} {...form.register('description')} />
       </FormField>
 
@@ -76,6 +81,8 @@ export function ListingForm({ tier, listing, submitLabel, pendingLabel, isPendin
           ))}
         </Select>
       </FormField>
+
+      <ConditionField field={form.register('condition')} error={errors.condition?.message} />
 
       <div className="space-y-2">
         <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={isPending || uploads.isBusy}>

@@ -60,7 +60,7 @@ export function BrowseListingsPage({ user }: { user: CurrentUser }) {
         </div>
       </div>
       <div className="mt-8">
-        <ItemsNearYouSection user={user} />
+        <ItemsNearYouSection user={user} condition={filters.condition} />
       </div>
       <div className="mt-8">
         <ListingResults filters={filters} onClearFilters={clearFilters} />

@@ -1,7 +1,7 @@
-import { CalendarDays, EyeOff, MapPin, PackageX, Tag } from 'lucide-react';
+import { CalendarDays, EyeOff, MapPin, PackageCheck, PackageX, Tag } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'wouter';
-import { type CurrentUser, type ListingView, formatDateAU, categoryLabel, formatPrice, listingRuleMessages, uuidPattern } from '../../../../domain';
+import { type CurrentUser, type ListingView, formatDateAU, categoryLabel, conditionLabel, conditionNotStated, formatPrice, listingRuleMessages, uuidPattern } from '../../../../domain';
 import { listingHiddenMessages, moderationLabels, moderationMessages } from '../../../../domain/moderation';
 import { LoadingState } from '@/components/loading-state';
 import { NoticePage } from '@/components/notice-page';
@@ -97,6 +97,10 @@ function ListingDetails({ listing, user }: { listing: ListingView; user: Current
               <li className="flex items-center gap-2">
                 <Tag className="size-5 shrink-0 text-ink-500" aria-hidden="true" />
                 <span>{categoryLabel(listing.category) ?? listing.category}</span>
+              </li>
+              <li className="flex items-center gap-2">
+                <PackageCheck className="size-5 shrink-0 text-ink-500" aria-hidden="true" />
+                <span>{listing.condition ? `Condition: ${conditionLabel(listing.condition)}` : conditionNotStated}</span>
               </li>
             </ul>
           </div>

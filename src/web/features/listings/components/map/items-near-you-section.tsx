@@ -21,8 +21,8 @@ class MapErrorBoundary extends Component<{ children: ReactNode }, { failed: bool
   }
 }
 
-/** spec 2: the browse page's "Items Near You" map section (signed-in members only). */
-export function ItemsNearYouSection({ user }: { user: CurrentUser }) {
+/** spec 2: the browse page's "Items Near You" map section (signed-in members only), counting the listings in browse's condition filter. */
+export function ItemsNearYouSection({ user, condition = '' }: { user: CurrentUser; condition?: string }) {
   const headingId = useId();
   const pageSettled = usePageSettled();
   const frame = useRef<HTMLDivElement>(null);
@@ -35,7 +35,7 @@ export function ItemsNearYouSection({ user }: { user: CurrentUser }) {
       <p className="mt-1 text-sm text-ink-700">Each circle shows how many items are listed there. Zoom out to see whole states.</p>
       <div ref={frame} className="mt-3">
         <MapErrorBoundary>
-          <Suspense fallback={<MapPlaceholder />}>{pageSettled && inView ? <ItemsNearYouMap user={user} /> : <MapPlaceholder />}</Suspense>
+          <Suspense fallback={<MapPlaceholder />}>{pageSettled && inView ? <ItemsNearYouMap user={user} condition={condition} /> : <MapPlaceholder />}</Suspense>
         </MapErrorBoundary>
       </div>
     </section>

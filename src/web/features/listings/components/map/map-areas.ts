@@ -61,7 +61,14 @@ function describe(name: string, count: number, allowed: boolean): string {
   return `${name}: ${countText(count)}${allowed ? '' : notAllowedSuffix}`;
 }
 
-export function postcodeAreas(entries: readonly MapCountEntry[]): MapArea[] {
+/** A marker's link keeps browse's condition filter: its number counted only those conditions. */
+function browseHref(filter: string, condition: string): string {
+  const query = new URLSearchParams(filter);
+  if (condition) query.set('condition', condition);
+  return `/listings?${query.toString()}`;
+}
+
+export function postcodeAreas(entries: readonly MapCountEntry[], condition = ''): MapArea[] {
   return entries
     .filter((entry) => entry.count > 0)
     .map((entry) => {
@@ -73,7 +80,7 @@ export function postcodeAreas(entries: readonly MapCountEntry[]): MapArea[] {
         position: [entry.latitude, entry.longitude],
         count: entry.count,
         allowed: entry.allowed,
-        href: `/listings?postcode=${encodeURIComponent(entry.postcode)}`,
+        href: browseHref(`postcode=${encodeURIComponent(entry.postcode)}`, condition),
       };
     });
 }
@@ -84,7 +91,7 @@ export function postcodeAreas(entries: readonly MapCountEntry[]): MapArea[] {
  * outside their area. A state split by the area (a Starter's own state) gets both markers, the grey
  * one beside the coloured one, so a coloured number is always what a click on it lists.
  */
-export function stateAreas(entries: readonly MapCountEntry[]): MapArea[] {
+export function stateAreas(entries: readonly MapCountEntry[], condition = ''): MapArea[] {
   const totals = new Map<string, { allowed: number; greyed: number }>();
   for (const entry of entries) {
     const total = totals.get(entry.state) ?? { allowed: 0, greyed: 0 };
@@ -97,7 +104,7 @@ export function stateAreas(entries: readonly MapCountEntry[]): MapArea[] {
     if (!total) return [];
     const centre = stateCentres[state];
     const position: [number, number] = [centre.latitude, centre.longitude];
-    const href = `/listings?state=${state}`;
+    const href = browseHref(`state=${state}`, condition);
     const areas: MapArea[] = [];
     if (total.allowed > 0) {
       areas.push({ key: `state-${state}`, label: describe(stateNames[state], total.allowed, true), name: stateNames[state], position, count: total.allowed, allowed: true, href });

@@ -8,15 +8,15 @@ import { usePublicConfig } from '@/lib/public-config';
 const listingCountsKey = '/api/map/listing-counts';
 
 /**
- * The counts inside `area` (zoomed in), or for the whole country (zoomed out, summed per state).
- * Which areas are allowed depends on the member's plan and postcode, so both are part of the key:
- * upgrading or moving shows the new map without a reload. While a new area loads, the markers
- * already shown stay.
+ * The counts inside `area` (zoomed in), or for the whole country (zoomed out, summed per state), of
+ * the listings in browse's `condition` filter ('' for all). Which areas are allowed depends on the
+ * member's plan and postcode, so both are part of the key: upgrading or moving shows the new map
+ * without a reload. While a new area loads, the markers already shown stay.
  */
-export function useListingCounts(user: Pick<CurrentUser, 'id' | 'membershipTier' | 'postcode'>, area: MapBounds | null, enabled = true) {
+export function useListingCounts(user: Pick<CurrentUser, 'id' | 'membershipTier' | 'postcode'>, area: MapBounds | null, enabled = true, condition = '') {
   return useQuery({
-    queryKey: [listingCountsKey, user.id, user.membershipTier, user.postcode, area],
-    queryFn: () => callApi('countListingsByPlace', { query: area ?? {} }),
+    queryKey: [listingCountsKey, user.id, user.membershipTier, user.postcode, area, condition],
+    queryFn: () => callApi('countListingsByPlace', { query: { ...area, ...(condition ? { condition } : {}) } }),
     placeholderData: keepPreviousData,
     enabled,
   });
