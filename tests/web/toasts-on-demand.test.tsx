@@ -1,5 +1,5 @@
 // The toasts' area is downloaded with the first toast (app/providers.tsx): a page without one has no
-// notifications region, and the first toast brings it, announced as every toast is.
+// notifications region, and the first toast shows at once as plain text while it downloads.
 import { QueryClient } from '@tanstack/react-query';
 import { act, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -16,7 +16,10 @@ describe('the toasts on a page', () => {
     );
     expect(screen.queryByRole('region', { name: 'Notifications (F8)' })).toBeNull();
 
-    act(() => void toast({ title: 'Listing Saved' }));
+    act(() => void toast({ title: 'Listing Saved', description: 'Your neighbours can see it now.' }));
+    // At once, while the toasts' code downloads: the same words in the same place.
+    expect(screen.getByRole('region', { name: 'Notifications (F8)' })).toHaveTextContent('Listing SavedYour neighbours can see it now.');
+    expect(screen.getByRole('status')).toHaveTextContent('Listing Saved');
     const area = await screen.findByRole('region', { name: 'Notifications (F8)' });
     expect(await within(area).findByText('Listing Saved')).toBeVisible();
 

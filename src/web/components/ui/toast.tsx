@@ -4,25 +4,18 @@ import { X } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
 import type { ToastVariant } from '@/lib/use-toast';
+import { toastClasses, toastDescriptionClasses, toastTitleClasses, toastVariantClasses, toastViewportClasses } from './toast-styles';
 
 export const ToastProvider = ToastPrimitive.Provider;
 
 export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (
     <ToastPrimitive.Viewport
-      className={cn(
-        'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]',
-        className,
-      )}
+      className={cn(toastViewportClasses, className)}
       {...props}
     />
   );
 }
-
-const variantClasses: Record<ToastVariant, string> = {
-  default: 'border-sand-200 bg-white text-ink-900',
-  destructive: 'border-brand-700 bg-brand-700 text-white',
-};
 
 export function Toast({
   className,
@@ -33,10 +26,10 @@ export function Toast({
     <ToastPrimitive.Root
       type={variant === 'destructive' ? 'foreground' : 'background'}
       className={cn(
-        'group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-2xl border p-4 pr-10 shadow-lg',
+        toastClasses,
         'data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=move]:transition-none',
         'data-[state=closed]:opacity-0 data-[state=open]:animate-[toast-in_200ms_ease-out] transition-opacity',
-        variantClasses[variant],
+        toastVariantClasses[variant],
         className,
       )}
       {...props}
@@ -45,11 +38,11 @@ export function Toast({
 }
 
 export function ToastTitle({ className, ...props }: ComponentProps<typeof ToastPrimitive.Title>) {
-  return <ToastPrimitive.Title className={cn('text-sm font-bold', className)} {...props} />;
+  return <ToastPrimitive.Title className={cn(toastTitleClasses, className)} {...props} />;
 }
 
 export function ToastDescription({ className, ...props }: ComponentProps<typeof ToastPrimitive.Description>) {
-  return <ToastPrimitive.Description className={cn('text-sm opacity-90', className)} {...props} />;
+  return <ToastPrimitive.Description className={cn(toastDescriptionClasses, className)} {...props} />;
 }
 
 export function ToastClose({ className, ...props }: ComponentProps<typeof ToastPrimitive.Close>) {
