@@ -1,7 +1,7 @@
 // Decision 40: a newest-first search asks for its words day by day. The words PostgreSQL parsed are
 // put on each day of a window; a window grows with what the page still needs.
 import { describe, expect, it } from 'vitest';
-import { dayOf, firstWindowFor, nextWindowDays, rememberDaysForPage, shareOfWords, startOfDay, timestampMs, windowDays, wordsUnder } from '../../src/server/listings/listing-search-windows';
+import { dayOf, firstWindowFor, nextWindowDays, windowsWorthIt, rememberDaysForPage, shareOfWords, startOfDay, timestampMs, windowDays, wordsUnder } from '../../src/server/listings/listing-search-windows';
 
 describe('words put under days or postcodes', () => {
   it('puts every lexeme under each day and ORs the days', () => {
@@ -33,6 +33,22 @@ describe('words put under days or postcodes', () => {
     expect(wordsUnder(`'guitar'`, ["30' | 'x"])).toBeNull();
     // A day a century back is before 1970.
     expect(wordsUnder(`'guitar'`, [-15700])).toBe(`( 'guitar -15700' )`);
+  });
+});
+
+describe('when windows stop', () => {
+  it('goes on while the rest of the page fits in the widest window at the rate found so far', () => {
+    // 3 days found 2 of 21: the other 19 take about 29 days.
+    expect(windowsWorthIt({ searchedDays: 3, found: 2, needed: 19 })).toBe(true);
+    // Nothing yet says how thin the matches are.
+    expect(windowsWorthIt({ searchedDays: 27, found: 0, needed: 21 })).toBe(true);
+  });
+
+  it('hands thin matches to the exhaustive search: the rest would take more than 120 days', () => {
+    // 27 days found 2: the other 19 would take about 257 days.
+    expect(windowsWorthIt({ searchedDays: 27, found: 2, needed: 19 })).toBe(false);
+    expect(windowsWorthIt({ searchedDays: 120, found: 19, needed: 19 })).toBe(true);
+    expect(windowsWorthIt({ searchedDays: 121, found: 19, needed: 19 })).toBe(false);
   });
 });
 

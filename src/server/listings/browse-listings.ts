@@ -12,7 +12,7 @@ import type { ServerDeps } from '../deps';
 import { findPostcode } from '../postcodes';
 import { distanceFrom, matchesSearch, withinRadius, type SearchMode } from './listing-filters';
 import { listingColumns, toListingView } from './listing-view';
-import { dayOf, firstWindowDays, firstWindowFor, maxWindows, nextWindowDays, rememberDaysForPage, shareOfWords, startOfDay, timestampMs, windowsFromMatches, wordSharesOf, wordsOfSearch, wordsUnder, windowDays } from './listing-search-windows';
+import { dayOf, firstWindowDays, firstWindowFor, maxWindows, nextWindowDays, rememberDaysForPage, shareOfWords, startOfDay, timestampMs, windowsFromMatches, wordSharesOf, wordsOfSearch, wordsUnder, windowDays, windowsWorthIt } from './listing-search-windows';
 import { placeOfViewer, postcodeListWithin, searchAreaFor, type SearchArea, type Viewer } from './search-area';
 import { correctedWords } from './search-spelling';
 
@@ -404,6 +404,8 @@ async function readSearchWindows(db: Queryable, shape: Shape, values: BrowseValu
     // Nothing in the newest two windows: a rare word (or none listed), whose few matches the
     // exhaustive search reads at once, rather than more windows (each a statement) finding little.
     if (rows.length === 0 && window >= 1) break;
+    // Matches too thin for windows: the exhaustive search reads the rest at once.
+    if (!windowsWorthIt({ searchedDays, found: rows.length, needed: wanted - rows.length })) break;
     days = nextWindowDays({ searchedDays, found: rows.length, needed: wanted - rows.length, lastDays: days });
   }
   remember(null);
