@@ -58,6 +58,12 @@ export function parseConditionFilter(text: string): ListingCondition[] | null {
   return listingConditionValues.filter((value) => named.includes(value));
 }
 
+/** A condition filter in words: "Like new or Good". */
+export function conditionsInWords(filter: string): string {
+  const labels = (parseConditionFilter(filter) ?? []).map((condition) => conditionLabel(condition));
+  return labels.length <= 1 ? (labels[0] ?? '') : `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}`;
+}
+
 export const locationFilters = ['sydney', 'melbourne', 'brisbane', 'perth', 'adelaide'] as const;
 export type LocationFilter = (typeof locationFilters)[number];
 

@@ -1,7 +1,7 @@
 // How a page names itself to browsers, search engines and the link previews of chat apps: its tab
 // title, its description and the picture a shared link shows. The web app's pages and the server
 // both read these, so a listing is called the same everywhere it is shown.
-import { categoryLabel, cityAreas, formatPrice, type LocationFilter } from './listing';
+import { categoryLabel, cityAreas, conditionsInWords, formatPrice, type LocationFilter } from './listing';
 import { productName, productTagline } from './product';
 
 /** Search engines show about this much of a description; longer ones are cut at a word. */
@@ -66,16 +66,19 @@ export function shareImageUrl(imageUrl: string): string {
 }
 
 /**
- * Browse's title says what is shown: "Sports near Fitzroy VIC", "“bike” in Melbourne", "Listings in QLD".
- * The place is the narrowest filter chosen, else the member's own suburb.
+ * Browse's title says what is shown: "Sports near Fitzroy VIC", "“bike” in Melbourne", "Listings in QLD",
+ * "“bike”, Like new or Good, near Fitzroy VIC". The place is the narrowest filter chosen, else the
+ * member's own suburb.
  */
 export function browsePageTitle(
-  filters: { search: string; category: string; location: LocationFilter | ''; state: string; postcode: string },
+  filters: { search: string; category: string; condition?: string; location: LocationFilter | ''; state: string; postcode: string },
   member: { suburb: string | null; state: string | null },
 ): string {
   const category = categoryLabel(filters.category);
   const words = filters.search ? `“${filters.search}”` : '';
-  const what = words && category ? `${words} in ${category}` : words || category || 'Listings';
+  const listed = words && category ? `${words} in ${category}` : words || category || 'Listings';
+  const conditions = filters.condition ? conditionsInWords(filters.condition) : '';
+  const what = conditions ? `${listed}, ${conditions},` : listed;
   const home = placeName(member);
   const where = filters.postcode
     ? `near ${filters.postcode}`

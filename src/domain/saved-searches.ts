@@ -1,6 +1,6 @@
 // Saved searches: a member keeps a browse's filters with a name, sees on /saved how many listings are
 // new since they last looked, and is told of new ones by mail (decision 20). No zod here.
-import { categoryLabel, cityAreas, conditionLabel, parseConditionFilter, type LocationFilter } from './listing';
+import { categoryLabel, cityAreas, conditionsInWords, type LocationFilter } from './listing';
 import { tierRules, type MembershipTier } from './tiers';
 
 export const savedSearchFrequencies = ['instant', 'daily'] as const;
@@ -43,12 +43,6 @@ export function describeNewCount(count: number): string {
 
 /** A saved search's filters, as kept (the API's query). */
 export type SavedQuery = { search?: string; category?: string; condition?: string; location?: string; postcode?: string; state?: string; sort?: string };
-
-/** A condition filter in words: "Like new or Good". */
-export function conditionsInWords(filter: string): string {
-  const labels = (parseConditionFilter(filter) ?? []).map((condition) => conditionLabel(condition));
-  return labels.length <= 1 ? (labels[0] ?? '') : `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}`;
-}
 
 /** The filters in words: ““mountain bike” · Sports · Postcode 3068”, or “Everything in your area”. */
 export function describeSavedQuery(query: SavedQuery): string {

@@ -1,9 +1,9 @@
 // A listing's condition (decision 44): its labels, the browse filter's list, schema.org's
 // itemCondition, and a saved search's filters in words.
 import { describe, expect, it } from 'vitest';
-import { conditionLabel, parseConditionFilter, schemaOrgCondition } from '../../src/domain/listing';
+import { conditionLabel, conditionsInWords, parseConditionFilter, schemaOrgCondition } from '../../src/domain/listing';
 import { browseListingsQuery, createListingBody } from '../../src/domain/listing-schemas';
-import { conditionsInWords, describeSavedQuery } from '../../src/domain/saved-searches';
+import { describeSavedQuery } from '../../src/domain/saved-searches';
 
 describe('a listing condition', () => {
   it('reads as its label, or "Condition not stated" without one', () => {

@@ -215,6 +215,8 @@ describe('the words', () => {
     expect(browsePageTitle({ ...none, search: 'bike', location: 'melbourne' }, home)).toBe('“bike” in Melbourne');
     expect(browsePageTitle({ ...none, search: 'bike', category: 'sports', state: 'QLD' }, home)).toBe('“bike” in Sports in QLD');
     expect(browsePageTitle({ ...none, postcode: '3141' }, { suburb: null, state: null })).toBe('Listings near 3141');
+    expect(browsePageTitle({ ...none, search: 'bike', condition: 'like-new,good' }, home)).toBe('“bike”, Like new or Good, near Fitzroy VIC');
+    expect(browsePageTitle({ ...none, condition: 'for-parts', state: 'QLD' }, home)).toBe('Listings, For parts, in QLD');
   });
 
   it('a description is cut at a word, under the length search engines show', () => {
