@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mapMessages, roundCoordinate } from '../../src/domain/map';
 import { findPostcode } from '../../src/server/postcodes';
-import { rebuildPostcodeCounts } from '../../src/server/map/postcode-counts';
+import { rebuildPostcodeCounts, recountConditionCounts } from '../../src/server/map/postcode-counts';
 import { postcodeListingCounts } from '../../src/server/db/schema';
 import { sellerMember, validListing } from './support/factories';
 import { useTestServer } from './support/use-test-server';
@@ -82,6 +82,14 @@ describe('listing counts for the map', () => {
     const byCondition = (rows: typeof running) => Object.fromEntries(rows.filter((row) => row.activeCount > 0).map((row) => [row.postcode, row.conditionCounts]));
     expect(byCondition(rebuilt)).toEqual(byCondition(running));
     expect(byCondition(rebuilt)['4825']).toEqual([1, 0, 1, 0, 0]);
+
+    // A server of the version before (during a release) sold the other good one without touching the
+    // counts by condition: the hourly upkeep's recount puts the filtered map right.
+    await server.database.executeSql("update listings set is_active = false where postcode = '4825' and condition = 'good'", []);
+    await server.database.executeSql("update postcode_listing_counts set active_count = active_count - 1 where postcode = '4825'", []);
+    expect(await recountConditionCounts(server.deps)).toBe(1);
+    expect(await recountConditionCounts(server.deps)).toBe(0);
+    expect([await countIn(), await countIn('good'), await countIn('new')]).toEqual([2, 0, 1]);
   });
 
   it('answers for the part of the map asked for, and refuses a malformed area', async () => {

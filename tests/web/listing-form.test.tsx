@@ -106,6 +106,8 @@ describe("the listing form's condition", () => {
     expect(conditionGroup()).toHaveAccessibleDescription(listingMessages.conditionRequired);
     expect(condition('New')).toHaveAttribute('aria-invalid', 'true');
     expect(condition('New')).toHaveFocus();
+    // The radio that takes focus reads the error, after what it means.
+    expect(condition('New')).toHaveAccessibleDescription(`Never used, in its packaging or with its tags ${listingMessages.conditionRequired}`);
     expect(onSubmit).not.toHaveBeenCalled();
 
     // Choosing one clears the message, and the listing goes with it.

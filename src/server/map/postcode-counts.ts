@@ -2,10 +2,12 @@
 // inside the change's own transaction, so it is never out of step.
 import { sql } from 'drizzle-orm';
 import { listingConditionValues, type ListingCondition } from '../../domain/listing';
-import type { Queryable } from '../db/open-database';
+import type { Database, Queryable } from '../db/open-database';
+import { changeKeys } from '../db/write-transaction';
+import type { ContentVersion } from '../services/content-version';
 import { listings, postcodeListingCounts } from '../db/schema';
 
-type Place = { postcode: string | null; state: string | null; suburb: string | null; latitude: number | null; longitude: number | null; condition?: ListingCondition | null };
+type Place = { postcode: string | null; state: string | null; suburb: string | null; latitude: number | null; longitude: number | null; condition: ListingCondition | null };
 
 /** A condition's place in condition_counts (1-based, as PostgreSQL counts), or null for none stated. */
 export function conditionSlot(condition: ListingCondition | null | undefined): number | null {
@@ -58,6 +60,36 @@ export async function moveConditionCount(tx: Queryable, place: Place, from: List
       updatedAt: sql`now()`,
     })
     .where(sql`${postcodeListingCounts.postcode} = ${place.postcode}`);
+}
+
+/**
+ * Recounts every postcode's listings by condition from the listings themselves, in the hourly upkeep:
+ * during a release a server of the version before keeps active_count and not condition_counts, and
+ * this puts the map's condition filter right again within the hour (and empties the map's kept
+ * answers when it changed anything). The counts are locked against
+ * changes first, so the listings read are the ones they count (listing writes wait for its second or so).
+ */
+export async function recountConditionCounts(deps: { db: Database; contentVersion: ContentVersion }): Promise<number> {
+  const recounted = await deps.db.transaction(async (tx) => {
+    await tx.execute(sql`lock table ${postcodeListingCounts} in exclusive mode`);
+    const result = await tx.execute(sql`
+      update ${postcodeListingCounts} as counted
+         set condition_counts = listed.counts, updated_at = now()
+        from (select ${postcodeListingCounts.postcode} as postcode,
+                     array[${sql.join(
+                       listingConditionValues.map((condition) => sql`count(${listings.id}) filter (where ${listings.condition} = ${condition})::int`),
+                       sql`, `,
+                     )}] as counts
+                from ${postcodeListingCounts}
+                left join ${listings} on ${listings.postcode} = ${postcodeListingCounts.postcode} and ${listings.isActive}
+               group by ${postcodeListingCounts.postcode}) as listed
+       where counted.postcode = listed.postcode and counted.condition_counts is distinct from listed.counts
+      returning 1`);
+    return (result as unknown as { rows: unknown[] }).rows.length;
+  });
+  // The map's answers kept by every server count what was there before.
+  if (recounted > 0) await deps.contentVersion.publish([changeKeys.everywhere]);
+  return recounted;
 }
 
 /** Recounts from scratch: after a bulk load (demo data, the benchmark's seed). */

@@ -11,7 +11,8 @@ type ConditionFieldProps = {
 
 /**
  * The listing's condition as five radios, each with what it means (decision 44). The radio is named
- * by the condition alone and described by its hint, so "New" and "Like new" stay apart.
+ * by the condition alone and described by its hint, so "New" and "Like new" stay apart; after a
+ * refused post each radio is described by the error too, so the radio that takes focus reads it.
  */
 export function ConditionField({ field, error }: ConditionFieldProps) {
   const id = useId();
@@ -33,7 +34,7 @@ export function ConditionField({ field, error }: ConditionFieldProps) {
               type="radio"
               value={condition.value}
               aria-labelledby={`${id}-${condition.value}`}
-              aria-describedby={`${id}-${condition.value}-hint`}
+              aria-describedby={[`${id}-${condition.value}-hint`, errorId].filter(Boolean).join(' ')}
               aria-invalid={error ? true : undefined}
               className="mt-0.5 size-4 shrink-0 accent-brand-600"
               {...field}
