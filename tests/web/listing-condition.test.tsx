@@ -2,10 +2,11 @@
 // (none for a listing that does not say), schema.org's itemCondition for search engines, and browse's
 // Condition filter, which lives in the address like the other filters, goes into a saved search and
 // narrows the map's counts.
+import { QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ListingView, MapCountEntry } from '../../src/domain';
 import { listingPageHead } from '../../src/web/features/listings/listing-page-head';
 import { postcodeAreas, stateAreas } from '../../src/web/features/listings/components/map/map-areas';
@@ -173,6 +174,25 @@ describe("the map beside browse's Condition filter", () => {
     expect(await screen.findByText('1 areas')).toBeInTheDocument();
     const asked = server.sent.filter((request) => request.path === '/api/map/listing-counts').map((request) => new URLSearchParams(request.query).get('condition'));
     expect(asked).toEqual(['like-new,good', null]);
+  });
+
+  it("shows none of the last filter's numbers while another filter's counts load", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        new URL(String(input), window.location.href).searchParams.get('condition') === 'fair'
+          ? new Promise<Response>(() => {})
+          : new Response(JSON.stringify([fitzroyNorth]), { status: 200, headers: { 'content-type': 'application/json' } }),
+      ),
+    );
+    const page = renderPage(<Counts condition="good" />, { signedIn: true });
+    expect(await screen.findByText('1 areas')).toBeInTheDocument();
+    page.rerender(
+      <QueryClientProvider client={page.queryClient}>
+        <Counts condition="fair" />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('Loading')).toBeInTheDocument();
   });
 
   it('leads from a marker to browse with the same conditions, so its number is what the page lists', () => {

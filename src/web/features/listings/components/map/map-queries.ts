@@ -11,13 +11,14 @@ const listingCountsKey = '/api/map/listing-counts';
  * The counts inside `area` (zoomed in), or for the whole country (zoomed out, summed per state), of
  * the listings in browse's `condition` filter ('' for all). Which areas are allowed depends on the
  * member's plan and postcode, so both are part of the key: upgrading or moving shows the new map
- * without a reload. While a new area loads, the markers already shown stay.
+ * without a reload. While a new area loads, the markers already shown stay; while another condition
+ * filter's counts load, none do (their numbers would not be what their links list).
  */
 export function useListingCounts(user: Pick<CurrentUser, 'id' | 'membershipTier' | 'postcode'>, area: MapBounds | null, enabled = true, condition = '') {
   return useQuery({
     queryKey: [listingCountsKey, user.id, user.membershipTier, user.postcode, area, condition],
     queryFn: () => callApi('countListingsByPlace', { query: { ...area, ...(condition ? { condition } : {}) } }),
-    placeholderData: keepPreviousData,
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey.at(-1) === condition ? keepPreviousData(previous) : undefined),
     enabled,
   });
 }
