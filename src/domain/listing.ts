@@ -24,14 +24,15 @@ export const listingCategoryValues = listingCategories.map((c) => c.value) as [L
  * What state an item is in (decision 44), the buyer's first question. The listing form asks for it;
  * the API's create call takes a listing without it, and listings from before have none: "condition
  * not stated". Each maps to schema.org's itemCondition for search engines (Like new, Good and Fair
- * are all used; For parts is damaged).
+ * are all used; For parts is damaged) and to Open Graph's product:condition for shared links (which
+ * knows new, refurbished and used).
  */
 export const listingConditions = [
-  { value: 'new', label: 'New', hint: 'Never used, in its packaging or with its tags', schemaOrg: 'https://schema.org/NewCondition' },
-  { value: 'like-new', label: 'Like new', hint: 'Used a few times, no marks', schemaOrg: 'https://schema.org/UsedCondition' },
-  { value: 'good', label: 'Good', hint: 'Used, works well, some signs of wear', schemaOrg: 'https://schema.org/UsedCondition' },
-  { value: 'fair', label: 'Fair', hint: 'Works, with visible wear or small faults', schemaOrg: 'https://schema.org/UsedCondition' },
-  { value: 'for-parts', label: 'For parts', hint: 'Does not work as it should: for repair or parts', schemaOrg: 'https://schema.org/DamagedCondition' },
+  { value: 'new', label: 'New', hint: 'Never used, in its packaging or with its tags', schemaOrg: 'https://schema.org/NewCondition', openGraph: 'new' },
+  { value: 'like-new', label: 'Like new', hint: 'Used a few times, no marks', schemaOrg: 'https://schema.org/UsedCondition', openGraph: 'used' },
+  { value: 'good', label: 'Good', hint: 'Used, works well, some signs of wear', schemaOrg: 'https://schema.org/UsedCondition', openGraph: 'used' },
+  { value: 'fair', label: 'Fair', hint: 'Works, with visible wear or small faults', schemaOrg: 'https://schema.org/UsedCondition', openGraph: 'used' },
+  { value: 'for-parts', label: 'For parts', hint: 'Does not work as it should: for repair or parts', schemaOrg: 'https://schema.org/DamagedCondition', openGraph: 'used' },
 ] as const;
 export type ListingCondition = (typeof listingConditions)[number]['value'];
 export const listingConditionValues = listingConditions.map((c) => c.value) as [ListingCondition, ...ListingCondition[]];
@@ -46,6 +47,11 @@ export function conditionLabel(value: ListingCondition | null | undefined): stri
 /** schema.org's itemCondition for a condition; none for a listing that does not state one. */
 export function schemaOrgCondition(value: ListingCondition | null | undefined): string | undefined {
   return listingConditions.find((condition) => condition.value === value)?.schemaOrg;
+}
+
+/** Open Graph's product:condition for a condition; none for a listing that does not state one. */
+export function openGraphCondition(value: ListingCondition | null | undefined): 'new' | 'used' | undefined {
+  return listingConditions.find((condition) => condition.value === value)?.openGraph;
 }
 
 /**

@@ -1,7 +1,7 @@
 // A listing's condition (decision 44): its labels, the browse filter's list, schema.org's
 // itemCondition, and a saved search's filters in words.
 import { describe, expect, it } from 'vitest';
-import { conditionLabel, conditionsInWords, parseConditionFilter, schemaOrgCondition } from '../../src/domain/listing';
+import { conditionLabel, conditionsInWords, listingConditionValues, openGraphCondition, parseConditionFilter, schemaOrgCondition } from '../../src/domain/listing';
 import { browseListingsQuery, createListingBody } from '../../src/domain/listing-schemas';
 import { describeSavedQuery } from '../../src/domain/saved-searches';
 
@@ -17,6 +17,9 @@ describe('a listing condition', () => {
     expect(['like-new', 'good', 'fair'].map((value) => schemaOrgCondition(value as 'good'))).toEqual(Array(3).fill('https://schema.org/UsedCondition'));
     expect(schemaOrgCondition('for-parts')).toBe('https://schema.org/DamagedCondition');
     expect(schemaOrgCondition(null)).toBeUndefined();
+    // Open Graph knows only new and used (and refurbished).
+    expect(listingConditionValues.map((value) => openGraphCondition(value))).toEqual(['new', 'used', 'used', 'used', 'used']);
+    expect(openGraphCondition(null)).toBeUndefined();
   });
 
   it('may be left out of a new listing, but is one of the five when given', () => {

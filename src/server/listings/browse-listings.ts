@@ -3,7 +3,7 @@
 import { and, asc, desc, eq, gt, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
 import { distanceKm, type Point } from '../../domain/geo';
-import { cityAreas, type SortOption } from '../../domain/listing';
+import { cityAreas, parseConditionFilter, type SortOption } from '../../domain/listing';
 import type { BrowseListingsQuery, ListingView } from '../../domain/listing-schemas';
 import type { Queryable } from '../db/open-database';
 import { preparedQuery } from '../db/prepared-statement';
@@ -508,9 +508,9 @@ function areaValues(area: SearchArea): Pick<BrowseValues, 'areaState' | 'areaPos
 
 export type BrowseResult = { items: ListingView[]; nextCursor: string | null };
 
-/** The conditions a browse asks for ("like-new,good", as the query schema wrote it), or none. */
+/** The conditions a browse asks for (the query schema checked them), or none. */
 function conditionsOf(query: Pick<BrowseListingsQuery, 'condition'>): string[] | undefined {
-  return query.condition ? query.condition.split(',') : undefined;
+  return (query.condition && parseConditionFilter(query.condition)) || undefined;
 }
 
 function shapeOf(query: Omit<BrowseListingsQuery, 'limit'>, page: { sort: SortOption; mode: SearchMode; area: SearchArea; after: boolean }): Shape {

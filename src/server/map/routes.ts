@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiSchemas } from '../../domain/api-schemas';
-import type { ListingCondition } from '../../domain/listing';
+import { parseConditionFilter } from '../../domain/listing';
 import { boundsOf } from '../../domain/map';
 import { requireUser, signedInUser } from '../auth';
 import { changeKeys } from '../db/write-transaction';
@@ -28,7 +28,7 @@ export const mapRoutes =
       handler: async (request, reply) => {
         const viewer = signedInUser(request);
         const bounds = boundsOf(request.query);
-        const conditions = request.query.condition ? (request.query.condition.split(',') as ListingCondition[]) : null;
+        const conditions = request.query.condition ? parseConditionFilter(request.query.condition) : null;
         const key = `${searchAreaKey({ user: viewer })}|${bounds ? `${bounds.south},${bounds.west},${bounds.north},${bounds.east}` : 'all'}|${request.query.condition ?? ''}`;
         // The counts cover every postcode in view, greyed ones too: any listing's change may move them.
         const countKeys = [changeKeys.allListings, changeKeys.everywhere];

@@ -2,7 +2,7 @@
 // title, description, canonical address, the share picture and, for a listing, schema.org Product
 // data with its Offer.
 import type { Offer, OfferItemCondition, Product, WithContext } from 'schema-dts';
-import { type ListingView, type SellerProfile, categoryLabel, parsePrice, schemaOrgCondition, sellerDisplayName } from '../../../domain';
+import { type ListingView, type SellerProfile, categoryLabel, openGraphCondition, parsePrice, schemaOrgCondition, sellerDisplayName } from '../../../domain';
 import { defaultShareImage, describeListing, describeSeller, listingPageTitle, placeName, shareImageSize, shareImageUrl } from '../../../domain/page-head';
 import { productName } from '../../../domain/product';
 import type { PageHead } from '@/lib/use-page-head';
@@ -65,6 +65,7 @@ function listingProduct(listing: ListingView, origin: string): WithContext<Produ
 export function listingPageHead(listing: ListingView): PageHead {
   const isSold = !listing.isActive && !listing.isPaused && listing.hiddenReason === null;
   const outOfSight = !listing.isActive && !isSold;
+  const condition = openGraphCondition(listing.condition);
   const naming = { title: listing.title, price: listing.price, suburb: listing.suburb, state: listing.state };
   return {
     title: listingPageTitle(naming),
@@ -79,8 +80,8 @@ export function listingPageHead(listing: ListingView): PageHead {
         ['product:price:amount', offerPrice(listing.price)],
         ['product:price:currency', 'AUD'],
         ['product:availability', isSold ? 'out of stock' : 'in stock'],
-        // Open Graph knows new, refurbished and used; a listing that does not say gives none.
-        ...(listing.condition ? [['product:condition', listing.condition === 'new' ? 'new' : 'used'] satisfies [string, string]] : []),
+        // A listing that does not say gives none.
+        ...(condition ? [['product:condition', condition] satisfies [string, string]] : []),
       ],
     },
     structuredData: (origin) => [listingProduct(listing, origin)],
