@@ -6,6 +6,7 @@
 import { apiEndpoints, type EndpointName } from './api-endpoints';
 import { apiSchemas } from './api-schemas';
 import { appErrors, type ErrorCode } from './errors';
+import { offerLimits } from './offers';
 import { smsLimits } from './sms-notifications';
 import { writeLimits } from './write-limits';
 
@@ -25,6 +26,18 @@ export type EndpointDescription = {
 
 const listingOwnerFailures = ['LISTING_NOT_FOUND', 'LISTING_REMOVED', 'NOT_YOUR_LISTING'] as const;
 const listingContentFailures = ['CONTENT_FILTERED', 'UNKNOWN_IMAGE', 'IMAGE_LIMIT_REACHED'] as const;
+const offerStepFailures = [
+  'OFFER_NOT_FOUND',
+  'CONVERSATION_NOT_FOUND',
+  'OFFER_AMOUNT_REFUSED',
+  'OFFER_NOT_ALLOWED',
+  'OFFER_NOT_OPEN',
+  'OFFER_ALREADY_OPEN',
+  'LISTING_SOLD',
+  'CONVERSATION_CLOSED',
+  'MEMBER_BLOCKED',
+  'RATE_LIMITED',
+] as const;
 const firstMessageFailures = ['EMAIL_NOT_VERIFIED', 'PHONE_NOT_VERIFIED', 'LISTING_NOT_FOUND', 'LISTING_SOLD', 'CONTACT_OWN_LISTING', 'MEMBER_BLOCKED', 'CONTENT_FILTERED', 'CONVERSATION_CLOSED', 'CONVERSATION_NOT_FOUND', 'RATE_LIMITED'] as const;
 
 export const apiDescriptions = {
@@ -158,6 +171,15 @@ export const apiDescriptions = {
   listMessages: { summary: "A conversation's messages, a page at a time", failures: ['CONVERSATION_NOT_FOUND'] },
   sendMessage: { summary: 'Sends a message in a conversation', failures: ['CONVERSATION_NOT_FOUND', 'CONVERSATION_CLOSED', 'MEMBER_BLOCKED', 'CONTENT_FILTERED', 'RATE_LIMITED'] },
   markConversationRead: { summary: 'Marks a conversation read', failures: ['CONVERSATION_NOT_FOUND'], answer: 'no content' },
+  makeOffer: {
+    summary: "Makes an offer on the conversation's listing (the buyer)",
+    description: `At most the asking price; one open offer per conversation, open for ${offerLimits.openHours} hours; at most ${offerLimits.offersPerConversationPerDay} offers and counter-offers in a conversation a day. The answer is the offer's message in the thread.`,
+    failures: offerStepFailures,
+  },
+  acceptOffer: { summary: 'Accepts an open offer made by the other member', failures: offerStepFailures },
+  declineOffer: { summary: 'Declines an open offer made by the other member', failures: offerStepFailures },
+  counterOffer: { summary: 'Answers an open offer with another amount: the offer closes and the counter-offer is open', failures: offerStepFailures },
+  withdrawOffer: { summary: 'Withdraws an open offer the member made', failures: offerStepFailures },
   listBlockedMembers: { summary: 'The members the member has blocked', failures: [] },
   blockMember: { summary: 'Blocks a member: no messages pass between the two', failures: ['BLOCK_YOURSELF', 'MEMBER_NOT_FOUND'], answer: 'no content' },
   unblockMember: { summary: 'Unblocks a member', failures: ['MEMBER_NOT_FOUND'], answer: 'no content' },

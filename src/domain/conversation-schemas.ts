@@ -2,6 +2,8 @@
 import { z } from 'zod';
 import { conversationMessages, messageTextProblem } from './conversations';
 import { fieldLimits } from './limits';
+import { offerMessages, offerStatuses, offerSteps } from './offers';
+import { moneyField } from './listing-schemas';
 
 /** A message's text, as the composer checks it before sending and the server when it arrives. */
 export const messageText = z
@@ -19,6 +21,12 @@ export type StartConversationBody = z.infer<typeof startConversationBody>;
 /** POST /api/conversations/:id/messages. */
 export const sendMessageBody = z.object({ body: messageText });
 export type SendMessageBody = z.infer<typeof sendMessageBody>;
+
+/** POST /api/conversations/:id/offers and POST /api/offers/:id/counter. */
+export const offerAmountBody = z.object({ amount: moneyField({ required: offerMessages.amountRequired, invalid: offerMessages.amountInvalid }) });
+export type OfferAmountBody = z.infer<typeof offerAmountBody>;
+
+export const offerIdParams = z.object({ id: z.string().max(fieldLimits.opaqueIdMax) });
 
 export const conversationIdParams = z.object({ id: z.string().max(fieldLimits.opaqueIdMax) });
 export const memberIdParams = z.object({ memberId: z.string().max(fieldLimits.opaqueIdMax) });
@@ -62,6 +70,23 @@ export const conversationMemberSchema = z.object({
 });
 export type ConversationMember = z.infer<typeof conversationMemberSchema>;
 
+/**
+ * An offer as a message of the thread carries it: the step that message records and the offer's
+ * state now (`status` follows the offer after the message was written: an "Offered $120" message
+ * reads `accepted` once it is).
+ */
+export const messageOfferSchema = z.object({
+  id: z.string(),
+  step: z.enum(offerSteps),
+  /** The offer's amount in AUD, exact ("120.50"). */
+  amount: z.string(),
+  status: z.enum(offerStatuses),
+  /** The member who made the offer (the buyer, or the member who countered). */
+  madeBy: z.string(),
+  expiresAt: z.string(),
+});
+export type MessageOffer = z.infer<typeof messageOfferSchema>;
+
 export const messageSchema = z.object({
   /** Increases with every message sent anywhere: the order of a thread and the event stream's id. */
   id: z.string(),
@@ -73,6 +98,8 @@ export const messageSchema = z.object({
   safetyTip: z.string().nullable(),
   /** The other member has opened the conversation since this message arrived. */
   isRead: z.boolean(),
+  /** A step of an offer (decision 45), or null for a written message. */
+  offer: messageOfferSchema.nullable(),
 });
 export type ConversationMessage = z.infer<typeof messageSchema>;
 

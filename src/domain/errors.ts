@@ -15,6 +15,7 @@ import { listingRuleMessages } from './listing';
 import { listingTimeMessages } from './listing-times';
 import { membershipMessages, planChargeMessages, planLimitMessages } from './membership';
 import { moderationMessages } from './moderation';
+import { offerMessages } from './offers';
 import { ratingMessages } from './ratings';
 import { closeAccountMessages, dataExportMessages } from './your-data';
 import { scheduledChangeMessages } from './scheduled-plan-changes';
@@ -104,6 +105,8 @@ export const appErrors = {
   SOLD_TO_UNKNOWN_CONVERSATION: { status: 400, message: conversationMessages.soldToUnknownConversation },
   /** Sold to a conversation in which only one of the two members wrote. */
   SOLD_TO_ONE_SIDED_CONVERSATION: { status: 400, message: ratingMessages.oneSidedConversation },
+  /** An offer above the listing's asking price, or a counter-offer of the amount it answers (the message says which). */
+  OFFER_AMOUNT_REFUSED: { status: 400 },
   /** An admin's action that does not fit what was reported (hiding a member, removing a listing's rating). */
   ACTION_NOT_FOR_TARGET: { status: 400, message: moderationMessages.actionNotForTarget },
   /** Changing the password without the current one, which the member has (Google-only members have none). */
@@ -148,6 +151,8 @@ export const appErrors = {
   RATE_YOURSELF: { status: 403, message: ratingMessages.ownRating },
   /** Answering a rating of someone else. */
   NOT_YOUR_RATING: { status: 403, message: ratingMessages.notYours },
+  /** An offer step the member may not take: a seller's first offer, answering one's own, withdrawing another's (the message says which). */
+  OFFER_NOT_ALLOWED: { status: 403 },
   /** Suspending an admin. */
   SUSPEND_ADMIN: { status: 403, message: moderationMessages.cannotSuspendAdmin },
   /** An admin closes another admin's account from the Users card. */
@@ -169,6 +174,8 @@ export const appErrors = {
   /** GET /api/postcodes/:postcode for a postcode not in the directory. */
   POSTCODE_NOT_FOUND: { status: 404 },
   CARD_CHECK_NOT_FOUND: { status: 404, message: membershipMessages.cardCheckNotFound },
+  /** An offer that does not exist, or is in a conversation the member asking is not part of. */
+  OFFER_NOT_FOUND: { status: 404, message: offerMessages.notFound },
   /** A conversation that does not exist, or that the member asking is not part of. */
   CONVERSATION_NOT_FOUND: { status: 404, message: conversationMessages.conversationNotFound },
   /** What a report names does not exist (or is a conversation the reporter is not part of). */
@@ -227,6 +234,10 @@ export const appErrors = {
   /** Another buyer named for a sale whose buyer is settled (rated, or a day old). */
   SALE_BUYER_SETTLED: { status: 409, message: ratingMessages.buyerSettled },
   ALREADY_ANSWERED: { status: 409, message: ratingMessages.alreadyAnswered },
+  /** Answering an offer that is no longer open (the message says what became of it). */
+  OFFER_NOT_OPEN: { status: 409 },
+  /** A second offer while one is open in the conversation. */
+  OFFER_ALREADY_OPEN: { status: 409, message: offerMessages.openOfferExists },
   /** Downloading a copy of one's data that the job has not finished. */
   EXPORT_NOT_READY: { status: 409, message: dataExportMessages.notReady },
   /** The only admin closes their own account: nobody would be left to moderate. */
@@ -268,6 +279,7 @@ export const notFoundCodes = [
   'CARD_CHECK_NOT_FOUND',
   'SUBSCRIPTION_NOT_FOUND',
   'CONVERSATION_NOT_FOUND',
+  'OFFER_NOT_FOUND',
   'SAVED_SEARCH_NOT_FOUND',
   'REPORT_TARGET_NOT_FOUND',
   'REPORT_NOT_FOUND',

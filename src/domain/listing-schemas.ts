@@ -9,21 +9,24 @@ import { fieldLimits } from './limits';
 import { listingHiddenReasons } from './moderation';
 import { listingImageCap, membershipTiers, purchasableTiers } from './tiers';
 
-export const priceField = z
-  .union([z.string(), z.number()], { error: listingMessages.priceRequired })
-  .transform((value, ctx) => {
+/** An amount of money as sent: text ("120.50") or a JSON number, read as text so no float touches it; the canonical "120.50". */
+export function moneyField(words: { required: string; invalid: string }) {
+  return z.union([z.string(), z.number()], { error: words.required }).transform((value, ctx) => {
     const text = String(value);
     if (text.trim() === '') {
-      ctx.addIssue({ code: 'custom', message: listingMessages.priceRequired });
+      ctx.addIssue({ code: 'custom', message: words.required });
       return z.NEVER;
     }
     const parsed = parsePrice(text);
     if (parsed === null) {
-      ctx.addIssue({ code: 'custom', message: listingMessages.priceInvalid });
+      ctx.addIssue({ code: 'custom', message: words.invalid });
       return z.NEVER;
     }
     return parsed;
   });
+}
+
+export const priceField = moneyField({ required: listingMessages.priceRequired, invalid: listingMessages.priceInvalid });
 
 export const createListingBody = z.object({
   title: z.string({ error: listingMessages.titleTooShort }).trim().min(fieldLimits.listingTitleMin, listingMessages.titleTooShort).max(fieldLimits.listingTitleMax, listingMessages.titleTooLong),

@@ -5,6 +5,7 @@
 // list complete: a new call that writes does not build without its limit here.
 import { apiEndpoints, type EndpointName } from './api-endpoints';
 import type { RateLimit } from './limits';
+import { offerLimits } from './offers';
 
 export type WriteEndpointName = { [K in EndpointName]: (typeof apiEndpoints)[K]['method'] extends 'GET' ? never : K }[EndpointName];
 
@@ -61,6 +62,11 @@ export const writeLimits = {
   startConversation: perHour(60),
   sendMessage: perHour(600),
   markConversationRead: perHour(1200),
+  makeOffer: perHour(offerLimits.callsPerHour),
+  acceptOffer: perHour(offerLimits.callsPerHour),
+  declineOffer: perHour(offerLimits.callsPerHour),
+  counterOffer: perHour(offerLimits.callsPerHour),
+  withdrawOffer: perHour(offerLimits.callsPerHour),
   blockMember: perHour(60),
   unblockMember: perHour(60),
   issueEventTicket: perHour(1200),

@@ -11,6 +11,7 @@ import { googleSignInRoutes } from './auth/google-routes';
 import { authRoutes } from './auth/routes';
 import { contactRoutes } from './contact/routes';
 import { conversationRoutes } from './conversations';
+import { offerRoutes } from './offers';
 import { refuseTestPaymentsInProduction } from './create-deps';
 import type { ServerDeps } from './deps';
 import { devRoutes } from './dev/routes';
@@ -92,6 +93,7 @@ export async function buildApp(deps: ServerDeps): Promise<FastifyInstance> {
   await app.register(uploadRoutes(deps));
   await app.register(contactRoutes(deps));
   await app.register(conversationRoutes(deps));
+  await app.register(offerRoutes(deps));
   await app.register(eventRoutes(deps));
   await app.register(accountRoutes(deps));
   await app.register(verificationRoutes(deps));

@@ -78,6 +78,11 @@ const rows: Row[] = [
   { method: 'GET', route: '/api/conversations/:id/messages', url: () => `/api/conversations/${conversationId}/messages`, expect: conversationMembersOnly(200) },
   { method: 'POST', route: '/api/conversations/:id/messages', url: () => `/api/conversations/${conversationId}/messages`, body: () => ({ body: 'Yes, still here.' }), expect: conversationMembersOnly(201) },
   { method: 'POST', route: '/api/conversations/:id/read', url: () => `/api/conversations/${conversationId}/read`, expect: conversationMembersOnly(204) },
+  // Offers: the owner is the conversation's seller, who answers offers but makes none (403); to anyone else it is not found.
+  { method: 'POST', route: '/api/conversations/:id/offers', url: () => `/api/conversations/${conversationId}/offers`, body: () => ({ amount: '10' }), expect: conversationMembersOnly(403) },
+  // An offer nobody made is not found, whoever asks; tests/api/offers.test.ts answers real ones as each side and a stranger.
+  ...(['accept', 'decline', 'withdraw'] as const).map((step) => ({ method: 'POST', route: `/api/offers/:id/${step}`, url: () => `/api/offers/${zeroId}/${step}`, expect: members(404) })),
+  { method: 'POST', route: '/api/offers/:id/counter', url: () => `/api/offers/${zeroId}/counter`, body: () => ({ amount: '10' }), expect: members(404) },
   // A member's own favourites: the owner cannot save their own listing.
   { method: 'GET', route: '/api/favourites', expect: members(200) },
   { method: 'PUT', route: '/api/favourites/:listingId', url: () => `/api/favourites/${listingId}`, expect: { visitor: 401, owner: 400, other: 204, admin: 204 } },

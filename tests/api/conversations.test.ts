@@ -423,6 +423,7 @@ describe('a thread', () => {
       createdAt: expect.any(String),
       safetyTip: null,
       isRead: false,
+      offer: null,
     });
     expect(Number(response.body.id)).toBeGreaterThan(Number(firstMessage.id));
     expect(Math.abs(new Date(response.body.createdAt).getTime() - before)).toBeLessThan(10_000);

@@ -50,6 +50,7 @@ async function membersWhoTalked() {
   expect(started.status).toBe(201);
   const conversationId = started.body.conversation.id as string;
   expect((await client.post(`/api/conversations/${conversationId}/messages`, { body: 'It is, come Saturday.' }, seller.token)).status).toBe(201);
+  expect((await client.post(`/api/conversations/${conversationId}/offers`, { amount: '80' }, buyer.token)).status).toBe(201);
   expect((await client.call('PUT', `/api/favourites/${listing.id}`, { token: buyer.token })).status).toBe(204);
   return { seller, buyer, listingId: listing.id, conversationId, photoUrl: photo.body.url as string };
 }
@@ -88,7 +89,12 @@ describe('a copy of your data', () => {
         listing: 'Teak sideboard',
         you: 'seller',
         with: 'Ben',
-        messages: [expect.objectContaining({ from: 'Ben', text: 'Is the sideboard still there?' }), expect.objectContaining({ from: 'you', text: 'It is, come Saturday.' })],
+        messages: [
+          expect.objectContaining({ from: 'Ben', text: 'Is the sideboard still there?' }),
+          expect.objectContaining({ from: 'you', text: 'It is, come Saturday.' }),
+          expect.objectContaining({ from: 'Ben', text: 'Offered $80' }),
+        ],
+        offers: [expect.objectContaining({ by: 'Ben', amount: '80.00', status: 'open', answeredAt: null })],
       }),
     ]);
     expect(data.plan).toMatchObject({ current: 'explorer', payments: [] });
@@ -196,7 +202,7 @@ describe('closing an account', () => {
     // The buyer still reads the conversation, from "Former member", and can send nothing more.
     const thread = await client.get(`/api/conversations/${conversationId}`, buyer.token);
     expect(thread.status).toBe(200);
-    expect(JSON.stringify(thread.body)).toContain('It is, come Saturday.');
+    expect(JSON.stringify(thread.body)).toContain('Offered $80');
     expect(JSON.stringify(thread.body)).toContain(formerMemberName);
     expect(JSON.stringify(thread.body)).not.toContain('Sally');
     const inbox = (await client.get('/api/conversations', buyer.token)).body as { otherMember: { firstName: string; hasLeft: boolean } }[] | { conversations: { otherMember: { firstName: string; hasLeft: boolean } }[] };

@@ -26,7 +26,7 @@ const summary: ConversationSummary = {
   blockedByMe: false,
   updatedAt: '2026-03-05T09:00:00Z',
 };
-const fromSeller: ConversationMessage = { id: '11', conversationId, senderId: sellerId, body: 'Yes, still here', createdAt: '2026-03-05T09:00:00Z', safetyTip: null, isRead: true };
+const fromSeller: ConversationMessage = { id: '11', conversationId, senderId: sellerId, body: 'Yes, still here', createdAt: '2026-03-05T09:00:00Z', safetyTip: null, isRead: true, offer: null };
 
 type Sent = { method: string; path: string; body: unknown };
 
@@ -79,7 +79,7 @@ describe('the conversation page', () => {
     expect(within(mine()).getByText('Sending…')).toBeInTheDocument();
     await expect.poll(() => server.sent.find((request) => request.method === 'POST' && request.path.endsWith('/messages'))?.body).toEqual({ body: 'Great, can I come at 5?' });
 
-    const saved: ConversationMessage = { id: '12', conversationId, senderId: buyer.id, body: 'Great, can I come at 5?', createdAt: new Date().toISOString(), safetyTip: null, isRead: false };
+    const saved: ConversationMessage = { id: '12', conversationId, senderId: buyer.id, body: 'Great, can I come at 5?', createdAt: new Date().toISOString(), safetyTip: null, isRead: false, offer: null };
     server.answerSend(saved);
     // The message the server sent back takes the place of the one that was on its way.
     await expect.poll(() => within(mine()).queryByText('Sent')).not.toBeNull();

@@ -30,7 +30,7 @@ const withFormerMember: ConversationSummary = {
   blockedByMe: false,
   updatedAt: '2026-03-05T09:00:00Z',
 };
-const fromBuyer: ConversationMessage = { id: '11', conversationId, senderId: buyerId, body: 'Is the bike still here?', createdAt: '2026-03-05T09:00:00Z', safetyTip: null, isRead: true };
+const fromBuyer: ConversationMessage = { id: '11', conversationId, senderId: buyerId, body: 'Is the bike still here?', createdAt: '2026-03-05T09:00:00Z', safetyTip: null, isRead: true, offer: null };
 
 describe('a conversation with a member who closed their account', () => {
   it('calls them Former member, shows no checks and no report or block, and closes the message box', () => {

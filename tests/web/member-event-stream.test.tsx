@@ -55,7 +55,7 @@ function stubTickets() {
   return { issued: () => issued };
 }
 
-const message: ConversationMessage = { id: '5', conversationId: 'conversation-1', senderId: 'seller-1', body: 'Still here', createdAt: '2026-03-05T09:00:00Z', safetyTip: null, isRead: true };
+const message: ConversationMessage = { id: '5', conversationId: 'conversation-1', senderId: 'seller-1', body: 'Still here', createdAt: '2026-03-05T09:00:00Z', safetyTip: null, isRead: true, offer: null };
 
 afterEach(() => {
   FakeEventSource.opened = [];

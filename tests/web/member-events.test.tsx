@@ -20,7 +20,7 @@ const seller = 'seller-1';
 const conversationId = 'conversation-1';
 
 function aMessage(id: number, overrides: Partial<ConversationMessage> = {}): ConversationMessage {
-  return { id: String(id), conversationId, senderId: seller, body: `Message ${id}`, createdAt: '2026-03-05T09:00:00Z', safetyTip: null, isRead: true, ...overrides };
+  return { id: String(id), conversationId, senderId: seller, body: `Message ${id}`, createdAt: '2026-03-05T09:00:00Z', safetyTip: null, isRead: true, offer: null, ...overrides };
 }
 
 function cacheWithThread(messages: ConversationMessage[]) {

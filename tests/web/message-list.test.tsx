@@ -14,7 +14,7 @@ const clock = { now: new Date('2026-03-05T10:00:00Z'), timeZone: 'Australia/Sydn
 let nextId = 100;
 function aMessage(overrides: Partial<ConversationMessage> = {}): ConversationMessage {
   nextId += 1;
-  return { id: String(nextId), conversationId: 'conversation-1', senderId: me, body: `Message ${nextId}`, createdAt: '2026-03-05T09:00:00Z', safetyTip: null, isRead: false, ...overrides };
+  return { id: String(nextId), conversationId: 'conversation-1', senderId: me, body: `Message ${nextId}`, createdAt: '2026-03-05T09:00:00Z', safetyTip: null, isRead: false, offer: null, ...overrides };
 }
 
 function renderThread(messages: ThreadMessage[]) {

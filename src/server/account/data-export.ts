@@ -29,6 +29,7 @@ import {
   favourites,
   listings,
   messages,
+  offers,
   ratings,
   reports,
   savedSearches,
@@ -155,6 +156,14 @@ async function collectMemberData(db: Database, memberId: string, now: Date) {
           .from(messages)
           .where(inArray(messages.conversationId, memberConversations.map((c) => c.id)))
           .orderBy(asc(messages.id));
+  const threadOffers =
+    memberConversations.length === 0
+      ? []
+      : await db
+          .select()
+          .from(offers)
+          .where(inArray(offers.conversationId, memberConversations.map((c) => c.id)))
+          .orderBy(asc(offers.createdAt));
   // Each thread's messages, in order, gathered once.
   const messagesOf = new Map<string, (typeof threadMessages)[number][]>();
   for (const message of threadMessages) {
@@ -227,6 +236,16 @@ async function collectMemberData(db: Database, memberId: string, now: Date) {
             text: message.body,
             sentAt: iso(message.createdAt),
           })),
+          offers: threadOffers
+            .filter((offer) => offer.conversationId === conversation.id)
+            .map((offer) => ({
+              by: offer.madeBy === memberId ? 'you' : (nameOf.get(otherId) ?? 'A member'),
+              amount: offer.amount,
+              status: offer.status === 'open' && offer.expiresAt <= now ? 'expired' : offer.status,
+              madeAt: iso(offer.createdAt),
+              expiresAt: iso(offer.expiresAt),
+              answeredAt: iso(offer.answeredAt),
+            })),
         };
       }),
       ratings: {

@@ -3,25 +3,12 @@ import { and, eq, or } from 'drizzle-orm';
 import { conversationMessages } from '../../domain/conversations';
 import { AppError } from '../../domain/errors';
 import { uuidPattern } from '../../domain/listing';
-import { conversations, memberBlocks } from '../db/schema';
+import { memberBlocks } from '../db/schema';
 import type { ServerDeps } from '../deps';
-
-export type ConversationRow = typeof conversations.$inferSelect;
 
 /** An id that is no uuid names no conversation: not found, before it reaches a uuid column. */
 export function assertConversationId(conversationId: string): void {
   if (!uuidPattern.test(conversationId)) throw new AppError('CONVERSATION_NOT_FOUND');
-}
-
-/** The member's side of a conversation: their read mark, and the other member's. */
-export function sidesOf(conversation: ConversationRow, memberId: string) {
-  const isSeller = conversation.sellerId === memberId;
-  return {
-    isSeller,
-    otherId: isSeller ? conversation.buyerId : conversation.sellerId,
-    myReadUpTo: isSeller ? conversation.sellerReadUpTo : conversation.buyerReadUpTo,
-    otherReadUpTo: isSeller ? conversation.buyerReadUpTo : conversation.sellerReadUpTo,
-  };
 }
 
 /** Either member blocked the other: nothing passes between them. */

@@ -2,13 +2,14 @@
 // which no longer carries the buyer's email or phone: those are shared only if the buyer writes
 // them), and the one reminder of an unread conversation while a member is away: a mail, a text to
 // their verified phone (decision 33), or both, as they chose on /account.
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { conversationLimits } from '../../domain/conversations';
+import { offerMailSubject, type OfferStep } from '../../domain/offers';
 import { productName } from '../../domain/product';
 import { smsTexts, textsAreOn } from '../../domain/sms-notifications';
 import { greetingName } from '../../domain/user';
 import { textMember } from '../account';
-import { conversations, messages, users, type UserRow } from '../db/schema';
+import { conversations, messages, offers, users, type UserRow } from '../db/schema';
 import type { ServerDeps } from '../deps';
 
 type ListingFacts = { id: string; title: string };
@@ -88,7 +89,16 @@ export async function mailAwayMembers(deps: Pick<ServerDeps, 'db' | 'mail' | 'sm
         deps.db.select().from(users).where(eq(users.id, claimed.otherId)).limit(1),
       ]);
       if (!member[0] || !other[0]) continue;
-      const reminder = { member: member[0], other: other[0], conversationId: claimed.id, listingTitle: claimed.listingTitle, publicUrl: deps.config.publicUrl };
+      // The other member's newest step of an offer, if that is their newest message: the subject names it.
+      const [newest] = await deps.db
+        .select({ step: messages.offerStep, amount: offers.amount })
+        .from(messages)
+        .leftJoin(offers, eq(offers.id, messages.offerId))
+        .where(and(eq(messages.conversationId, claimed.id), eq(messages.senderId, claimed.otherId)))
+        .orderBy(desc(messages.id))
+        .limit(1);
+      const offerStep = newest?.step && newest.amount ? { step: newest.step, amount: newest.amount } : null;
+      const reminder = { member: member[0], other: other[0], conversationId: claimed.id, listingTitle: claimed.listingTitle, publicUrl: deps.config.publicUrl, offerStep };
       let told = false;
       let mailFailed = false;
       if (member[0].messageMail) {
@@ -118,7 +128,7 @@ export async function mailAwayMembers(deps: Pick<ServerDeps, 'db' | 'mail' | 'sm
   return mailed;
 }
 
-type Reminder = { member: UserRow; other: UserRow; conversationId: string; listingTitle: string; publicUrl: string };
+type Reminder = { member: UserRow; other: UserRow; conversationId: string; listingTitle: string; publicUrl: string; offerStep: { step: OfferStep; amount: string } | null };
 
 function awayText(input: Reminder): string {
   return smsTexts.newMessage({ from: shortName(input.other), listingTitle: input.listingTitle, link: `${input.publicUrl}/messages/${input.conversationId}`, publicUrl: input.publicUrl });
@@ -128,11 +138,13 @@ function awayMail(input: Reminder) {
   const otherName = shortName(input.other);
   return {
     to: input.member.email,
-    subject: `New message from ${otherName} about "${input.listingTitle}"`,
+    subject: input.offerStep ? offerMailSubject(input.offerStep.step, input.offerStep.amount, otherName, input.listingTitle) : `New message from ${otherName} about "${input.listingTitle}"`,
     text: [
       `G'day ${greetingName(input.member)},`,
       '',
-      `${otherName} sent you a message about "${input.listingTitle}".`,
+      input.offerStep
+        ? `${offerMailSubject(input.offerStep.step, input.offerStep.amount, otherName, input.listingTitle)}.`
+        : `${otherName} sent you a message about "${input.listingTitle}".`,
       'Read and reply here:',
       `${input.publicUrl}/messages/${input.conversationId}`,
       '',

@@ -4,11 +4,10 @@
 // so a page of the inbox is two index scans and a join of the rows shown.
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { conversationLimits, type ConversationListingStatus } from '../../domain/conversations';
-import type { ConversationMessage, ConversationSummary, InboxCursor } from '../../domain/conversation-schemas';
+import type { ConversationSummary, InboxCursor } from '../../domain/conversation-schemas';
 import { uuidPattern } from '../../domain/listing';
 import type { Queryable } from '../db/open-database';
 import { preparedStatement } from '../db/prepared-statement';
-import type { messages } from '../db/schema';
 
 type SummaryRow = {
   id: string;
@@ -143,19 +142,4 @@ export async function findConversationSummary(db: Queryable, memberId: string, c
   if (!uuidPattern.test(conversationId)) return null;
   const [row] = await oneSummary(db, { member: memberId, conversation: conversationId });
   return row ? toSummary(row) : null;
-}
-
-type MessageRow = typeof messages.$inferSelect;
-
-/** A message as the viewer sees it; `otherReadUpTo` is the other member's read mark. */
-export function toMessageView(row: MessageRow, viewerId: string, otherReadUpTo: number): ConversationMessage {
-  return {
-    id: String(row.id),
-    conversationId: row.conversationId,
-    senderId: row.senderId,
-    body: row.body,
-    createdAt: row.createdAt.toISOString(),
-    safetyTip: row.safetyTip,
-    isRead: row.senderId === viewerId ? row.id <= otherReadUpTo : true,
-  };
 }

@@ -1,13 +1,12 @@
 // Reading a conversation: its page of messages, the member's read mark, the unread count.
-import { and, eq, gt, or, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { conversationLimits, conversationMessages } from '../../domain/conversations';
 import type { ConversationMessage, ConversationSummary, InboxCursor } from '../../domain/conversation-schemas';
 import { AppError } from '../../domain/errors';
-import { conversations, messages } from '../db/schema';
 import type { ServerDeps } from '../deps';
-import { assertConversationId, sidesOf } from './conversation-access';
+import { assertConversationId } from './conversation-access';
 import { preparedStatement } from '../db/prepared-statement';
-import { findConversationSummary, listConversationSummaries, listListingSummaries, toMessageView } from './conversation-view';
+import { findConversationSummary, listConversationSummaries, listListingSummaries } from './conversation-view';
 import { announce } from './announce';
 import { messageJson } from './message-json';
 
@@ -97,19 +96,26 @@ export async function countUnreadMessages(deps: Pick<ServerDeps, 'db'>, input: {
 /** Messages are numbered when written but may commit out of order: a catch-up also resends the last few seconds. */
 const commitSkewMs = 10_000;
 
+/** The member's messages after `afterId` (and those of the last few seconds), oldest first, as the thread shows them. */
+const missedMessages = preparedStatement<{ member: string; afterId: number; recentSince: string; size: number }, { message: string }>(
+  'conversation_missed_messages',
+  (value) => sql`
+    select ${messageJson('m', sql`m.sender_id <> ${value.member} or m.id <= case when c.buyer_id = ${value.member} then c.seller_read_up_to else c.buyer_read_up_to end`)}::text as message
+      from messages m
+      join conversations c on c.id = m.conversation_id
+     where (c.buyer_id = ${value.member} or c.seller_id = ${value.member})
+       and (m.id > ${value.afterId}::bigint or m.created_at > ${value.recentSince}::timestamptz)
+     order by m.id
+     limit ${value.size}`,
+);
+
 /**
  * What a reconnecting event stream missed: the member's messages after the last one it had (and
  * those of the last few seconds), oldest first; 'too-many' past `limit`.
  */
 export async function listMissedMessages(deps: Pick<ServerDeps, 'db' | 'clock'>, input: { memberId: string; afterId: number; limit: number }): Promise<ConversationMessage[] | 'too-many'> {
-  const recentSince = new Date(deps.clock.now().getTime() - commitSkewMs);
-  const rows = await deps.db
-    .select({ message: messages, conversation: conversations })
-    .from(messages)
-    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-    .where(and(or(eq(conversations.buyerId, input.memberId), eq(conversations.sellerId, input.memberId)), or(gt(messages.id, input.afterId), gt(messages.createdAt, recentSince))))
-    .orderBy(messages.id)
-    .limit(input.limit + 1);
+  const recentSince = new Date(deps.clock.now().getTime() - commitSkewMs).toISOString();
+  const rows = await missedMessages(deps.db, { member: input.memberId, afterId: input.afterId, recentSince, size: input.limit + 1 });
   if (rows.length > input.limit) return 'too-many';
-  return rows.map((row) => toMessageView(row.message, input.memberId, sidesOf(row.conversation, input.memberId).otherReadUpTo));
+  return rows.map((row) => JSON.parse(row.message) as ConversationMessage);
 }

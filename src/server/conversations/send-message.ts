@@ -3,10 +3,12 @@
 import { sql } from 'drizzle-orm';
 import { bannedWordsInMessage, conversationLimits, conversationMessages, safetyTipFor } from '../../domain/conversations';
 import type { ConversationMessage } from '../../domain/conversation-schemas';
+import type { OfferStep } from '../../domain/offers';
 import { AppError } from '../../domain/errors';
 import { closeAccountMessages } from '../../domain/your-data';
 import { findBannedWords } from '../../domain/text-filter';
 import { currentBannedWords } from '../admin';
+import type { Queryable } from '../db/open-database';
 import { preparedStatement } from '../db/prepared-statement';
 import type { UserRow } from '../db/schema';
 import type { ServerDeps } from '../deps';
@@ -23,7 +25,16 @@ type SendRow = {
   seller_id: string | null;
 };
 
-type SendValues = { conversation: string; sender: string; body: string; safetyTip: string | null; paceOffset: number; paceSince: string };
+type SendValues = {
+  conversation: string;
+  sender: string;
+  body: string;
+  safetyTip: string | null;
+  offerId: string | null;
+  offerStep: OfferStep | null;
+  paceOffset: number;
+  paceSince: string;
+};
 
 /**
  * Sending is one statement: the sender's conversation, why it refuses the message if it does (the
@@ -50,9 +61,9 @@ const send = preparedStatement<SendValues, SendRow>('conversation_send', (value)
         end as reason
         from conv
     ), ins as (
-      insert into messages (conversation_id, sender_id, body, safety_tip)
-      select conv.id, ${value.sender}, ${value.body}, ${value.safetyTip} from conv, refusal where refusal.reason is null
-      returning id, conversation_id, sender_id, body, safety_tip, created_at
+      insert into messages (conversation_id, sender_id, body, safety_tip, offer_id, offer_step)
+      select conv.id, ${value.sender}, ${value.body}, ${value.safetyTip}, ${value.offerId}::uuid, ${value.offerStep}::varchar from conv, refusal where refusal.reason is null
+      returning id, conversation_id, sender_id, body, safety_tip, offer_id, offer_step, created_at
     ), upd as (
       update conversations c set
         last_message_id = greatest(coalesce(c.last_message_id, 0), ins.id),
@@ -83,24 +94,43 @@ const refusals = {
   pace: () => new AppError('RATE_LIMITED', conversationMessages.tooManyMessages),
 } as const;
 
-/** A member's message in one of their conversations: checked, stored, and sent to both members' streams. */
-export async function sendMessage(deps: ServerDeps, input: { sender: UserRow; conversationId: string; body: string }): Promise<ConversationMessage> {
-  assertConversationId(input.conversationId);
-  await assertNoBannedWords(deps, input.body);
-  const [row] = await send(deps.db, {
+/** A message as stored: what the sender's answer and both members' events carry, and who the two are. */
+export type StoredMessage = { message: ConversationMessage; memberIds: [string, string] };
+
+/**
+ * Stores a message in the conversation through the one sending statement, with its refusals (the
+ * listing gone, a former member, a block, the pace), as the member's text or as a step of an offer.
+ * Runs on `db` as given, so an offer's step is stored in the transaction that changes the offer.
+ */
+export async function storeMessage(
+  db: Queryable,
+  clock: ServerDeps['clock'],
+  input: { senderId: string; conversationId: string; body: string; offer?: { id: string; step: OfferStep } },
+): Promise<StoredMessage> {
+  const [row] = await send(db, {
     conversation: input.conversationId,
-    sender: input.sender.id,
+    sender: input.senderId,
     body: input.body,
-    safetyTip: safetyTipFor(input.body),
+    // An offer's step is our own words about an amount: no tip to give.
+    safetyTip: input.offer ? null : safetyTipFor(input.body),
+    offerId: input.offer?.id ?? null,
+    offerStep: input.offer?.step ?? null,
     paceOffset: conversationLimits.messagesPerMinute - 1,
-    paceSince: new Date(deps.clock.now().getTime() - 60_000).toISOString(),
+    paceSince: new Date(clock.now().getTime() - 60_000).toISOString(),
   });
   if (!row?.found) throw new AppError('CONVERSATION_NOT_FOUND');
   if (row.refusal) throw refusals[row.refusal]();
   if (row.message === null || row.buyer_id === null || row.seller_id === null) throw new AppError('CONVERSATION_NOT_FOUND');
-  const message = JSON.parse(row.message) as ConversationMessage;
-  await announce(deps, [row.buyer_id, row.seller_id], { type: 'message', message });
-  return message;
+  return { message: JSON.parse(row.message) as ConversationMessage, memberIds: [row.buyer_id, row.seller_id] };
+}
+
+/** A member's message in one of their conversations: checked, stored, and sent to both members' streams. */
+export async function sendMessage(deps: ServerDeps, input: { sender: UserRow; conversationId: string; body: string }): Promise<ConversationMessage> {
+  assertConversationId(input.conversationId);
+  await assertNoBannedWords(deps, input.body);
+  const stored = await storeMessage(deps.db, deps.clock, { senderId: input.sender.id, conversationId: input.conversationId, body: input.body });
+  await announce(deps, stored.memberIds, { type: 'message', message: stored.message });
+  return stored.message;
 }
 
 /** Banned words refuse a message as they refuse a listing, naming the words. */

@@ -27,6 +27,7 @@ import {
 import { conversationLimits } from '../../domain/conversations';
 import { fieldLimits } from '../../domain/limits';
 import { listingConditionValues, type ListingCondition } from '../../domain/listing';
+import { offerStatuses, offerSteps, type OfferStatus, type OfferStep } from '../../domain/offers';
 import { defaultMembershipTier, membershipTiers, purchasableTiers } from '../../domain/tiers';
 
 /** Full-text search document; PostgreSQL keeps it current from the title and description. */
@@ -411,11 +412,47 @@ export const messages = pgTable(
     body: text('body').notNull(),
     /** The warning the receiver sees with it (domain/conversations.ts), decided when it was sent. */
     safetyTip: text('safety_tip'),
+    /** A step of an offer (decision 45): which offer, and what this message records of it. */
+    offerId: uuid('offer_id').references((): AnyPgColumn => offers.id, { onDelete: 'set null' }),
+    offerStep: varchar('offer_step', { length: 10 }).$type<OfferStep>(),
     createdAt: createdAt(),
   },
   (table) => [
     index('messages_conversation_idx').on(table.conversationId, table.id.desc()),
+    check('messages_offer_step', sql`${table.offerStep} is null or ${table.offerStep} in (${sql.raw(offerSteps.map((step) => `'${step}'`).join(', '))})`),
     check('messages_body_length', sql`char_length(${table.body}) between 1 and ${sql.raw(String(conversationLimits.messageMax))}`),
+  ],
+);
+
+/**
+ * Offers in a conversation (decision 45): the buyer's, and each counter-offer from either side. One
+ * is open at a time in a conversation (the partial unique index): a counter-offer closes the offer
+ * it answers in the same transaction. An open offer past expires_at reads as expired; the upkeep
+ * marks it so and writes the step in the thread.
+ */
+export const offers = pgTable(
+  'offers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    /** The member who made it: the buyer, or whoever countered. */
+    madeBy: uuid('made_by').notNull(),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    status: varchar('status', { length: 10 }).$type<OfferStatus>().notNull().default('open'),
+    /** The offer this one counters. */
+    answersOfferId: uuid('answers_offer_id').references((): AnyPgColumn => offers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('offers_one_open_idx').on(table.conversationId).where(sql`${table.status} = 'open'`),
+    index('offers_conversation_idx').on(table.conversationId, table.createdAt.desc()),
+    index('offers_open_expiry_idx').on(table.expiresAt).where(sql`${table.status} = 'open'`),
+    check('offers_amount_positive', sql`${table.amount} > 0`),
+    check('offers_status', sql`${table.status} in (${sql.raw(offerStatuses.map((status) => `'${status}'`).join(', '))})`),
   ],
 );
 

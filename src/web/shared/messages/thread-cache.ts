@@ -21,7 +21,7 @@ export function isLocalMessage(message: ThreadMessage): boolean {
 /** A message as it shows while it is on its way: mine, unread, with an id no server message has. */
 export function makeLocalMessage({ conversationId, senderId, body, now = new Date() }: { conversationId: string; senderId: string; body: string; now?: Date }): ThreadMessage {
   localCounter += 1;
-  return { id: `${localIdPrefix}${localCounter}`, conversationId, senderId, body, createdAt: now.toISOString(), safetyTip: null, isRead: false, localStatus: 'sending' };
+  return { id: `${localIdPrefix}${localCounter}`, conversationId, senderId, body, createdAt: now.toISOString(), safetyTip: null, isRead: false, offer: null, localStatus: 'sending' };
 }
 
 /** A thread of one page (the answer of starting a conversation, or an empty thread). */
