@@ -125,6 +125,12 @@ export const apiDescriptions = {
     summary: 'Marks one of the member’s listings sold, or active again',
     failures: [...listingOwnerFailures, 'LISTING_HIDDEN', 'LISTING_LIMIT_REACHED', 'SOLD_TO_UNKNOWN_CONVERSATION', 'SOLD_TO_ONE_SIDED_CONVERSATION', 'SALE_BUYER_SETTLED'],
   },
+  holdListing: {
+    summary: 'Holds one of the member’s listings for the buyer of one of its conversations',
+    description: 'The listing stays in browse marked Reserved; the buyer’s thread says it is on hold for them. Accepting an offer holds it too.',
+    failures: [...listingOwnerFailures, 'LISTING_SOLD', 'LISTING_RESERVED', 'RESERVE_FOR_UNKNOWN_CONVERSATION', 'MEMBER_BLOCKED', 'CONVERSATION_CLOSED', 'RATE_LIMITED'],
+  },
+  releaseListing: { summary: 'Releases the hold on one of the member’s listings (nothing to release is fine)', failures: [...listingOwnerFailures] },
   pinListing: { summary: 'Pins or unpins one of the member’s listings', failures: [...listingOwnerFailures, 'PIN_SOLD_LISTING', 'PLAN_EXCLUDES_PINS'] },
   renewListing: {
     summary: 'Moves one of the member’s listings back to the top of newest first, once its plan’s listing time has passed',

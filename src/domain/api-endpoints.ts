@@ -72,6 +72,8 @@ export const apiEndpoints = {
   updateListing: { method: 'PUT', path: '/api/listings/:id', tag: 'listings', access: 'member' },
   setListingStatus: { method: 'PATCH', path: '/api/listings/:id', tag: 'listings', access: 'member' },
   pinListing: { method: 'PUT', path: '/api/listings/:id/pin', tag: 'listings', access: 'member' },
+  holdListing: { method: 'PUT', path: '/api/listings/:id/reservation', tag: 'listings', access: 'member' },
+  releaseListing: { method: 'DELETE', path: '/api/listings/:id/reservation', tag: 'listings', access: 'member' },
   renewListing: { method: 'POST', path: '/api/listings/:id/renew', tag: 'listings', access: 'member' },
   deleteListing: { method: 'DELETE', path: '/api/listings/:id', tag: 'listings', access: 'member' },
   listMyListings: { method: 'GET', path: '/api/my-listings', tag: 'listings', access: 'member' },

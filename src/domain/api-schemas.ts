@@ -53,6 +53,7 @@ import {
   sellerIdParams,
   sellerProfileSchema,
   setListingStatusBody,
+  holdListingBody,
   updateListingBody,
   userStatsSchema,
 } from './listing-schemas';
@@ -217,6 +218,8 @@ export const apiSchemas = {
   updateListing: { params: listingIdParams, body: updateListingBody, response: { 200: listingViewSchema } },
   setListingStatus: { params: listingIdParams, body: setListingStatusBody, response: { 200: listingViewSchema } },
   pinListing: { params: listingIdParams, body: pinListingBody, response: { 200: listingViewSchema } },
+  holdListing: { params: listingIdParams, body: holdListingBody, response: { 200: listingViewSchema } },
+  releaseListing: { params: listingIdParams, response: { 200: listingViewSchema } },
   renewListing: { params: listingIdParams, response: { 200: listingViewSchema } },
   deleteListing: { params: listingIdParams, response: {} },
   listMyListings: { response: { 200: z.array(listingViewSchema) } },

@@ -1,6 +1,6 @@
 // The conversation calls' schemas (api-schemas.ts names them per endpoint).
 import { z } from 'zod';
-import { conversationMessages, messageTextProblem } from './conversations';
+import { conversationListingStatuses, conversationMessages, messageTextProblem } from './conversations';
 import { fieldLimits } from './limits';
 import { offerMessages, offerStatuses, offerSteps } from './offers';
 import { moneyField } from './listing-schemas';
@@ -106,7 +106,7 @@ export type ConversationMessage = z.infer<typeof messageSchema>;
 export const conversationSummarySchema = z.object({
   id: z.string(),
   listing: z.object({ id: z.string().nullable(), title: z.string(), imageUrl: z.string().nullable(), price: z.string().nullable() }),
-  listingStatus: z.enum(['active', 'paused', 'sold', 'soldToYou', 'deleted']),
+  listingStatus: z.enum(conversationListingStatuses),
   /** The viewer is the seller (else the buyer). */
   isSeller: z.boolean(),
   otherMember: conversationMemberSchema,

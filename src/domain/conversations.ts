@@ -129,8 +129,12 @@ export function safetyTipFor(text: string): string | null {
   return first ? safetyTips[first] : null;
 }
 
-/** What a member sees of a listing in their conversations. */
-export type ConversationListingStatus = 'active' | 'paused' | 'sold' | 'soldToYou' | 'deleted';
+/**
+ * What a member sees of a listing in their conversations: `reservedForYou` is held for this
+ * conversation's buyer, `reserved` for another buyer's (decision 46).
+ */
+export const conversationListingStatuses = ['active', 'reserved', 'reservedForYou', 'paused', 'sold', 'soldToYou', 'deleted'] as const;
+export type ConversationListingStatus = (typeof conversationListingStatuses)[number];
 
 /** The line a conversation shows under its header for the listing's state, or null while it is for sale. */
 export function listingStatusNotice(status: ConversationListingStatus, viewerIsSeller: boolean): string | null {
@@ -138,6 +142,8 @@ export function listingStatusNotice(status: ConversationListingStatus, viewerIsS
   if (status === 'sold') return conversationMessages.listingSold;
   if (status === 'deleted') return conversationMessages.listingGone;
   if (status === 'paused') return conversationMessages.listingPaused;
+  if (status === 'reservedForYou') return viewerIsSeller ? "You're holding this item for this buyer." : 'The seller is holding this item for you.';
+  if (status === 'reserved') return viewerIsSeller ? "You're holding this item for another buyer." : 'This item is on hold for another buyer. You can still message the seller.';
   return null;
 }
 

@@ -16,6 +16,7 @@ import { listingTimeMessages } from './listing-times';
 import { membershipMessages, planChargeMessages, planLimitMessages } from './membership';
 import { moderationMessages } from './moderation';
 import { offerMessages } from './offers';
+import { reservationMessages } from './reservations';
 import { ratingMessages } from './ratings';
 import { closeAccountMessages, dataExportMessages } from './your-data';
 import { scheduledChangeMessages } from './scheduled-plan-changes';
@@ -105,6 +106,8 @@ export const appErrors = {
   SOLD_TO_UNKNOWN_CONVERSATION: { status: 400, message: conversationMessages.soldToUnknownConversation },
   /** Sold to a conversation in which only one of the two members wrote. */
   SOLD_TO_ONE_SIDED_CONVERSATION: { status: 400, message: ratingMessages.oneSidedConversation },
+  /** Holding a listing for a conversation that is not about it. */
+  RESERVE_FOR_UNKNOWN_CONVERSATION: { status: 400, message: conversationMessages.soldToUnknownConversation },
   /** An offer above the listing's asking price, or a counter-offer of the amount it answers (the message says which). */
   OFFER_AMOUNT_REFUSED: { status: 400 },
   /** An admin's action that does not fit what was reported (hiding a member, removing a listing's rating). */
@@ -236,6 +239,8 @@ export const appErrors = {
   ALREADY_ANSWERED: { status: 409, message: ratingMessages.alreadyAnswered },
   /** Answering an offer that is no longer open (the message says what became of it). */
   OFFER_NOT_OPEN: { status: 409 },
+  /** Holding, or accepting an offer on, a listing held for another buyer (the message says who must act). */
+  LISTING_RESERVED: { status: 409, message: reservationMessages.heldForAnother },
   /** A second offer while one is open in the conversation. */
   OFFER_ALREADY_OPEN: { status: 409, message: offerMessages.openOfferExists },
   /** Downloading a copy of one's data that the job has not finished. */

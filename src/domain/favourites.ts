@@ -38,4 +38,8 @@ export const favouriteMail = {
   soldSubject: (title: string) => `Sold: ${title}`,
   soldText: (firstName: string | null, title: string, savedUrl: string) =>
     `Hi ${firstName ?? 'there'},\n\n“${title}”, which you saved, has sold. It stays on your Saved page for 30 days, marked as sold.\n\n${savedUrl}`,
+  /** Held for a buyer (decision 46): told once, since it may still come back. */
+  reservedSubject: (title: string) => `On hold: ${title}`,
+  reservedText: (firstName: string | null, title: string, listingUrl: string) =>
+    `Hi ${firstName ?? 'there'},\n\n“${title}”, which you saved, is now on hold for another buyer. If the sale falls through it will be back for sale, and you can still message the seller.\n\n${listingUrl}`,
 } as const;

@@ -44,3 +44,4 @@ export * from './phone-verification-reasons';
 export * from './seo';
 export * from './api-endpoints';
 export * from './api-schemas';
+export * from './reservations';

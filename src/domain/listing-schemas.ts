@@ -7,6 +7,7 @@ import { australianStates, postcodePattern } from './postcodes';
 import type { ListingReach } from './search-reach';
 import { fieldLimits } from './limits';
 import { listingHiddenReasons } from './moderation';
+import { listingStatuses } from './reservations';
 import { listingImageCap, membershipTiers, purchasableTiers } from './tiers';
 
 /** An amount of money as sent: text ("120.50") or a JSON number, read as text so no float touches it; the canonical "120.50". */
@@ -50,6 +51,11 @@ export type UpdateListingBody = CreateListingBody;
 export const setListingStatusBody = z.object({
   isActive: z.boolean({ error: 'Say whether the listing is active (true) or sold (false).' }),
   soldToConversationId: z.string().max(fieldLimits.opaqueIdMax).nullable().optional(),
+});
+
+/** PUT /api/listings/:id/reservation: hold the listing for the buyer of one of its conversations (decision 46). */
+export const holdListingBody = z.object({
+  conversationId: z.string({ error: conversationMessages.soldToUnknownConversation }).max(fieldLimits.opaqueIdMax),
 });
 
 export const listingIdParams = z.object({ id: z.string().max(fieldLimits.opaqueIdMax) });
@@ -115,6 +121,8 @@ export const listingViewSchema = z.object({
   imageUrls: z.array(z.string()),
   sellerId: z.string(),
   isActive: z.boolean(),
+  /** For sale, held for one buyer (shown with a "Reserved" mark), or sold (decision 46). */
+  status: z.enum(listingStatuses),
   /** Pinned by a Connector seller: shown first in browse. */
   isPinned: z.boolean(),
   /** Out of browse because the seller's plan allows fewer listings (isActive is false, but it is not sold). */

@@ -44,6 +44,8 @@ export const writeLimits = {
   createListing: perHour(30),
   updateListing: perHour(60),
   setListingStatus: perHour(30),
+  holdListing: perHour(30),
+  releaseListing: perHour(30),
   pinListing: perHour(30),
   // A listing may be renewed once per listing time (30 days at least): this only stops a loop.
   renewListing: perHour(30),

@@ -27,6 +27,8 @@ let listingId: string;
 const deletable: Partial<Record<Role, string>> = {};
 /** A conversation between the owner (its seller) and a buyer outside the matrix; a member to block. */
 let conversationId: string;
+/** The listing that conversation is about (the owner's). */
+let talkedAbout: string;
 let blockable: string;
 
 const everyone = (status: number | number[]) => ({ visitor: status, owner: status, other: status, admin: status });
@@ -59,6 +61,9 @@ const rows: Row[] = [
   { method: 'PUT', route: '/api/listings/:id', url: () => `/api/listings/${listingId}`, body: () => validListing, expect: ownerOnly(200) },
   { method: 'PATCH', route: '/api/listings/:id', url: () => `/api/listings/${listingId}`, body: () => ({ isActive: true }), expect: ownerOnly(200) },
   { method: 'PUT', route: '/api/listings/:id/pin', url: () => `/api/listings/${listingId}`.concat('/pin'), body: () => ({ pinned: true }), expect: ownerOnly(200) },
+  // A hold names a conversation about the listing: the owner holds theirs for its buyer, then releases it.
+  { method: 'PUT', route: '/api/listings/:id/reservation', url: () => `/api/listings/${talkedAbout}/reservation`, body: () => ({ conversationId }), expect: ownerOnly(200) },
+  { method: 'DELETE', route: '/api/listings/:id/reservation', url: () => `/api/listings/${talkedAbout}/reservation`, expect: ownerOnly(200) },
   // Its listing time has not passed: only its owner is told when it may be renewed.
   { method: 'POST', route: '/api/listings/:id/renew', url: () => `/api/listings/${listingId}/renew`, expect: { visitor: 401, owner: 409, other: 403, admin: 403 } },
   { method: 'DELETE', route: '/api/listings/:id', url: () => `/api/listings/${deletable.owner}`, expect: ownerOnly(204) },
@@ -192,7 +197,7 @@ beforeAll(async () => {
   listingId = (await client.post('/api/listings', validListing, owner.token)).body.id;
   deletable.owner = (await client.post('/api/listings', { ...validListing, title: 'To be deleted' }, owner.token)).body.id;
   const buyer = await sellerMember(client, server.database.db, { firstName: 'Bea' });
-  const talkedAbout = (await client.post('/api/listings', { ...validListing, title: 'Talked about' }, owner.token)).body.id;
+  talkedAbout = (await client.post('/api/listings', { ...validListing, title: 'Talked about' }, owner.token)).body.id;
   conversationId = (await client.post(`/api/listings/${talkedAbout}/conversations`, { message: 'Is it still available?' }, buyer.token)).body.conversation.id;
   blockable = (await registerMember(client)).user.id;
 });

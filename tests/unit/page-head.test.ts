@@ -15,6 +15,7 @@ const listingId = '00000000-0000-4000-8000-000000000011';
 const soldId = '00000000-0000-4000-8000-000000000012';
 const removedId = '00000000-0000-4000-8000-000000000013';
 const hiddenId = '00000000-0000-4000-8000-000000000014';
+const reservedId = '00000000-0000-4000-8000-000000000015';
 
 const seller = { id: sellerId, firstName: 'Hamish', lastName: 'Nguyen', profileImageUrl: null, membershipTier: 'explorer' as const, ratingAverage: 4.8, ratingCount: 12, isEmailVerified: true, isPhoneVerified: true, isCardVerified: false };
 
@@ -29,6 +30,7 @@ const listing: ListingView = {
   imageUrls: ['/media/listings/ab/abcd.jpg', '/media/listings/ab/efgh.jpg'],
   sellerId,
   isActive: true,
+  status: 'active',
   isPinned: false,
   isPaused: false,
   hiddenReason: null,
@@ -58,8 +60,9 @@ const member = { id: '00000000-0000-4000-8000-0000000000aa', membershipTier: 'st
 
 const answers: Record<string, { status: number; body: unknown }> = {
   [`/api/listings/${listingId}`]: { status: 200, body: listing },
-  [`/api/listings/${soldId}`]: { status: 200, body: { ...listing, id: soldId, isActive: false, imageUrls: [] } },
-  [`/api/listings/${hiddenId}`]: { status: 200, body: { ...listing, id: hiddenId, isActive: false, hiddenReason: 'reports' } },
+  [`/api/listings/${soldId}`]: { status: 200, body: { ...listing, id: soldId, isActive: false, status: 'sold', imageUrls: [] } },
+  [`/api/listings/${reservedId}`]: { status: 200, body: { ...listing, id: reservedId, status: 'reserved' } },
+  [`/api/listings/${hiddenId}`]: { status: 200, body: { ...listing, id: hiddenId, isActive: false, status: 'sold', hiddenReason: 'reports' } },
   [`/api/listings/${removedId}`]: { status: 410, body: { message: 'This listing has been removed', code: 'LISTING_REMOVED' } },
   [`/api/sellers/${sellerId}`]: { status: 200, body: profile },
   [`/api/seller-listings/${sellerId}`]: { status: 200, body: [listing] },
@@ -126,6 +129,12 @@ describe("a listing's page", () => {
       url: `${origin}/listing/${listingId}`,
       areaServed: { '@type': 'Place', name: 'Leichhardt NSW', address: { '@type': 'PostalAddress', addressLocality: 'Leichhardt', addressRegion: 'NSW', postalCode: '2040', addressCountry: 'AU' } },
     });
+  });
+
+  it('held for a buyer says Reserved to search engines and out of stock to link previews (decision 46)', async () => {
+    const { head } = await render(`/listing/${reservedId}`);
+    expect((head.structuredData[0] as { offers: { availability: string } }).offers.availability).toBe('https://schema.org/Reserved');
+    expect(og(head, 'product:availability')).toBe('out of stock');
   });
 
   it('once sold stays listed, sold out, and without photos shows the site picture', async () => {

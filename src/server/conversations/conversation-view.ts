@@ -19,6 +19,7 @@ type SummaryRow = {
   paused_at: string | null;
   hidden_at: string | null;
   sold_to_conversation_id: string | null;
+  reserved_for_conversation_id: string | null;
   is_seller: boolean;
   other_id: string;
   other_first_name: string | null;
@@ -37,6 +38,7 @@ type SummaryRow = {
 function listingStatusOf(row: SummaryRow): ConversationListingStatus {
   if (row.listing_id === null) return 'deleted';
   if (row.sold_to_conversation_id === row.id) return 'soldToYou';
+  if (row.is_active && row.reserved_for_conversation_id !== null) return row.reserved_for_conversation_id === row.id ? 'reservedForYou' : 'reserved';
   if (row.is_active) return 'active';
   // Hidden by our team: to the buyer it is simply no longer for sale, as a paused one.
   return row.paused_at || row.hidden_at ? 'paused' : 'sold';
@@ -71,7 +73,7 @@ function toSummary(row: SummaryRow): ConversationSummary {
 const summariesOf = (member: Placeholder, page: SQL) => sql`
     with page as (${page})
     select c.id, c.listing_id, c.listing_title, l.image_urls[1] as image_url, l.price::text as price, l.is_active,
-           l.paused_at::text as paused_at, l.hidden_at::text as hidden_at, l.sold_to_conversation_id,
+           l.paused_at::text as paused_at, l.hidden_at::text as hidden_at, l.sold_to_conversation_id, l.reserved_for_conversation_id,
            (c.seller_id = ${member}) as is_seller,
            o.id as other_id, o.first_name as other_first_name, o.is_email_verified as other_email_verified,
            o.is_phone_verified as other_phone_verified, o.is_card_verified as other_card_verified,

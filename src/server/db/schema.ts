@@ -145,6 +145,9 @@ export const listings = pgTable(
     pausedAt: timestamp('paused_at', { withTimezone: true }),
     /** The conversation whose buyer the seller marked it sold to (ratings build on this). */
     soldToConversationId: uuid('sold_to_conversation_id').references((): AnyPgColumn => conversations.id, { onDelete: 'set null' }),
+    /** Held for the buyer of this conversation (decision 46): an accepted offer or the seller's hold; cleared when released or sold. */
+    reservedForConversationId: uuid('reserved_for_conversation_id').references((): AnyPgColumn => conversations.id, { onDelete: 'set null' }),
+    reservedAt: timestamp('reserved_at', { withTimezone: true }),
     /** When it was marked sold: each side may rate the other for 30 days after. */
     soldAt: timestamp('sold_at', { withTimezone: true }),
     /** Out of sight while not sold (isActive is false too): reported, hidden by an admin, or the seller is suspended. */
@@ -204,6 +207,8 @@ export const listings = pgTable(
     index('listings_seller_idx').on(table.sellerId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     // A conversation's deletion finds the listing sold through it.
     index('listings_sold_to_conversation_idx').on(table.soldToConversationId).where(sql`${table.soldToConversationId} is not null`),
+    // ... and the listing held for it.
+    index('listings_reserved_for_conversation_idx').on(table.reservedForConversationId).where(sql`${table.reservedForConversationId} is not null`),
     index('listings_pinned_idx').on(table.pinnedAt.desc().nullsFirst()).where(sql`${table.isActive} and ${table.pinnedAt} is not null`),
     // An area's pinned posts (a Starter's postcodes, an Explorer's state) without walking every pinned listing.
     index('listings_pinned_postcode_idx').on(table.postcode).where(sql`${table.isActive} and ${table.pinnedAt} is not null`),
@@ -474,6 +479,8 @@ export const favourites = pgTable(
     lastToldAt: timestamp('last_told_at', { withTimezone: true }),
     /** When the member was told it sold: a sale is told once, however often it is relisted and sold again. */
     soldToldAt: timestamp('sold_told_at', { withTimezone: true }),
+    /** When the member was told it went on hold for a buyer: told once, however often it is held again (decision 46). */
+    reservedToldAt: timestamp('reserved_told_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.listingId] }), index('favourites_listing_idx').on(table.listingId)],

@@ -96,6 +96,8 @@ export async function setListingStatus(
         isActive: input.isActive,
         pausedAt: null,
         soldToConversationId: soldTo,
+        // A hold ends with the sale (decision 46).
+        ...(input.isActive ? {} : { reservedForConversationId: null, reservedAt: null }),
         // The sale's date opens its 30 days of ratings (a change of buyer keeps the first date).
         soldAt: input.isActive ? null : (listing.soldAt ?? deps.clock.now()),
         ...(input.isActive ? {} : { pinnedAt: null }),

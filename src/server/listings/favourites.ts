@@ -7,7 +7,7 @@ import { favouriteLimits, favouriteMail } from '../../domain/favourites';
 import { formatPrice, uuidPattern } from '../../domain/listing';
 import type { FavouriteView, ListingView } from '../../domain/listing-schemas';
 import type { Queryable } from '../db/open-database';
-import { favourites, listings, users } from '../db/schema';
+import { conversations, favourites, listings, users } from '../db/schema';
 import { writeTransaction } from '../db/write-transaction';
 import type { JobData } from '../services/job-queue';
 import type { ServerDeps } from '../deps';
@@ -108,11 +108,22 @@ export function markFavourites<View extends ListingView>(views: readonly View[],
  */
 export async function mailFavouriteNews(deps: Pick<ServerDeps, 'db' | 'mail' | 'config' | 'clock'>, news: JobData['favourite-news']): Promise<number> {
   const [listing] = await deps.db
-    .select({ title: listings.title, price: listings.price, sellerId: listings.sellerId, isActive: listings.isActive, hiddenAt: listings.hiddenAt })
+    .select({
+      title: listings.title,
+      price: listings.price,
+      sellerId: listings.sellerId,
+      isActive: listings.isActive,
+      hiddenAt: listings.hiddenAt,
+      // The buyer it is held for hears nothing of their own hold.
+      heldForBuyerId: conversations.buyerId,
+    })
     .from(listings)
+    .leftJoin(conversations, eq(conversations.id, listings.reservedForConversationId))
     .where(eq(listings.id, news.listingId));
-  // Gone, hidden, or no longer what the news says (sold again before a drop went out, relisted before a sale did).
-  if (!listing || listing.hiddenAt || listing.isActive !== (news.news === 'price-drop')) return 0;
+  // Gone, hidden, or no longer what the news says (sold again before a drop went out, relisted before a sale did, released before a hold was told).
+  const stillNews = news.news === 'price-drop' ? listing?.isActive : news.news === 'sold' ? !listing?.isActive : listing?.isActive && listing.heldForBuyerId !== null;
+  if (!listing || listing.hiddenAt || !stillNews) return 0;
+  const toldColumn = news.news === 'reserved' ? sql`reserved_told_at` : sql`sold_told_at`;
   const now = deps.clock.now();
   const quietSince = new Date(now.getTime() - favouriteLimits.newsEveryHours * 60 * 60 * 1000);
   const isDrop = news.news === 'price-drop';
@@ -124,12 +135,13 @@ export async function mailFavouriteNews(deps: Pick<ServerDeps, 'db' | 'mail' | '
       from ${favourites} f
       where f.listing_id = ${news.listingId}
         and f.user_id <> ${listing.sellerId}
+        and f.user_id is distinct from ${listing.heldForBuyerId}::uuid
         and (f.last_told_at is null or f.last_told_at < ${quietSince.toISOString()}::timestamptz)
-        and ${isDrop ? sql`${listing.price}::numeric < ${knownPrice}` : sql`f.sold_told_at is null`}
+        and ${isDrop ? sql`${listing.price}::numeric < ${knownPrice}` : sql`f.${toldColumn} is null`}
       for update of f
     )
     update ${favourites} told
-    set last_told_at = ${now.toISOString()}::timestamptz, ${isDrop ? sql`lowest_price_told = ${listing.price}::numeric` : sql`sold_told_at = ${now.toISOString()}::timestamptz`}
+    set last_told_at = ${now.toISOString()}::timestamptz, ${isDrop ? sql`lowest_price_told = ${listing.price}::numeric` : sql`${toldColumn} = ${now.toISOString()}::timestamptz`}
     from due, ${users} u
     where told.listing_id = ${news.listingId} and told.user_id = due.user_id and u.id = due.user_id
     returning u.email, u.first_name, due.was::text as was
@@ -148,7 +160,9 @@ export async function mailFavouriteNews(deps: Pick<ServerDeps, 'db' | 'mail' | '
             subject: favouriteMail.priceDropSubject(listing.title, formatPrice(listing.price)),
             text: favouriteMail.priceDropText(saver.firstName, listing.title, formatPrice(saver.was), formatPrice(listing.price), url),
           }
-        : { to: saver.email, subject: favouriteMail.soldSubject(listing.title), text: favouriteMail.soldText(saver.firstName, listing.title, `${deps.config.publicUrl}/saved`) },
+        : news.news === 'reserved'
+          ? { to: saver.email, subject: favouriteMail.reservedSubject(listing.title), text: favouriteMail.reservedText(saver.firstName, listing.title, url) }
+          : { to: saver.email, subject: favouriteMail.soldSubject(listing.title), text: favouriteMail.soldText(saver.firstName, listing.title, `${deps.config.publicUrl}/saved`) },
     );
   }
   return told.length;

@@ -4,3 +4,4 @@ export { postcodeListWithin, searchAreaFor, searchAreaKey } from './search-area'
 export { workOnSavedSearchJobs } from './saved-search-alerts';
 export { moveListingsPastTheirTime } from './move-listings-past-their-time';
 export { pruneSearchWords } from './search-spelling';
+export { announceHold, reserveListing } from './reservations';

@@ -2,6 +2,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { ListingView } from '../../domain/listing-schemas';
 import { averageRating } from '../../domain/ratings';
+import { listingStatusOf } from '../../domain/reservations';
 import { rulesForTier } from '../../domain/tiers';
 import type { Queryable } from '../db/open-database';
 import { listings, users } from '../db/schema';
@@ -17,6 +18,7 @@ export const listingColumns = {
   imageUrls: listings.imageUrls,
   sellerId: listings.sellerId,
   isActive: listings.isActive,
+  reservedAt: listings.reservedAt,
   postcode: listings.postcode,
   suburb: listings.suburb,
   state: listings.state,
@@ -58,6 +60,7 @@ export function toListingView(row: ListingRowWithSeller, distanceKm?: number | n
     imageUrls: row.imageUrls,
     sellerId: row.sellerId,
     isActive: row.isActive,
+    status: listingStatusOf(row),
     postcode: row.postcode,
     suburb: row.suburb,
     state: row.state,

@@ -13,6 +13,7 @@ import { reportDependencies } from '../http/answer-dependencies';
 import { cacheOutcomeHeader, createReadCache, readAnswer } from '../http/read-cache';
 import { browseListings, browseOrigin, showsDistance, withDistances, type BrowseResult } from './browse-listings';
 import { deleteListing, pinListing, setListingStatus, updateListing } from './change-listing';
+import { holdListing, releaseListing } from './reservations';
 import { createListing } from './create-listing';
 import { favouriteIdsOf, markFavourites } from './favourites';
 import { getListing } from './get-listing';
@@ -149,6 +150,18 @@ export const listingRoutes =
       ...endpoint('setListingStatus'),
       onRequest: requireUser,
       handler: async (request) => setListingStatus(deps, { listingId: request.params.id, ownerId: signedInUser(request).id, isActive: request.body.isActive, soldToConversationId: request.body.soldToConversationId }),
+    });
+
+    app.route({
+      ...endpoint('holdListing'),
+      onRequest: requireUser,
+      handler: async (request) => holdListing(deps, { listingId: request.params.id, ownerId: signedInUser(request).id, conversationId: request.body.conversationId }),
+    });
+
+    app.route({
+      ...endpoint('releaseListing'),
+      onRequest: requireUser,
+      handler: async (request) => releaseListing(deps, { listingId: request.params.id, ownerId: signedInUser(request).id }),
     });
 
     app.route({

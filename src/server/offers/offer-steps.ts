@@ -10,9 +10,12 @@ import { uuidPattern } from '../../domain/listing';
 import { offerAmountProblem, offerExpiresAt, offerLimits, offerMessages, offerStepText, type OfferAnswer, type OfferStatus, type OfferStep } from '../../domain/offers';
 import type { Queryable } from '../db/open-database';
 import { announce, storeMessage, type StoredMessage } from '../conversations';
+import { writeTransaction } from '../db/write-transaction';
+import { announceHold, reserveListing } from '../listings';
+import { reservationMessages } from '../../domain/reservations';
 import type { ServerDeps } from '../deps';
 
-type OfferDeps = Pick<ServerDeps, 'db' | 'clock' | 'memberEvents' | 'contentVersion'>;
+type OfferDeps = Pick<ServerDeps, 'db' | 'clock' | 'memberEvents' | 'contentVersion' | 'jobs'>;
 
 type ConversationFacts = {
   id: string;
@@ -124,7 +127,8 @@ const answerStep: Record<Exclude<OfferAnswer, 'counter'>, OfferStep> = { accept:
 export async function answerOffer(deps: OfferDeps, input: { memberId: string; offerId: string; answer: OfferAnswer; amount?: string }): Promise<ConversationMessage> {
   if (!uuidPattern.test(input.offerId)) throw new AppError('OFFER_NOT_FOUND');
   const now = deps.clock.now();
-  const stored = await deps.db.transaction(async (tx) => {
+  let heldListingId: string | null = null;
+  const stored = await writeTransaction(deps, async (tx, changes) => {
     const { rows: found } = await tx.execute<{ conversation_id: string }>(sql`select conversation_id from offers where id = ${input.offerId}`);
     const conversation = found[0] && (await lockConversation(tx, found[0].conversation_id, input.memberId));
     if (!conversation) throw new AppError('OFFER_NOT_FOUND');
@@ -144,6 +148,12 @@ export async function answerOffer(deps: OfferDeps, input: { memberId: string; of
       assertAmount(input.amount, conversation.price as string, offer.amount);
       await assertOffersToday(tx, conversation.id, now);
     }
+    // Accepted: the listing is held for this buyer (decision 46), unless it is held for another.
+    if (input.answer === 'accept') {
+      const heldForAnother = conversation.seller_id === input.memberId ? reservationMessages.heldForAnother : reservationMessages.heldForAnotherBuyer;
+      const listingId = conversation.listing_id as string;
+      if ((await reserveListing(tx, changes, { listingId, conversationId: conversation.id, now, heldForAnother })) === 'held') heldListingId = listingId;
+    }
     await tx.execute(sql`update offers set status = ${answeredStatus[input.answer]}, answered_at = ${now.toISOString()}::timestamptz where id = ${offer.id}`);
     if (input.answer === 'counter') {
       const amount = input.amount as string;
@@ -154,6 +164,7 @@ export async function answerOffer(deps: OfferDeps, input: { memberId: string; of
     return storeMessage(tx, deps.clock, { conversationId: conversation.id, senderId: input.memberId, body: offerStepText(step, offer.amount), offer: { id: offer.id, step } });
   });
   await announceAll(deps, [stored]);
+  if (heldListingId) await announceHold(deps, { listingId: heldListingId, held: true });
   return stored.message;
 }
 

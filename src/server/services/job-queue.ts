@@ -27,7 +27,7 @@ export type JobData = {
   /** Every half hour: the daily digests of members whose morning it now is. */
   'saved-search-digests': Record<string, never>;
   /** A saved listing dropped its price (from `was`) or sold: everyone who saved it hears once. */
-  'favourite-news': { listingId: string; news: 'price-drop'; was: string } | { listingId: string; news: 'sold' };
+  'favourite-news': { listingId: string; news: 'price-drop'; was: string } | { listingId: string; news: 'sold' | 'reserved' };
   /** A copy of a member's data to make (account/data-export.ts). */
   'data-export': { exportId: string };
   /** Every hour: copies of members' data whose week is over go; closed accounts past their keeping time are erased. */

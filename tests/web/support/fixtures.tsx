@@ -54,6 +54,7 @@ export function aListing(overrides: Partial<ListingView> & { tier?: MembershipTi
     imageUrls: [],
     sellerId: 'member-1',
     isActive: true,
+    status: fields.isActive === false ? 'sold' : 'active',
     isPinned: false,
     isPaused: false,
     hiddenReason: null,

@@ -2,7 +2,7 @@
 // title, description, canonical address, the share picture and, for a listing, schema.org Product
 // data with its Offer.
 import type { Offer, OfferItemCondition, Product, WithContext } from 'schema-dts';
-import { type ListingView, type SellerProfile, categoryLabel, openGraphCondition, parsePrice, schemaOrgCondition, sellerDisplayName } from '../../../domain';
+import { type ListingView, type SellerProfile, categoryLabel, openGraphAvailability, openGraphCondition, parsePrice, schemaOrgAvailability, schemaOrgCondition, sellerDisplayName } from '../../../domain';
 import { defaultShareImage, describeListing, describeSeller, listingPageTitle, placeName, shareImageSize, shareImageUrl } from '../../../domain/page-head';
 import { productName } from '../../../domain/product';
 import type { PageHead } from '@/lib/use-page-head';
@@ -30,7 +30,8 @@ function listingProduct(listing: ListingView, origin: string): WithContext<Produ
     url,
     price: offerPrice(listing.price),
     priceCurrency: 'AUD',
-    availability: listing.isActive ? 'https://schema.org/InStock' : 'https://schema.org/SoldOut',
+    // Held for a buyer (decision 46): schema.org's Reserved.
+    availability: schemaOrgAvailability(listing.status) as Offer['availability'],
     // Only a condition the seller stated (decision 44): a guess would mislead a search engine's shoppers.
     ...(itemCondition ? { itemCondition } : {}),
     areaServed: {
@@ -79,7 +80,7 @@ export function listingPageHead(listing: ListingView): PageHead {
       properties: [
         ['product:price:amount', offerPrice(listing.price)],
         ['product:price:currency', 'AUD'],
-        ['product:availability', isSold ? 'out of stock' : 'in stock'],
+        ['product:availability', openGraphAvailability(listing.status)],
         // A listing that does not say gives none.
         ...(condition ? [['product:condition', condition] satisfies [string, string]] : []),
       ],
