@@ -7,6 +7,7 @@ import { apiEndpoints, type EndpointName } from './api-endpoints';
 import { apiSchemas } from './api-schemas';
 import { appErrors, type ErrorCode } from './errors';
 import { offerLimits } from './offers';
+import { pickupLimits } from './pickups';
 import { smsLimits } from './sms-notifications';
 import { writeLimits } from './write-limits';
 
@@ -186,6 +187,12 @@ export const apiDescriptions = {
   declineOffer: { summary: 'Declines an open offer made by the other member', failures: offerStepFailures },
   counterOffer: { summary: 'Answers an open offer with another amount: the offer closes and the counter-offer is open', failures: offerStepFailures },
   withdrawOffer: { summary: 'Withdraws an open offer the member made', failures: offerStepFailures },
+  proposePickup: {
+    summary: 'Proposes a time and place to pick up the item, once an offer is accepted',
+    description: `From ${pickupLimits.minLeadMinutes} minutes to ${pickupLimits.maxAheadDays} days ahead; a proposal replaces the one before. Both members are reminded ${pickupLimits.reminderMinutes} minutes before a confirmed pickup.`,
+    failures: ['CONVERSATION_NOT_FOUND', 'PICKUP_NOT_YET', 'CONTENT_FILTERED', 'CONVERSATION_CLOSED', 'MEMBER_BLOCKED', 'RATE_LIMITED'],
+  },
+  confirmPickup: { summary: 'Confirms the pickup the other member proposed', failures: ['PICKUP_NOT_FOUND', 'PICKUP_NOT_ALLOWED', 'PICKUP_NOT_OPEN', 'CONVERSATION_CLOSED', 'MEMBER_BLOCKED', 'RATE_LIMITED'] },
   listBlockedMembers: { summary: 'The members the member has blocked', failures: [] },
   blockMember: { summary: 'Blocks a member: no messages pass between the two', failures: ['BLOCK_YOURSELF', 'MEMBER_NOT_FOUND'], answer: 'no content' },
   unblockMember: { summary: 'Unblocks a member', failures: ['MEMBER_NOT_FOUND'], answer: 'no content' },

@@ -110,6 +110,8 @@ export const apiEndpoints = {
   declineOffer: { method: 'POST', path: '/api/offers/:id/decline', tag: 'conversations', access: 'member' },
   counterOffer: { method: 'POST', path: '/api/offers/:id/counter', tag: 'conversations', access: 'member' },
   withdrawOffer: { method: 'POST', path: '/api/offers/:id/withdraw', tag: 'conversations', access: 'member' },
+  proposePickup: { method: 'POST', path: '/api/conversations/:id/pickups', tag: 'conversations', access: 'member' },
+  confirmPickup: { method: 'POST', path: '/api/pickups/:id/confirm', tag: 'conversations', access: 'member' },
   listBlockedMembers: { method: 'GET', path: '/api/blocks', tag: 'conversations', access: 'member' },
   blockMember: { method: 'PUT', path: '/api/blocks/:memberId', tag: 'conversations', access: 'member' },
   unblockMember: { method: 'DELETE', path: '/api/blocks/:memberId', tag: 'conversations', access: 'member' },

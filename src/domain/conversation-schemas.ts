@@ -1,8 +1,9 @@
 // The conversation calls' schemas (api-schemas.ts names them per endpoint).
 import { z } from 'zod';
-import { conversationListingStatuses, conversationMessages, messageTextProblem } from './conversations';
+import { conversationListingStatuses, conversationMessages, hasControlCharacter, messageTextProblem } from './conversations';
 import { fieldLimits } from './limits';
 import { offerMessages, offerStatuses, offerSteps } from './offers';
+import { pickupMessages, pickupPlaceProblem } from './pickups';
 import { moneyField } from './listing-schemas';
 
 /** A message's text, as the composer checks it before sending and the server when it arrives. */
@@ -27,6 +28,21 @@ export const offerAmountBody = z.object({ amount: moneyField({ required: offerMe
 export type OfferAmountBody = z.infer<typeof offerAmountBody>;
 
 export const offerIdParams = z.object({ id: z.string().max(fieldLimits.opaqueIdMax) });
+
+/** POST /api/conversations/:id/pickups: a time (ISO 8601 with its offset) and a place to meet (decision 47). */
+export const proposePickupBody = z.object({
+  at: z.iso.datetime({ offset: true, error: pickupMessages.timeRequired }),
+  place: z
+    .string({ error: pickupMessages.placeRequired })
+    .trim()
+    .superRefine((place, context) => {
+      const problem = pickupPlaceProblem(place) ?? (hasControlCharacter(place) ? conversationMessages.messageControlCharacter : null);
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    }),
+});
+export type ProposePickupBody = z.infer<typeof proposePickupBody>;
+
+export const pickupIdParams = z.object({ id: z.string().max(fieldLimits.opaqueIdMax) });
 
 export const conversationIdParams = z.object({ id: z.string().max(fieldLimits.opaqueIdMax) });
 export const memberIdParams = z.object({ memberId: z.string().max(fieldLimits.opaqueIdMax) });
@@ -116,9 +132,26 @@ export const conversationSummarySchema = z.object({
   isBlocked: z.boolean(),
   /** The viewer blocked the other member (and may unblock them). */
   blockedByMe: z.boolean(),
+  /** An offer in this conversation was accepted: a pickup can be arranged (decision 47). */
+  offerAccepted: z.boolean(),
+  /** The pickup proposed or agreed, shown at the top of the thread; null when none is. */
+  pickup: z
+    .object({
+      id: z.string(),
+      at: z.string(),
+      place: z.string(),
+      status: z.enum(['proposed', 'confirmed']),
+      proposedBy: z.string(),
+      /** The time as the thread's lines give it, in the listing's time zone ("Sat 5 Dec, 10:00 am AEDT"). */
+      when: z.string(),
+    })
+    .nullable(),
   updatedAt: z.string(),
 });
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
+
+/** POST /api/conversations/:id/pickups and /api/pickups/:id/confirm: the step's line in the thread, and the conversation with its pickup. */
+export const pickupStepResponse = z.object({ message: messageSchema, conversation: conversationSummarySchema });
 
 /** POST /api/listings/:id/conversations: the conversation, new (201) or the one already there (200). */
 export const startConversationResponse = z.object({ conversation: conversationSummarySchema, message: messageSchema });

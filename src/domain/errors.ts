@@ -17,6 +17,7 @@ import { membershipMessages, planChargeMessages, planLimitMessages } from './mem
 import { moderationMessages } from './moderation';
 import { offerMessages } from './offers';
 import { reservationMessages } from './reservations';
+import { pickupMessages } from './pickups';
 import { ratingMessages } from './ratings';
 import { closeAccountMessages, dataExportMessages } from './your-data';
 import { scheduledChangeMessages } from './scheduled-plan-changes';
@@ -154,6 +155,8 @@ export const appErrors = {
   RATE_YOURSELF: { status: 403, message: ratingMessages.ownRating },
   /** Answering a rating of someone else. */
   NOT_YOUR_RATING: { status: 403, message: ratingMessages.notYours },
+  /** Confirming one's own proposed pickup. */
+  PICKUP_NOT_ALLOWED: { status: 403, message: pickupMessages.notYoursToConfirm },
   /** An offer step the member may not take: a seller's first offer, answering one's own, withdrawing another's (the message says which). */
   OFFER_NOT_ALLOWED: { status: 403 },
   /** Suspending an admin. */
@@ -179,6 +182,8 @@ export const appErrors = {
   CARD_CHECK_NOT_FOUND: { status: 404, message: membershipMessages.cardCheckNotFound },
   /** An offer that does not exist, or is in a conversation the member asking is not part of. */
   OFFER_NOT_FOUND: { status: 404, message: offerMessages.notFound },
+  /** A pickup that does not exist, or is in a conversation the member asking is not part of. */
+  PICKUP_NOT_FOUND: { status: 404, message: pickupMessages.notFound },
   /** A conversation that does not exist, or that the member asking is not part of. */
   CONVERSATION_NOT_FOUND: { status: 404, message: conversationMessages.conversationNotFound },
   /** What a report names does not exist (or is a conversation the reporter is not part of). */
@@ -241,6 +246,10 @@ export const appErrors = {
   OFFER_NOT_OPEN: { status: 409 },
   /** Holding, or accepting an offer on, a listing held for another buyer (the message says who must act). */
   LISTING_RESERVED: { status: 409, message: reservationMessages.heldForAnother },
+  /** A pickup proposed before any offer in the conversation was accepted. */
+  PICKUP_NOT_YET: { status: 409, message: pickupMessages.offerFirst },
+  /** Confirming a pickup that was replaced or is already confirmed (the message says which). */
+  PICKUP_NOT_OPEN: { status: 409 },
   /** A second offer while one is open in the conversation. */
   OFFER_ALREADY_OPEN: { status: 409, message: offerMessages.openOfferExists },
   /** Downloading a copy of one's data that the job has not finished. */
@@ -285,6 +294,7 @@ export const notFoundCodes = [
   'SUBSCRIPTION_NOT_FOUND',
   'CONVERSATION_NOT_FOUND',
   'OFFER_NOT_FOUND',
+  'PICKUP_NOT_FOUND',
   'SAVED_SEARCH_NOT_FOUND',
   'REPORT_TARGET_NOT_FOUND',
   'REPORT_NOT_FOUND',

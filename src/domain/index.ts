@@ -45,3 +45,4 @@ export * from './seo';
 export * from './api-endpoints';
 export * from './api-schemas';
 export * from './reservations';
+export * from './pickups';

@@ -38,6 +38,8 @@ export const smsTexts = {
       `See ${input.count === 1 ? 'it' : 'them'}: ${input.link}`,
       smsStopLine(input.publicUrl),
     ].join('\n'),
+  pickupReminder: (input: { listingTitle: string; when: string; place: string; link: string; publicUrl: string }) =>
+    [`${productName}: pickup of "${clip(input.listingTitle)}" at ${input.when}, at ${clip(input.place)}. Meet in a busy public place.`, input.link, smsStopLine(input.publicUrl)].join('\n'),
 } as const;
 
 /** The switch on /account and the answers about it. */

@@ -6,6 +6,7 @@
 import { apiEndpoints, type EndpointName } from './api-endpoints';
 import type { RateLimit } from './limits';
 import { offerLimits } from './offers';
+import { pickupLimits } from './pickups';
 
 export type WriteEndpointName = { [K in EndpointName]: (typeof apiEndpoints)[K]['method'] extends 'GET' ? never : K }[EndpointName];
 
@@ -69,6 +70,8 @@ export const writeLimits = {
   declineOffer: perHour(offerLimits.callsPerHour),
   counterOffer: perHour(offerLimits.callsPerHour),
   withdrawOffer: perHour(offerLimits.callsPerHour),
+  proposePickup: perHour(pickupLimits.callsPerHour),
+  confirmPickup: perHour(pickupLimits.callsPerHour),
   blockMember: perHour(60),
   unblockMember: perHour(60),
   issueEventTicket: perHour(1200),

@@ -8,7 +8,7 @@ import { createDeps } from './create-deps';
 import { defaultLocation } from '../domain/postcodes';
 import { seedDemoData } from './demo';
 import { mailAwayMembers } from './conversations';
-import { expireLapsedOffers } from './offers';
+import { expireLapsedOffers, remindPickups } from './offers';
 import { runMembershipUpkeep } from './membership';
 import { findPostcode } from './postcodes';
 import { MediaStorageError } from './services/storage';
@@ -62,9 +62,12 @@ async function main(): Promise<void> {
   await deps.jobs.schedule('photo-cleanup', '30 * * * *');
 
   // Members away from a conversation with an unread message get one mail for it: checked every minute.
-  // Offers past their 48 hours close first, so the member who was to answer hears of it in the same sweep.
+  // Offers past their 48 hours close first, so the member who was to answer hears of it in the same
+  // sweep; confirmed pickups within the hour are reminded (decision 47).
   await deps.jobs.work('away-mail', async () => {
     await expireLapsedOffers(deps);
+    const reminded = await remindPickups(deps);
+    if (reminded > 0) app.log.info(`${reminded} pickup reminder mail(s) sent`);
     const mailed = await mailAwayMembers(deps);
     if (mailed > 0) app.log.info(`${mailed} unread-message mail(s) sent`);
   });

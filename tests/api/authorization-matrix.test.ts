@@ -88,6 +88,9 @@ const rows: Row[] = [
   // An offer nobody made is not found, whoever asks; tests/api/offers.test.ts answers real ones as each side and a stranger.
   ...(['accept', 'decline', 'withdraw'] as const).map((step) => ({ method: 'POST', route: `/api/offers/:id/${step}`, url: () => `/api/offers/${zeroId}/${step}`, expect: members(404) })),
   { method: 'POST', route: '/api/offers/:id/counter', url: () => `/api/offers/${zeroId}/counter`, body: () => ({ amount: '10' }), expect: members(404) },
+  // Pickups: no offer was accepted in the owner's conversation, so its seller is told to agree a price first (409).
+  { method: 'POST', route: '/api/conversations/:id/pickups', url: () => `/api/conversations/${conversationId}/pickups`, body: () => ({ at: new Date(Date.now() + 86_400_000).toISOString(), place: 'Fitzroy Library' }), expect: conversationMembersOnly(409) },
+  { method: 'POST', route: '/api/pickups/:id/confirm', url: () => `/api/pickups/${zeroId}/confirm`, expect: members(404) },
   // A member's own favourites: the owner cannot save their own listing.
   { method: 'GET', route: '/api/favourites', expect: members(200) },
   { method: 'PUT', route: '/api/favourites/:listingId', url: () => `/api/favourites/${listingId}`, expect: { visitor: 401, owner: 400, other: 204, admin: 204 } },

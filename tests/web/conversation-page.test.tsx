@@ -24,6 +24,8 @@ const summary: ConversationSummary = {
   unreadCount: 1,
   isBlocked: false,
   blockedByMe: false,
+  offerAccepted: false,
+  pickup: null,
   updatedAt: '2026-03-05T09:00:00Z',
 };
 const fromSeller: ConversationMessage = { id: '11', conversationId, senderId: sellerId, body: 'Yes, still here', createdAt: '2026-03-05T09:00:00Z', safetyTip: null, isRead: true, offer: null };

@@ -23,6 +23,8 @@ const conversation: ConversationSummary = {
   unreadCount: 0,
   isBlocked: false,
   blockedByMe: false,
+  offerAccepted: false,
+  pickup: null,
   updatedAt: '2026-03-05T09:00:00Z',
 };
 

@@ -28,6 +28,8 @@ const withFormerMember: ConversationSummary = {
   unreadCount: 0,
   isBlocked: false,
   blockedByMe: false,
+  offerAccepted: false,
+  pickup: null,
   updatedAt: '2026-03-05T09:00:00Z',
 };
 const fromBuyer: ConversationMessage = { id: '11', conversationId, senderId: buyerId, body: 'Is the bike still here?', createdAt: '2026-03-05T09:00:00Z', safetyTip: null, isRead: true, offer: null };

@@ -25,6 +25,8 @@ function aConversation(index: number): ConversationSummary {
     unreadCount: 0,
     isBlocked: false,
     blockedByMe: false,
+    offerAccepted: false,
+    pickup: null,
     updatedAt,
   };
 }

@@ -22,6 +22,8 @@ function aConversation(overrides: Partial<ConversationSummary> = {}): Conversati
     unreadCount: 0,
     isBlocked: false,
     blockedByMe: false,
+    offerAccepted: false,
+    pickup: null,
     updatedAt: '2026-03-05T09:00:00Z',
     ...overrides,
   };

@@ -4,6 +4,7 @@
 // so a page of the inbox is two index scans and a join of the rows shown.
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { conversationLimits, type ConversationListingStatus } from '../../domain/conversations';
+import { pickupTimeText, pickupTimeZone } from '../../domain/pickups';
 import type { ConversationSummary, InboxCursor } from '../../domain/conversation-schemas';
 import { uuidPattern } from '../../domain/listing';
 import type { Queryable } from '../db/open-database';
@@ -32,8 +33,21 @@ type SummaryRow = {
   unread_count: number;
   blocked_by_me: boolean;
   blocked_by_other: boolean;
+  offer_accepted: boolean;
+  listing_state: string | null;
+  pickup_id: string | null;
+  pickup_at: string | null;
+  pickup_place: string | null;
+  pickup_status: 'proposed' | 'confirmed' | null;
+  pickup_proposed_by: string | null;
   updated_at: string;
 };
+
+function pickupOf(row: SummaryRow): ConversationSummary['pickup'] {
+  if (row.pickup_id === null || row.pickup_at === null || row.pickup_place === null || row.pickup_status === null || row.pickup_proposed_by === null) return null;
+  const at = new Date(row.pickup_at);
+  return { id: row.pickup_id, at: at.toISOString(), place: row.pickup_place, status: row.pickup_status, proposedBy: row.pickup_proposed_by, when: pickupTimeText(at, pickupTimeZone(row.listing_state)) };
+}
 
 function listingStatusOf(row: SummaryRow): ConversationListingStatus {
   if (row.listing_id === null) return 'deleted';
@@ -65,6 +79,8 @@ function toSummary(row: SummaryRow): ConversationSummary {
     unreadCount: Number(row.unread_count),
     isBlocked: row.blocked_by_me || row.blocked_by_other,
     blockedByMe: row.blocked_by_me,
+    offerAccepted: row.offer_accepted,
+    pickup: pickupOf(row),
     updatedAt,
   };
 }
@@ -82,11 +98,14 @@ const summariesOf = (member: Placeholder, page: SQL) => sql`
            case when c.seller_id = ${member} then c.seller_unread_count else c.buyer_unread_count end as unread_count,
            exists (select 1 from member_blocks b where b.blocker_id = ${member} and b.blocked_id = o.id) as blocked_by_me,
            exists (select 1 from member_blocks b where b.blocker_id = o.id and b.blocked_id = ${member}) as blocked_by_other,
+           exists (select 1 from offers a where a.conversation_id = c.id and a.status = 'accepted') as offer_accepted,
+           l.state as listing_state, p.id as pickup_id, p.at::text as pickup_at, p.place as pickup_place, p.status as pickup_status, p.proposed_by as pickup_proposed_by,
            c.last_message_at::text as updated_at
       from page
       join conversations c on c.id = page.id
       join users o on o.id = case when c.seller_id = ${member} then c.buyer_id else c.seller_id end
       left join listings l on l.id = c.listing_id
+      left join lateral (select id, at, place, status, proposed_by from pickups where conversation_id = c.id and status in ('proposed', 'confirmed') limit 1) p on true
      order by page.last_message_at desc, page.id desc`;
 
 /** The farthest cursor: a first page. */

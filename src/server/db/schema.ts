@@ -28,6 +28,7 @@ import { conversationLimits } from '../../domain/conversations';
 import { fieldLimits } from '../../domain/limits';
 import { listingConditionValues, type ListingCondition } from '../../domain/listing';
 import { offerStatuses, offerSteps, type OfferStatus, type OfferStep } from '../../domain/offers';
+import { pickupLimits, pickupStatuses, type PickupStatus } from '../../domain/pickups';
 import { defaultMembershipTier, membershipTiers, purchasableTiers } from '../../domain/tiers';
 
 /** Full-text search document; PostgreSQL keeps it current from the title and description. */
@@ -458,6 +459,34 @@ export const offers = pgTable(
     index('offers_open_expiry_idx').on(table.expiresAt).where(sql`${table.status} = 'open'`),
     check('offers_amount_positive', sql`${table.amount} > 0`),
     check('offers_status', sql`${table.status} in (${sql.raw(offerStatuses.map((status) => `'${status}'`).join(', '))})`),
+  ],
+);
+
+/**
+ * Pickups arranged in a conversation (decision 47): one proposed or confirmed at a time (the partial
+ * unique index); a new proposal replaces it. reminded_at is set when both members were reminded.
+ */
+export const pickups = pgTable(
+  'pickups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    proposedBy: uuid('proposed_by').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    place: varchar('place', { length: pickupLimits.placeMax }).notNull(),
+    status: varchar('status', { length: 10 }).$type<PickupStatus>().notNull().default('proposed'),
+    createdAt: createdAt(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('pickups_one_current_idx').on(table.conversationId).where(sql`${table.status} in ('proposed', 'confirmed')`),
+    index('pickups_conversation_idx').on(table.conversationId, table.createdAt.desc()),
+    // The reminder sweep: confirmed pickups not yet reminded, by time.
+    index('pickups_due_idx').on(table.at).where(sql`${table.status} = 'confirmed' and ${table.remindedAt} is null`),
+    check('pickups_status', sql`${table.status} in (${sql.raw(pickupStatuses.map((status) => `'${status}'`).join(', '))})`),
   ],
 );
 

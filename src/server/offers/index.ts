@@ -1,3 +1,5 @@
-// What app.ts and main.ts use of offers: the routes, and the sweep that closes lapsed offers.
+// What app.ts and main.ts use of offers and pickups: the routes, the sweep that closes lapsed
+// offers and the one that reminds members of a pickup within the hour.
 export { expireLapsedOffers } from './offer-steps';
+export { remindPickups } from './pickup-steps';
 export { offerRoutes } from './routes';
