@@ -1,6 +1,6 @@
 import { EyeOff, MapPin, Navigation, Package, Pencil, Pin } from 'lucide-react';
 import { Link } from 'wouter';
-import { type ListingView, conditionLabel, formatPrice, sellerDisplayName, thumbnailUrl } from '../../../domain';
+import { type ListingView, conditionLabel, formatPrice, reservationMessages, sellerDisplayName, thumbnailUrl } from '../../../domain';
 import { listingHiddenMessages, moderationLabels } from '../../../domain/moderation';
 import { useCurrentUser } from '@/lib/auth';
 import { cn } from '@/lib/cn';
@@ -66,11 +66,19 @@ export function ListingCard({ listing, mode = 'browse', showEdit = true }: Listi
             <Package className="size-12" aria-hidden="true" strokeWidth={1.5} />
           </div>
         )}
-        {listing.isPinned && !isSold && (
-          <span className="absolute top-3 left-3 inline-flex items-center gap-1 rounded-full bg-sun-300 px-2.5 py-1 text-xs font-bold text-ink-900 shadow-sm">
-            <Pin className="size-3.5" aria-hidden="true" />
-            Pinned
-          </span>
+        {!isSold && (listing.isPinned || listing.status === 'reserved') && (
+          <div className="absolute top-3 left-3 flex flex-wrap gap-1.5">
+            {listing.isPinned && (
+              <span className="inline-flex items-center gap-1 rounded-full bg-sun-300 px-2.5 py-1 text-xs font-bold text-ink-900 shadow-sm">
+                <Pin className="size-3.5" aria-hidden="true" />
+                Pinned
+              </span>
+            )}
+            {/* Held for one buyer (decision 46): still for sale to others if it falls through. */}
+            {listing.status === 'reserved' && (
+              <span className="inline-flex items-center rounded-full bg-ink-900 px-2.5 py-1 text-xs font-bold text-white shadow-sm">{reservationMessages.reservedLabel}</span>
+            )}
+          </div>
         )}
         {isSold && (
           // Paused by a plan that allows fewer listings: not sold, and back with an upgrade.

@@ -3,6 +3,7 @@ import { Link, useLocation } from 'wouter';
 import type { ListingView } from '../../../../domain';
 import { DeleteListingButton } from '@/shared/listing/delete-listing-button';
 import { MarkSoldButton, useSetListingStatus } from '@/shared/listing/mark-sold-button';
+import { ReleaseHoldButton } from '@/shared/listing/reservation-buttons';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/use-toast';
@@ -29,7 +30,7 @@ function ListAgainButton({ listing }: { listing: ListingView }) {
   );
 }
 
-/** What the owner sees on their own listing: edit, mark as sold (to whom) or list again, delete. */
+/** What the owner sees on their own listing: edit, mark as sold (to whom) or list again, release a hold, delete. */
 export function OwnerActions({ listing }: { listing: ListingView }) {
   const [, navigate] = useLocation();
   return (
@@ -40,6 +41,7 @@ export function OwnerActions({ listing }: { listing: ListingView }) {
       </Link>
       {/* A listing our team hid can be neither marked sold nor listed again (the page says why). */}
       {listing.isActive ? <MarkSoldButton listing={listing} /> : !listing.hiddenReason && <ListAgainButton listing={listing} />}
+      {listing.status === 'reserved' && <ReleaseHoldButton listingId={listing.id} />}
       <DeleteListingButton listingId={listing.id} listingTitle={listing.title} onDeleted={() => navigate('/dashboard')} />
     </div>
   );

@@ -1,7 +1,7 @@
 import { CalendarDays, EyeOff, MapPin, PackageCheck, PackageX, Tag } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'wouter';
-import { type CurrentUser, type ListingView, formatDateAU, categoryLabel, conditionLabel, conditionNotStated, formatPrice, listingRuleMessages, uuidPattern } from '../../../../domain';
+import { type CurrentUser, type ListingView, formatDateAU, categoryLabel, conditionLabel, conditionNotStated, formatPrice, listingRuleMessages, reservationMessages, uuidPattern } from '../../../../domain';
 import { listingHiddenMessages, moderationLabels, moderationMessages } from '../../../../domain/moderation';
 import { LoadingState } from '@/components/loading-state';
 import { NoticePage } from '@/components/notice-page';
@@ -77,6 +77,9 @@ function ListingDetails({ listing, user }: { listing: ListingView; user: Current
               ) : (
                 <p className="mb-3 inline-block rounded-full bg-ink-900 px-3 py-1 text-xs font-bold tracking-widest text-white uppercase">Sold</p>
               ))}
+            {listing.status === 'reserved' && (
+              <p className="mb-3 inline-block rounded-full bg-sun-300 px-3 py-1 text-xs font-bold tracking-widest text-ink-900 uppercase">{reservationMessages.reservedLabel}</p>
+            )}
             <h1 className="text-3xl font-extrabold tracking-tight break-words sm:text-4xl">{listing.title}</h1>
             <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
               <p className="text-3xl font-extrabold text-brand-700">{formatPrice(listing.price)}</p>
@@ -115,6 +118,13 @@ function ListingDetails({ listing, user }: { listing: ListingView; user: Current
                 <p>{moderationMessages.listingHiddenLocked}</p>
               </div>
             </div>
+          )}
+
+          {/* Others can still write: the sale may fall through (decision 46). */}
+          {!isOwner && listing.status === 'reserved' && (
+            <p role="status" className="rounded-xl border border-sun-300 bg-sun-100 p-4 text-sm font-medium text-ink-900">
+              {reservationMessages.onHoldNotice}
+            </p>
           )}
 
           {isOwner ? <OwnerActions listing={listing} /> : <MessageSellerPanel listing={listing} user={user} />}

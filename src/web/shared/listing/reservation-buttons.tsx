@@ -1,0 +1,56 @@
+// Holding a listing for one buyer and releasing it (decision 46): "Hold for this buyer" in the
+// seller's conversation, "Release hold" there and on the listing page. The saved listing goes into
+// the cache; every list of listings and the conversations about it ask again.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Handshake, Undo2 } from 'lucide-react';
+import { type ListingView, reservationMessages } from '../../../domain';
+import { callApi } from '@/lib/api-client';
+import { handleUnauthorizedError } from '@/lib/unauthorized';
+import { toast } from '@/lib/use-toast';
+import { conversationQueryKeys, refreshListingConversations } from '@/shared/messages/conversation-queries';
+import { listingQueryKeys, refreshListingData } from './listing-cache';
+import { Button, type ButtonProps } from '@/components/ui/button';
+
+type HoldChange = { listingId: string; conversationId: string | null };
+
+/** Holds the listing for the conversation's buyer, or (conversationId null) releases the hold. */
+export function useListingHold() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ listingId, conversationId }: HoldChange) =>
+      conversationId === null ? callApi('releaseListing', { params: { id: listingId } }) : callApi('holdListing', { params: { id: listingId }, body: { conversationId } }),
+    onSuccess: async (listing: ListingView) => {
+      toast({ title: listing.status === 'reserved' ? reservationMessages.held : reservationMessages.released });
+      await refreshListingData(queryClient);
+      queryClient.setQueryData(listingQueryKeys.listing(listing.id), listing);
+      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === conversationQueryKeys.inbox[0] });
+      void refreshListingConversations(queryClient);
+    },
+    onError: (error: Error) => {
+      if (handleUnauthorizedError(error)) return;
+      toast({ title: 'Error', description: error.message, variant: 'destructive' });
+    },
+  });
+}
+
+/** "Hold for this buyer": the seller, in a conversation about their listing while it is for sale. */
+export function HoldForBuyerButton({ listingId, conversationId, ...props }: { listingId: string; conversationId: string } & Pick<ButtonProps, 'variant' | 'className' | 'size'>) {
+  const hold = useListingHold();
+  return (
+    <Button variant="secondary" {...props} disabled={hold.isPending} onClick={() => hold.mutate({ listingId, conversationId })}>
+      <Handshake aria-hidden="true" />
+      {reservationMessages.holdButton}
+    </Button>
+  );
+}
+
+/** "Release hold": the seller, wherever the held listing shows its actions. */
+export function ReleaseHoldButton({ listingId, ...props }: { listingId: string } & Pick<ButtonProps, 'variant' | 'className' | 'size'>) {
+  const hold = useListingHold();
+  return (
+    <Button variant="secondary" {...props} disabled={hold.isPending} onClick={() => hold.mutate({ listingId, conversationId: null })}>
+      <Undo2 aria-hidden="true" />
+      {reservationMessages.releaseButton}
+    </Button>
+  );
+}
