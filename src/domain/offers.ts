@@ -44,6 +44,31 @@ export const offerMessages = {
   accepted: 'Offer accepted',
   declined: 'Offer declined',
   withdrawn: 'Offer withdrawn',
+  // The thread's words: the buyer's "Make an offer" form, the offer's card and its buttons.
+  makeOffer: 'Make an offer',
+  amountLabel: 'Your offer',
+  counterLabel: 'Your counter-offer',
+  askingHint: (askingPrice: string) => `Asking ${formatPrice(askingPrice)}`,
+  sendOffer: 'Send offer',
+  sendCounter: 'Send counter-offer',
+  sending: 'Sending…',
+  accept: 'Accept',
+  decline: 'Decline',
+  counter: 'Counter',
+  withdraw: 'Withdraw',
+  /** The card's title: "Your offer", "Mia's counter-offer" (`name` null: the viewer made it). */
+  cardTitle: (step: 'offer' | 'counter', name: string | null) => `${name === null ? 'Your' : `${name}'s`} ${step === 'counter' ? 'counter-offer' : 'offer'}`,
+  statusLabels: { open: 'Open', accepted: 'Accepted', declined: 'Declined', countered: 'Countered', withdrawn: 'Withdrawn', expired: 'Expired' } satisfies Record<OfferStatus, string>,
+  /** An open offer's label while its time runs: "Open · expires in 47 hours", then in minutes in its last hour. */
+  openFor: (millisecondsLeft: number) => {
+    const hourMs = 60 * 60 * 1000;
+    const hours = Math.round(millisecondsLeft / hourMs);
+    if (millisecondsLeft >= hourMs) return `Open · expires in ${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+    return `Open · expires in ${Math.max(1, Math.ceil(millisecondsLeft / 60_000))} min`;
+  },
+  /** An answer's line in the thread, by who took it: "Mia accepted the offer of $140" (`name` null: the viewer). */
+  answerLine: (step: 'accepted' | 'declined' | 'withdrawn', name: string | null, amount: string) =>
+    `${name ?? 'You'} ${step === 'withdrawn' ? 'withdrew' : step} the offer of ${formatPrice(amount)}`,
 } as const;
 
 /** The line a step writes in the thread, as both members read it. */

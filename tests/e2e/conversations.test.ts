@@ -1,16 +1,17 @@
 // Conversations between a buyer and a seller in two real browsers (decision 15): the first message
 // from the listing page (after signing in from it), the seller's unread badge and the thread updating
 // live without a reload, "Read", a safety tip for the receiver, selling to the buyer, blocking and
-// unblocking, and the message-mail setting.
+// unblocking, the message-mail setting, and an offer countered and accepted live (decision 45).
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { conversationMessages, listingStatusNotice, safetyTips } from '../../src/domain/conversations';
+import { offerMessages } from '../../src/domain/offers';
 import { type ApiMember, memberPassword } from './support/api';
 import { hasHorizontalScroll, saveScreenshot, toastTitled, viewports } from './support/browser';
 import { useJourney } from './support/journey';
 
 // Live updates arrive within seconds; shared machines can be slow to start a page.
-const { openPageAs, seeVisible, seeHidden, captureBothSizes, listItem, readMember, verifiedSeller } = useJourney({ name: 'conversations', patientMs: 20_000 });
+const { api, openPageAs, seeVisible, seeHidden, captureBothSizes, listItem, readMember, verifiedSeller } = useJourney({ name: 'conversations', patientMs: 20_000 });
 
 /** A live change must show without a reload, within seconds. */
 const liveMs = 10_000;
@@ -26,6 +27,13 @@ const messagesLink = (page: Page, name: RegExp = /^Messages/) => page.getByRole(
 /** A message in the open thread. */
 const bubble = (page: Page, text: string) => page.getByRole('list', { name: 'Messages' }).getByRole('listitem').filter({ hasText: text });
 const composer = (page: Page, name: string) => page.getByRole('textbox', { name: `Message ${name}` });
+
+/** Types an amount into the open offer form (the field labelled `label`), sends it, and waits for the toast that says it went. */
+async function sendAmount(page: Page, { label, amount, button, sent }: { label: string; amount: string; button: string; sent: string }): Promise<void> {
+  await page.getByLabel(label).fill(amount);
+  await page.getByRole('button', { name: button }).click();
+  await seeVisible(toastTitled(page, sent));
+}
 
 async function send(page: Page, name: string, text: string): Promise<void> {
   await composer(page, name).fill(text);
@@ -173,5 +181,40 @@ describe('conversations', () => {
     await seeVisible(toastTitled(sellerPage, 'Message emails off'));
     expect(await mails.getAttribute('aria-checked')).toBe('false');
     expect((await readMember<{ messageMail: boolean }>(seller)).messageMail).toBe(false);
+  }, 120_000);
+
+  it('the buyer makes an offer, the seller counters it live, the buyer accepts: both read Accepted', async () => {
+    const sideboardId = await listItem(seller, { title: 'Walnut sideboard', price: '150' });
+    const { conversation } = await api.callApi<{ conversation: { id: string } }>('POST', `/api/listings/${sideboardId}/conversations`, {
+      token: buyer.token,
+      body: { message: 'Hi Mia, would you take an offer?' },
+    });
+    const [buyerPage, sellerPage] = await Promise.all([openPageAs(buyer), openPageAs(seller)]);
+    await Promise.all([buyerPage.goto(`/messages/${conversation.id}`), sellerPage.goto(`/messages/${conversation.id}`)]);
+    await seeVisible(bubble(sellerPage, 'Hi Mia, would you take an offer?'));
+    expect(await sellerPage.getByRole('button', { name: offerMessages.makeOffer }).count()).toBe(0);
+
+    await buyerPage.getByRole('button', { name: offerMessages.makeOffer }).click();
+    await sendAmount(buyerPage, { label: offerMessages.amountLabel, amount: '120', button: offerMessages.sendOffer, sent: offerMessages.sent });
+
+    // The seller's open thread shows the offer live, and counters it.
+    const offer = bubble(sellerPage, offerMessages.cardTitle('offer', 'Sam'));
+    await seeVisible(offer.getByText('$120', { exact: true }), liveMs);
+    await offer.getByRole('button', { name: offerMessages.counter }).click();
+    await sendAmount(sellerPage, { label: offerMessages.counterLabel, amount: '140', button: offerMessages.sendCounter, sent: offerMessages.countered });
+
+    // The buyer's offer reads Countered, live; the buyer accepts the counter-offer.
+    const counter = bubble(buyerPage, offerMessages.cardTitle('counter', 'Mia'));
+    await seeVisible(counter.getByText('$140', { exact: true }), liveMs);
+    await seeVisible(bubble(buyerPage, offerMessages.cardTitle('offer', null)).getByText(offerMessages.statusLabels.countered, { exact: true }));
+    await counter.getByRole('button', { name: offerMessages.accept }).click();
+    await seeVisible(toastTitled(buyerPage, offerMessages.accepted));
+    await seeVisible(counter.getByText(offerMessages.statusLabels.accepted, { exact: true }));
+    expect(await counter.getByRole('button').count()).toBe(0);
+
+    // The seller's card reads Accepted too, without a reload, under the buyer's answer.
+    await seeVisible(bubble(sellerPage, offerMessages.cardTitle('counter', null)).getByText(offerMessages.statusLabels.accepted, { exact: true }), liveMs);
+    await seeVisible(bubble(sellerPage, offerMessages.answerLine('accepted', 'Sam', '140')));
+    await captureBothSizes(sellerPage, 'conversation-offers');
   }, 120_000);
 });

@@ -5,7 +5,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
-import type { CurrentUser, ListingView, MembershipTier } from '../../../src/domain';
+import type { ConversationSummary, CurrentUser, ListingView, MembershipTier } from '../../../src/domain';
 import { createQueryClient } from '../../../src/web/lib/query-client';
 
 export function aMember(overrides: Partial<CurrentUser> = {}): CurrentUser {
@@ -69,6 +69,25 @@ export function aListing(overrides: Partial<ListingView> & { tier?: MembershipTi
     updatedAt: new Date(Date.UTC(2025, 0, 1, 0, listingCounter)).toISOString(),
     seller: { id: 'member-1', firstName: 'Mia', lastName: 'Tran', profileImageUrl: null, membershipTier: tier, ratingAverage: null, ratingCount: 0, isEmailVerified: true, isPhoneVerified: true, isCardVerified: false },
     ...fields,
+  };
+}
+
+/** A conversation as GET /api/conversations/:id sends it: the buyer's (isSeller false), about a listing for sale, nothing unread. */
+export function aConversation(overrides: Partial<ConversationSummary> = {}): ConversationSummary {
+  return {
+    id: '5b1e2c3d-4f5a-4b6c-8d7e-9f0a1b2c3d4e',
+    listing: { id: 'listing-1', title: 'Walnut sideboard', imageUrl: null, price: '150.00' },
+    listingStatus: 'active',
+    isSeller: false,
+    otherMember: { id: 'seller-1', firstName: 'Mia', isEmailVerified: true, isPhoneVerified: true, isCardVerified: false, hasLeft: false },
+    lastMessage: null,
+    unreadCount: 0,
+    isBlocked: false,
+    blockedByMe: false,
+    offerAccepted: false,
+    pickup: null,
+    updatedAt: '2026-03-05T09:00:00Z',
+    ...overrides,
   };
 }
 

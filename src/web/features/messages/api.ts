@@ -1,9 +1,10 @@
 // The messages pages' calls (decision 15): one conversation's header, its thread a page at a time,
-// sending (shown at once, confirmed by the server's answer or the event stream, whichever is first)
-// and the read mark.
+// sending (shown at once, confirmed by the server's answer or the event stream, whichever is first),
+// the read mark, and the steps of an offer (decision 45).
 import { type QueryClient, type QueryKey, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ApiResponse, type ConversationSummary, conversationLimits } from '../../../domain';
 import type { CreateRatingBody } from '../../../domain/moderation-schemas';
+import type { OfferAnswer } from '../../../domain/offers';
 import { ApiError, callApi, isNotFoundError } from '@/lib/api-client';
 import { conversationQueryKeys } from '@/shared/messages/conversation-queries';
 import { ratingQueryKeys, refreshMemberRatings } from '@/shared/ratings/rating-queries';
@@ -12,6 +13,7 @@ import {
   type ThreadMessage,
   type ThreadPageParam,
   addLocalMessage,
+  addServerMessage,
   confirmLocalMessage,
   makeLocalMessage,
   olderPageParam,
@@ -74,6 +76,59 @@ export function useSendMessage(conversationId: string, viewerId: string) {
         void queryClient.invalidateQueries({ queryKey: conversationQueryKeys.conversation(conversationId), exact: true });
       }
     },
+  });
+}
+
+/** A step of an offer taken here: its line joins the thread (the offer's older cards take its state), the inbox row and header show it. */
+function showOfferStep(queryClient: QueryClient, message: ApiResponse<'makeOffer'>, viewerId: string): void {
+  updateThread(queryClient, message.conversationId, (data) => addServerMessage(data, message, viewerId));
+  showLastMessage(queryClient, message);
+}
+
+/** A refused step learns what changed meanwhile: the offer was answered or another is open (the thread), the listing sold or the member blocked (the header). */
+function refreshAfterRefusedStep(queryClient: QueryClient, conversationId: string, error: Error): void {
+  if (!(error instanceof ApiError)) return;
+  if (error.code === 'OFFER_NOT_OPEN' || error.code === 'OFFER_ALREADY_OPEN') {
+    void queryClient.invalidateQueries({ queryKey: conversationQueryKeys.thread(conversationId), exact: true });
+  }
+  if (error.code === 'LISTING_SOLD' || error.code === 'MEMBER_BLOCKED' || error.code === 'CONVERSATION_CLOSED') {
+    void queryClient.invalidateQueries({ queryKey: conversationQueryKeys.conversation(conversationId), exact: true });
+  }
+}
+
+/** The buyer offers an amount (canonical, as parsePrice gives it) for the listing. */
+export function useMakeOffer(conversationId: string, viewerId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (amount: string) => callApi('makeOffer', { params: { id: conversationId }, body: { amount } }),
+    onSuccess: (message) => showOfferStep(queryClient, message, viewerId),
+    onError: (error) => refreshAfterRefusedStep(queryClient, conversationId, error),
+  });
+}
+
+export type OfferStepInput = { offerId: string; answer: OfferAnswer; amount?: string };
+
+function takeOfferStep({ offerId, answer, amount = '' }: OfferStepInput) {
+  const params = { id: offerId };
+  switch (answer) {
+    case 'accept':
+      return callApi('acceptOffer', { params });
+    case 'decline':
+      return callApi('declineOffer', { params });
+    case 'withdraw':
+      return callApi('withdrawOffer', { params });
+    case 'counter':
+      return callApi('counterOffer', { params, body: { amount } });
+  }
+}
+
+/** Accept, decline, counter or withdraw an open offer of the conversation. */
+export function useAnswerOffer(conversationId: string, viewerId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: takeOfferStep,
+    onSuccess: (message) => showOfferStep(queryClient, message, viewerId),
+    onError: (error) => refreshAfterRefusedStep(queryClient, conversationId, error),
   });
 }
 

@@ -4,6 +4,7 @@
 // server answers. These functions are pure: the event stream, the composer and the tests use them.
 import type { InfiniteData } from '@tanstack/react-query';
 import type { ConversationMessage } from '../../../domain';
+import type { OfferStatus } from '../../../domain/offers';
 
 /** A message of the thread; `localStatus` marks one this tab is still sending (its id is made up here). */
 export type ThreadMessage = ConversationMessage & { localStatus?: 'sending' };
@@ -63,9 +64,50 @@ function hasMessage(data: ThreadData, id: string): boolean {
 export function addServerMessage(data: ThreadData, message: ConversationMessage, viewerId: string): ThreadData {
   if (hasMessage(data, message.id)) return data;
   const [newest = [], ...older] = data.pages;
-  const stillSending = message.senderId === viewerId ? newest.findIndex((each) => isLocalMessage(each) && each.body === message.body) : -1;
+  // A step of an offer is never one the composer sends, whatever its words.
+  const stillSending = message.senderId === viewerId && message.offer === null ? newest.findIndex((each) => isLocalMessage(each) && each.body === message.body) : -1;
   const page = stillSending === -1 ? newest : newest.filter((_, index) => index !== stillSending);
-  return { ...data, pages: [placeInPage(page, message), ...older] };
+  const added = { ...data, pages: [placeInPage(page, message), ...older] };
+  return message.offer ? settleOfferStatuses(added) : added;
+}
+
+/**
+ * Every message of an offer reads the offer's state now (decision 45), so the buttons of an
+ * answered offer go from its card, live, on both sides. A step's message carries the offer as it was
+ * when it was written, and an offer's state changes once, from open: any of its messages that says
+ * it is closed is right. A counter-offer is a new offer, and its message does not name the one it
+ * answers; a conversation has one open offer at a time, so the offer still open before a
+ * counter-offer is the one it countered.
+ */
+export function settleOfferStatuses(data: ThreadData): ThreadData {
+  const closed = new Map<string, OfferStatus>();
+  const newestMessageOf = new Map<string, number>();
+  let newestCounter: { messageId: number; offerId: string } | undefined;
+  for (const message of data.pages.flat()) {
+    if (!message.offer || isLocalMessage(message)) continue;
+    const { id, status, step } = message.offer;
+    const messageId = idOrder(message);
+    if (status !== 'open') closed.set(id, status);
+    newestMessageOf.set(id, Math.max(messageId, newestMessageOf.get(id) ?? messageId));
+    if (step === 'counter' && (!newestCounter || messageId > newestCounter.messageId)) newestCounter = { messageId, offerId: id };
+  }
+  const statusOf = (offerId: string): OfferStatus => {
+    const status = closed.get(offerId);
+    if (status) return status;
+    const countered = newestCounter && newestCounter.offerId !== offerId && newestCounter.messageId > (newestMessageOf.get(offerId) ?? 0);
+    return countered ? 'countered' : 'open';
+  };
+  let changed = false;
+  const pages = data.pages.map((page) =>
+    page.map((message) => {
+      if (!message.offer || isLocalMessage(message)) return message;
+      const status = statusOf(message.offer.id);
+      if (status === message.offer.status) return message;
+      changed = true;
+      return { ...message, offer: { ...message.offer, status } };
+    }),
+  );
+  return changed ? { ...data, pages } : data;
 }
 
 /** A message this tab starts sending: shown at once at the end. */

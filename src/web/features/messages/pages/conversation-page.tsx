@@ -13,9 +13,12 @@ import { useConversation, useMarkConversationRead, useSendMessage, useThread } f
 import { Composer } from '@/features/messages/components/composer';
 import { ExchangeRating } from '@/features/messages/components/exchange-rating';
 import { memberName } from '@/features/messages/components/conversation-row';
+import { MakeOffer } from '@/features/messages/components/make-offer';
 import { MessageList } from '@/features/messages/components/message-list';
+import type { OfferActions } from '@/features/messages/components/offer-card';
 import { ThreadHeader } from '@/features/messages/components/thread-header';
 import { useClock } from '@/features/messages/hooks/use-clock';
+import { hasOpenOffer, takesOffers } from '@/features/messages/offer-status';
 
 function ConversationNotFound() {
   return (
@@ -68,6 +71,12 @@ function closedReason(conversation: ConversationSummary): string | null {
   if (conversation.isBlocked) return conversation.blockedByMe ? `You've blocked ${memberName(conversation.otherMember)}. Unblock them to message again.` : conversationMessages.blocked;
   if (conversation.listingStatus === 'deleted') return conversationMessages.listingGone;
   return null;
+}
+
+/** What the viewer may do with the thread's offers, or undefined while nothing can be sent. */
+function offerActionsOf(conversation: ConversationSummary, viewerId: string): OfferActions | undefined {
+  if (closedReason(conversation) !== null) return undefined;
+  return { conversationId: conversation.id, viewerId, askingPrice: conversation.listing.price, forSale: takesOffers(conversation.listingStatus) };
 }
 
 /** The newest message the other member sent. */
@@ -162,6 +171,12 @@ function ConversationView({ conversation, messages, viewerId, hasEarlier, isLoad
   // Screen readers hear each message that arrives while the page is open, not the ones it opened with.
   const [openedWithId] = useState(incoming?.id);
   const announcement = incoming && incoming.id !== openedWithId ? `${name}: ${incoming.body}` : '';
+  const offerActions = offerActionsOf(conversation, viewerId);
+  // The buyer offers while the listing is for sale and no offer waits for its answer (decision 45),
+  // unless it is already held for them (their offer was accepted): the asking price the offer may go
+  // up to, or null when there is no "Make an offer".
+  const offersHere = offerActions?.forSale && !conversation.isSeller && conversation.listingStatus !== 'reservedForYou' && !hasOpenOffer(messages, clock.now);
+  const askingPrice = offersHere ? offerActions.askingPrice : null;
 
   return (
     <div className="mx-auto flex h-[calc(100dvh-4rem)] w-full max-w-3xl flex-col sm:px-6 sm:py-6">
@@ -185,7 +200,7 @@ function ConversationView({ conversation, messages, viewerId, hasEarlier, isLoad
           {messages.length === 0 ? (
             <p className="py-10 text-center text-ink-500">No messages yet. Say g'day!</p>
           ) : (
-            <MessageList messages={messages} viewerId={viewerId} otherName={name} clock={clock} />
+            <MessageList messages={messages} viewerId={viewerId} otherName={name} clock={clock} offerActions={offerActions} />
           )}
           <p aria-live="polite" className="sr-only">
             {announcement}
@@ -193,6 +208,11 @@ function ConversationView({ conversation, messages, viewerId, hasEarlier, isLoad
         </div>
         <ExchangeRating conversation={conversation} />
         <div className="border-t border-sand-200 bg-white px-3 pt-3 pb-3 sm:px-5">
+          {askingPrice !== null && (
+            <div className="mb-2">
+              <MakeOffer conversationId={conversation.id} viewerId={viewerId} askingPrice={askingPrice} />
+            </div>
+          )}
           <Composer
             recipientName={name}
             send={(body) => send.mutateAsync(body)}
