@@ -3,30 +3,22 @@
 // for before anything is sent, and once given the panel says "You rated 4 ★".
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { ConversationSummary } from '../../src/domain';
 import type { RatingView } from '../../src/domain/moderation-schemas';
 import { ratingLimits, ratingMessages } from '../../src/domain/ratings';
 import { Toaster } from '../../src/web/components/ui/toaster';
 import { ExchangeRating } from '../../src/web/features/messages/components/exchange-rating';
 import { ratingQueryKeys } from '../../src/web/shared/ratings/rating-queries';
-import { fakeServer, renderPage } from './support/fixtures';
+import { aConversation, fakeServer, renderPage } from './support/fixtures';
 
 const listingId = 'listing-1';
 
-const conversation: ConversationSummary = {
+const conversation = aConversation({
   id: 'conversation-1',
   listing: { id: listingId, title: 'Blue bike', imageUrl: null, price: '60' },
   listingStatus: 'soldToYou',
   isSeller: true,
-  otherMember: { id: 'buyer-1', firstName: 'Sam', isEmailVerified: true, isPhoneVerified: false, isCardVerified: false, hasLeft: false },
-  lastMessage: null,
-  unreadCount: 0,
-  isBlocked: false,
-  blockedByMe: false,
-  offerAccepted: false,
-  pickup: null,
-  updatedAt: '2026-03-05T09:00:00Z',
-};
+  otherMember: { ...aConversation().otherMember, id: 'buyer-1', firstName: 'Sam', isPhoneVerified: false },
+});
 
 const openExchange = { canRate: true, given: null, closesAt: '2026-04-04T09:00:00.000Z', otherMember: { id: 'buyer-1', firstName: 'Sam' } };
 

@@ -3,35 +3,28 @@
 // box says nothing more can be sent to them.
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { type ConversationMessage, type ConversationSummary, verifiedCheckLabels } from '../../src/domain';
+import { type ConversationMessage, verifiedCheckLabels } from '../../src/domain';
 import { moderationMessages } from '../../src/domain/moderation';
 import { closeAccountMessages, formerMemberName } from '../../src/domain/your-data';
 import { ConversationRow } from '../../src/web/features/messages/components/conversation-row';
 import { ConversationPage } from '../../src/web/features/messages/pages/conversation-page';
 import { conversationQueryKeys } from '../../src/web/shared/messages/conversation-queries';
 import { threadOf } from '../../src/web/shared/messages/thread-cache';
-import { aMember, renderPage } from './support/fixtures';
+import { aConversation, aMember, renderPage } from './support/fixtures';
 
 const conversationId = '3c9a7f1e-6b2d-4f0a-8e5c-1d2b3a4c5e6f';
 const seller = aMember({ id: 'seller-1', firstName: 'Sam' });
 const buyerId = 'buyer-1';
 
-const withFormerMember: ConversationSummary = {
+const withFormerMember = aConversation({
   id: conversationId,
   // The buyer closed their account; the seller's listing is still up.
   listing: { id: 'listing-1', title: 'Blue bike', imageUrl: null, price: '40' },
-  listingStatus: 'active',
   isSeller: true,
   // The server names them "Former member"; a name sent before the account closed is not shown either.
-  otherMember: { id: buyerId, firstName: 'Mia', isEmailVerified: true, isPhoneVerified: true, isCardVerified: false, hasLeft: true },
+  otherMember: { ...aConversation().otherMember, id: buyerId, firstName: 'Mia', hasLeft: true },
   lastMessage: { body: 'Is the bike still here?', createdAt: '2026-03-05T09:00:00Z', senderId: buyerId },
-  unreadCount: 0,
-  isBlocked: false,
-  blockedByMe: false,
-  offerAccepted: false,
-  pickup: null,
-  updatedAt: '2026-03-05T09:00:00Z',
-};
+});
 const fromBuyer: ConversationMessage = { id: '11', conversationId, senderId: buyerId, body: 'Is the bike still here?', createdAt: '2026-03-05T09:00:00Z', safetyTip: null, isRead: true, offer: null };
 
 describe('a conversation with a member who closed their account', () => {

@@ -5,33 +5,19 @@ import { describe, expect, it } from 'vitest';
 import { type ConversationSummary, type CurrentUser, conversationMessages, listingRuleMessages, tradingCheckMessages } from '../../src/domain';
 import { MessageSellerPanel } from '../../src/web/features/listings/components/message-seller-panel';
 import { conversationQueryKeys } from '../../src/web/shared/messages/conversation-queries';
-import { aListing, aMember, fakeServer, renderPage } from './support/fixtures';
+import { aConversation, aListing, aMember, fakeServer, renderPage } from './support/fixtures';
 
 const seller = aMember({ id: 'seller-1', firstName: 'Mia' });
 const buyer = aMember({ id: 'buyer-1', firstName: 'Sam' });
 const bike = aListing({ title: 'Blue bike', sellerId: seller.id, seller: { id: seller.id, firstName: 'Mia', lastName: 'Tran', profileImageUrl: null, membershipTier: 'explorer', ratingAverage: null, ratingCount: 0, isEmailVerified: true, isPhoneVerified: true, isCardVerified: false } });
 
-function aConversation(overrides: Partial<ConversationSummary> = {}): ConversationSummary {
-  return {
-    id: 'conversation-1',
-    listing: { id: bike.id, title: bike.title, imageUrl: null, price: bike.price },
-    listingStatus: 'active',
-    isSeller: false,
-    otherMember: { id: seller.id, firstName: 'Mia', isEmailVerified: true, isPhoneVerified: false, isCardVerified: false, hasLeft: false },
-    lastMessage: null,
-    unreadCount: 0,
-    isBlocked: false,
-    blockedByMe: false,
-    offerAccepted: false,
-    pickup: null,
-    updatedAt: '2026-03-05T09:00:00Z',
-    ...overrides,
-  };
-}
+/** A conversation about the bike, from its buyer's side. */
+const aBikeConversation = (overrides: Partial<ConversationSummary> = {}) =>
+  aConversation({ id: 'conversation-1', listing: { id: bike.id, title: bike.title, imageUrl: null, price: bike.price }, otherMember: { ...aConversation().otherMember, id: seller.id, isPhoneVerified: false }, ...overrides });
 
 function renderPanel(user: CurrentUser | null, { listing = bike, conversations = [] as ConversationSummary[] } = {}) {
   const server = fakeServer(({ method, body }) =>
-    method === 'POST' ? { conversation: aConversation({ id: 'conversation-9' }), message: { id: '1', conversationId: 'conversation-9', senderId: buyer.id, body: (body as { message: string }).message, createdAt: new Date().toISOString(), safetyTip: null, isRead: false } } : conversations,
+    method === 'POST' ? { conversation: aBikeConversation({ id: 'conversation-9' }), message: { id: '1', conversationId: 'conversation-9', senderId: buyer.id, body: (body as { message: string }).message, createdAt: new Date().toISOString(), safetyTip: null, isRead: false } } : conversations,
   );
   const rendered = renderPage(<MessageSellerPanel listing={listing} user={user} />, { signedIn: user !== null, data: [[conversationQueryKeys.listing(bike.id), conversations]] });
   return { ...rendered, server, panel: screen.getByRole('region', { name: 'Message Mia' }) };
@@ -57,7 +43,7 @@ describe('Message seller', () => {
   });
 
   it('continues the conversation the buyer already has about this listing', () => {
-    const { panel } = renderPanel(buyer, { conversations: [aConversation()] });
+    const { panel } = renderPanel(buyer, { conversations: [aBikeConversation()] });
     expect(within(panel).getByRole('link', { name: 'Continue conversation' })).toHaveAttribute('href', '/messages/conversation-1');
     expect(within(panel).queryByRole('textbox')).toBeNull();
   });
