@@ -1,4 +1,4 @@
-// `npm run bench:mixed -- [--only KIND,KIND] [--rounds 3] [--duration 60] [--warmup 10] [--connections 50] [--readers 2000] [--database-url URL] [--no-build] [--no-docs]`
+// `npm run bench:mixed -- [--only KIND,KIND] [--cpu-prof DIR] [--rounds 3] [--duration 60] [--warmup 10] [--connections 50] [--readers 2000] [--database-url URL] [--no-build] [--no-docs]`
 // A minute of traffic as members make it, against the built server on PostgreSQL: reads spread over
 // signed-in members of every tier in a thousand and more postcodes and visitors around any postcode,
 // hundreds of search phrases, deep pages, listing pages, the map and "who am I"; one request in ten
@@ -112,6 +112,8 @@ async function main(): Promise<void> {
   const unknownKinds = onlyKinds?.filter((kind) => !mix.some((entry) => entry.kind === kind)) ?? [];
   if (unknownKinds.length > 0) throw new Error(`--only: no such request ${unknownKinds.join(', ')}; the requests are ${mix.map((entry) => entry.kind).join(', ')}.`);
   const activeMix = onlyKinds ? mix.filter((entry) => onlyKinds.includes(entry.kind)) : mix;
+  // `--cpu-prof DIR`: the app writes a V8 CPU profile of the whole run there when it stops (open it in Chrome's DevTools).
+  const cpuProfileDir = stringArg(args, 'cpu-prof');
 
   const startedAt = new Date();
   const runId = `mixed${startedAt.getTime().toString(36)}`;
@@ -127,7 +129,8 @@ async function main(): Promise<void> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'marketplace-mixed-'));
   const smtp = await startSmtpSink(smtpPort);
   const sms = await startSmsSink();
-  const app = await startBenchApp({ label: 'app server', databaseUrl, dataDir, smtpPort: smtp.port, smsUrl: sms.url, cpus });
+  const nodeArgs = cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(cpuProfileDir)}`] : [];
+  const app = await startBenchApp({ label: 'app server', databaseUrl, dataDir, smtpPort: smtp.port, smsUrl: sms.url, cpus, nodeArgs });
   const createdSids: string[] = [];
   try {
     const appPid = scriptProcessPid(app.child.pid!, serve.script);
