@@ -6,6 +6,7 @@
 import { apiEndpoints, type EndpointName } from './api-endpoints';
 import { apiSchemas } from './api-schemas';
 import { appErrors, type ErrorCode } from './errors';
+import { insightLimits } from './insights';
 import { offerLimits } from './offers';
 import { pickupLimits } from './pickups';
 import { smsLimits } from './sms-notifications';
@@ -139,6 +140,11 @@ export const apiDescriptions = {
   },
   deleteListing: { summary: 'Deletes one of the member’s listings', failures: listingOwnerFailures, answer: 'no content' },
   listMyListings: { summary: "The member's own listings", failures: [] },
+  getListingInsights: {
+    summary: 'How one of the member’s listings is doing: views, saves and conversations a day',
+    description: `The last ${insightLimits.chartDays} days, today included, in Sydney's calendar. Views count distinct people a day; the seller and crawlers are left out.`,
+    failures: listingOwnerFailures,
+  },
   listSellerListings: { summary: "A seller's active listings", failures: ['SELLER_NOT_FOUND'] },
   getSellerProfile: { summary: "A seller's public profile", failures: ['SELLER_NOT_FOUND'] },
   getUserStats: { summary: "The member's listing counts", failures: [] },

@@ -77,6 +77,7 @@ export const apiEndpoints = {
   renewListing: { method: 'POST', path: '/api/listings/:id/renew', tag: 'listings', access: 'member' },
   deleteListing: { method: 'DELETE', path: '/api/listings/:id', tag: 'listings', access: 'member' },
   listMyListings: { method: 'GET', path: '/api/my-listings', tag: 'listings', access: 'member' },
+  getListingInsights: { method: 'GET', path: '/api/my-listings/:id/insights', tag: 'listings', access: 'member' },
   listSellerListings: { method: 'GET', path: '/api/seller-listings/:sellerId', tag: 'listings', access: 'public' },
   getSellerProfile: { method: 'GET', path: '/api/sellers/:sellerId', tag: 'listings', access: 'public' },
   getUserStats: { method: 'GET', path: '/api/user/stats', tag: 'listings', access: 'member' },

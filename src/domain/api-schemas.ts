@@ -57,6 +57,7 @@ import {
   sellerProfileSchema,
   setListingStatusBody,
   holdListingBody,
+  listingInsightsSchema,
   updateListingBody,
   userStatsSchema,
 } from './listing-schemas';
@@ -226,6 +227,7 @@ export const apiSchemas = {
   renewListing: { params: listingIdParams, response: { 200: listingViewSchema } },
   deleteListing: { params: listingIdParams, response: {} },
   listMyListings: { response: { 200: z.array(listingViewSchema) } },
+  getListingInsights: { params: listingIdParams, response: { 200: listingInsightsSchema } },
   listSellerListings: { params: sellerIdParams, response: { 200: z.array(listingViewSchema) } },
   getSellerProfile: { params: sellerIdParams, response: { 200: sellerProfileSchema } },
   getUserStats: { response: { 200: userStatsSchema } },

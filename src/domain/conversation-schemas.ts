@@ -173,14 +173,18 @@ export const notificationSettingsBody = z
   .strictObject(
     {
       messageMail: z.boolean({ error: 'Say whether message mails are on (true) or off (false).' }).optional(),
+      insightsMail: z.boolean({ error: 'Say whether the weekly summary is on (true) or off (false).' }).optional(),
       sms: z.boolean({ error: 'Say whether texts are on (true) or off (false).' }).optional(),
     },
     {
       error: (issue) =>
-        issue.code === 'unrecognized_keys' ? 'Send only messageMail and sms: texts go to the phone number verified on your account.' : 'Send the settings as a JSON object.',
+        issue.code === 'unrecognized_keys' ? 'Send only messageMail, insightsMail and sms: texts go to the phone number verified on your account.' : 'Send the settings as a JSON object.',
     },
   )
-  .refine((body) => body.messageMail !== undefined || body.sms !== undefined, { message: 'Say which setting to change: messageMail, sms or both.', path: ['sms'] });
+  .refine((body) => body.messageMail !== undefined || body.insightsMail !== undefined || body.sms !== undefined, {
+    message: 'Say which setting to change: messageMail, insightsMail, sms or several.',
+    path: ['sms'],
+  });
 export type NotificationSettingsBody = z.infer<typeof notificationSettingsBody>;
 
 /**

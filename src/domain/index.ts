@@ -46,3 +46,4 @@ export * from './api-endpoints';
 export * from './api-schemas';
 export * from './reservations';
 export * from './pickups';
+export * from './insights';

@@ -147,6 +147,17 @@ export const listingViewSchema = z.object({
 });
 export type ListingView = z.infer<typeof listingViewSchema>;
 
+const insightCounts = { views: z.number(), saves: z.number(), conversations: z.number() };
+
+/** GET /api/my-listings/:id/insights: a seller's listing, day by day over the chart's days (decision 48). */
+export const listingInsightsSchema = z.object({
+  listingId: z.string(),
+  /** Oldest first, every day present (zeros included); `date` is the day in Sydney's calendar. */
+  days: z.array(z.object({ date: z.string(), ...insightCounts })),
+  totals: z.object(insightCounts),
+});
+export type ListingInsights = z.infer<typeof listingInsightsSchema>;
+
 /** GET /api/favourites: a saved listing, with when it was saved. */
 export const favouriteViewSchema = listingViewSchema.extend({
   favouritedAt: z.string(),

@@ -27,6 +27,8 @@ export const currentUserSchema = z.object({
   listingLimitNoticeAt: z.string().nullable(),
   /** A mail when a message waits unread while the member is away (the setting on /account). */
   messageMail: z.boolean(),
+  /** The weekly summary of how the member's listings do (decision 48). */
+  insightsMail: z.boolean(),
   /** Texts about messages and instant alerts go to the member's verified phone (decision 33). */
   smsNotifications: z.boolean(),
   /** False for a member who joined with Google and has not set a password: they set one without the current one. */

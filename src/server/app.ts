@@ -106,6 +106,6 @@ export async function buildApp(deps: ServerDeps): Promise<FastifyInstance> {
   await app.register(seoRoutes(deps));
   if (!config.isProduction) await app.register(devRoutes(deps));
 
-  await registerWebRoutes(app, { storage: deps.storage, publicUrl: config.publicUrl, countUnmatched, keptPages: { version: deps.contentVersion, ttlMs: config.pageCacheMs } });
+  await registerWebRoutes(app, { storage: deps.storage, publicUrl: config.publicUrl, countUnmatched, keptPages: { version: deps.contentVersion, ttlMs: config.pageCacheMs }, listingViews: deps.listingViews });
   return app;
 }

@@ -147,6 +147,7 @@ const environmentSchema = z
     RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(10_000).default(1),
     READ_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
     PAGE_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(300_000),
+    LISTING_VIEW_FLUSH_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
     PHOTO_CLEANUP_GRACE_HOURS: z.coerce.number().min(1).max(24 * 365).default(24),
     EVENT_SESSION_CHECK_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
     JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(600).default(2),
@@ -311,6 +312,8 @@ export type Config = {
   mapTileAttribution: string;
   /** How long a hot read (browse pages, listing detail, map counts, sessions) may be served from memory; 0 turns that off. */
   readCacheMs: number;
+  /** How often each server writes the listing views it counted (decision 48); 0: views are not counted. */
+  listingViewFlushMs: number;
   /** How long a visitor's page is kept before it is rendered again in the background (any change to what it shows drops it at once); 0: pages are not kept. */
   pageCacheMs: number;
   /** How long an uploaded photo that no listing shows is kept before it is deleted. */
@@ -432,6 +435,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     trustProxy: env.TRUST_PROXY,
     rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
     readCacheMs: env.READ_CACHE_MS,
+    listingViewFlushMs: env.LISTING_VIEW_FLUSH_MS,
     // A page costs a hundred API reads to render: kept longer, and off with the read cache.
     pageCacheMs: env.READ_CACHE_MS === 0 ? 0 : env.PAGE_CACHE_MS,
     photoCleanupGraceMs: env.PHOTO_CLEANUP_GRACE_HOURS * 60 * 60 * 1000,

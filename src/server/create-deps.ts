@@ -12,6 +12,7 @@ import { createRateLimits } from './http/rate-limits';
 import { createMetrics } from './metrics';
 import { createContentVersion } from './services/content-version';
 import { createBackgroundTasks } from './services/background-tasks';
+import { createListingViewCounter } from './listings/listing-views';
 import { systemClock, type Clock } from './services/clock';
 import { createJobQueue } from './services/job-queue';
 import { createMailSender, queueMail, type MailSender } from './services/mail';
@@ -82,6 +83,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   // PGlite is one process: its events stay in it. A database server carries them between app servers (NOTIFY) unless Redis does.
   const memberEvents =
     overrides.memberEvents ?? createMemberEvents({ redisUrl: config.redisUrl, databaseUrl: database.kind === 'postgres' ? config.databaseUrl : undefined, log });
+  const listingViews = createListingViewCounter({ db: database.db, secret: config.appSecret, flushMs: config.listingViewFlushMs, log });
   let closing: Promise<void> | undefined;
   return {
     config,
@@ -100,10 +102,12 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     jobs,
     clock: overrides.clock ?? systemClock,
     metrics,
+    listingViews,
     close: () =>
       (closing ??= (async () => {
         // Work under way still needs the database and the mail server.
         await background.drain();
+        await listingViews.close();
         await jobs.close();
         await limits.close();
         await contentVersion.close();

@@ -13,6 +13,7 @@ import type { SmsSender } from './services/sms';
 import type { MemberEvents } from './services/member-events';
 import type { MediaStorage } from './services/storage';
 import type { Metrics } from './metrics/create-metrics';
+import type { ListingViewCounter } from './listings/listing-views';
 
 /**
  * What the operations of every feature may use. Built once by createDeps (create-deps.ts), for the
@@ -46,6 +47,8 @@ export type ServerDeps = {
    * replicas, always the primary.
    */
   reads: ReadReplicas;
+  /** Who opens listings, noted in memory and written in batches (listings/listing-views.ts). */
+  listingViews: ListingViewCounter;
   /** Prometheus metrics (GET /metrics) when METRICS_TOKEN or METRICS_PORT is set; null: off, nothing is measured. */
   metrics: Metrics | null;
   /** Ends what the deps hold open: waits for background work, then closes Redis, mail and the database. */

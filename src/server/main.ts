@@ -13,7 +13,8 @@ import { runMembershipUpkeep } from './membership';
 import { findPostcode } from './postcodes';
 import { MediaStorageError } from './services/storage';
 import { cleanUpPhotos } from './uploads';
-import { moveListingsPastTheirTime } from './listings';
+import { mailWeeklyInsights, moveListingsPastTheirTime, pruneListingViews } from './listings';
+import { insightLimits } from '../domain/insights';
 
 function readConfig(): Config {
   try {
@@ -72,6 +73,14 @@ async function main(): Promise<void> {
     if (mailed > 0) app.log.info(`${mailed} unread-message mail(s) sent`);
   });
   await deps.jobs.schedule('away-mail', '* * * * *');
+
+  // Sellers' weekly summaries: Sunday 22:00 UTC, Monday morning on the east coast (decision 48).
+  await deps.jobs.work('insights-mail', async () => {
+    const pruned = await pruneListingViews(deps, insightLimits.keepViewDays);
+    const mailed = await mailWeeklyInsights(deps);
+    app.log.info(`${mailed} weekly listing summary mail(s) sent; ${pruned} old view(s) pruned`);
+  });
+  await deps.jobs.schedule('insights-mail', '0 22 * * 0');
 
   // Copies of members' data past their week, and closed accounts past their keeping time: every hour (decision 37).
   await deps.jobs.schedule('your-data-upkeep', '45 * * * *');

@@ -60,6 +60,7 @@ const rows: Row[] = [
   { method: 'POST', route: '/api/listings', body: () => validListing, expect: members(201) },
   { method: 'PUT', route: '/api/listings/:id', url: () => `/api/listings/${listingId}`, body: () => validListing, expect: ownerOnly(200) },
   { method: 'PATCH', route: '/api/listings/:id', url: () => `/api/listings/${listingId}`, body: () => ({ isActive: true }), expect: ownerOnly(200) },
+  { method: 'GET', route: '/api/my-listings/:id/insights', url: () => `/api/my-listings/${listingId}/insights`, expect: ownerOnly(200) },
   { method: 'PUT', route: '/api/listings/:id/pin', url: () => `/api/listings/${listingId}`.concat('/pin'), body: () => ({ pinned: true }), expect: ownerOnly(200) },
   // A hold names a conversation about the listing: the owner holds theirs for its buyer, then releases it.
   { method: 'PUT', route: '/api/listings/:id/reservation', url: () => `/api/listings/${talkedAbout}/reservation`, body: () => ({ conversationId }), expect: ownerOnly(200) },

@@ -107,10 +107,10 @@ describe('turning texts on', () => {
     const withNumber = await setNotifications(someone, { sms: true, phone: other.typed });
     expect([withNumber.status, withNumber.body.code]).toEqual([400, 'VALIDATION_FAILED']);
     expect(withNumber.body.fieldErrors.map((error: { message: string }) => error.message)).toContain(
-      'Send only messageMail and sms: texts go to the phone number verified on your account.',
+      'Send only messageMail, insightsMail and sms: texts go to the phone number verified on your account.',
     );
     const empty = await setNotifications(someone, {});
-    expect([empty.status, empty.body.message]).toEqual([400, 'Say which setting to change: messageMail, sms or both.']);
+    expect([empty.status, empty.body.message]).toEqual([400, 'Say which setting to change: messageMail, insightsMail, sms or several.']);
     expect((await setNotifications(someone, { sms: 'yes' })).status).toBe(400);
     expect((await me(someone)).smsNotifications).toBe(false);
     expect(await textsTo(other.stored)).toEqual([]);

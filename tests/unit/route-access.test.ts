@@ -29,6 +29,7 @@ const member: CurrentUser = {
   trialEndDate: null,
   listingLimitNoticeAt: null,
   messageMail: true,
+  insightsMail: true,
   smsNotifications: false,
   hasPassword: true,
   createdAt: '2025-01-01T00:00:00.000Z',

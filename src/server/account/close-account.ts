@@ -120,6 +120,7 @@ export async function closeAccount(deps: ServerDeps, input: { memberId: string; 
         profileImageUrl: null,
         smsPhone: null,
         messageMail: false,
+        insightsMail: false,
         isAdmin: false,
         membershipTier: 'starter',
         trialEndDate: null,

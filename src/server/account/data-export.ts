@@ -193,6 +193,7 @@ async function collectMemberData(db: Database, memberId: string, now: Date) {
         phoneVerified: member.isPhoneVerified,
         cardVerified: member.isCardVerified,
         messageMail: member.messageMail,
+        insightsMail: member.insightsMail,
         textsTo: member.smsPhone,
         joinedAt: iso(member.createdAt),
       },

@@ -57,8 +57,9 @@ export async function updateNotificationSettings(
 ): Promise<UserRow> {
   return writeTransaction(deps, async (tx, changes) => {
     const [member] = await tx.select().from(users).where(eq(users.id, input.memberId)).for('update');
-    const next: Partial<Pick<UserRow, 'messageMail' | 'smsPhone'>> = {};
+    const next: Partial<Pick<UserRow, 'messageMail' | 'insightsMail' | 'smsPhone'>> = {};
     if (input.settings.messageMail !== undefined) next.messageMail = input.settings.messageMail;
+    if (input.settings.insightsMail !== undefined) next.insightsMail = input.settings.insightsMail;
     if (input.settings.sms === true) {
       if (!member.isPhoneVerified || !member.phone) throw new AppError('SMS_NEEDS_VERIFIED_PHONE');
       next.smsPhone = member.phone;

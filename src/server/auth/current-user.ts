@@ -26,6 +26,7 @@ export function toCurrentUser(row: UserRow): CurrentUser {
     trialEndDate: row.trialEndDate?.toISOString() ?? null,
     listingLimitNoticeAt: row.listingLimitNoticeAt?.toISOString() ?? null,
     messageMail: row.messageMail,
+    insightsMail: row.insightsMail,
     smsNotifications: textsAreOn(row),
     hasPassword: row.password !== null,
     createdAt: row.createdAt.toISOString(),

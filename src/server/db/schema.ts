@@ -81,6 +81,10 @@ export const users = pgTable(
     listingLimitNoticeAt: timestamp('listing_limit_notice_at', { withTimezone: true }),
     /** A mail when a message waits unread (one per conversation until it is opened); off from /account. */
     messageMail: boolean('message_mail').notNull().default(true),
+    /** The weekly summary of how the member's listings do (decision 48); off from /account. */
+    insightsMail: boolean('insights_mail').notNull().default(true),
+    /** The Monday of the week whose summary was sent: each week's goes once, however many servers send. */
+    insightsMailedFor: date('insights_mailed_for', { mode: 'string' }),
     /**
      * Texts about messages and instant alerts (decision 33): the verified number the member turned
      * them on for. They go only while it is still the member's verified phone; null: texts off.
@@ -488,6 +492,24 @@ export const pickups = pgTable(
     index('pickups_due_idx').on(table.at).where(sql`${table.status} = 'confirmed' and ${table.remindedAt} is null`),
     check('pickups_status', sql`${table.status} in (${sql.raw(pickupStatuses.map((status) => `'${status}'`).join(', '))})`),
   ],
+);
+
+/**
+ * Who opened a listing, a row per listing, day (Sydney's calendar) and viewer (decision 48): a
+ * member's id or a visitor's address, hashed with the day and the app's secret, so a day's rows count
+ * distinct people and nobody can be told from them. Written in batches by each server
+ * (listings/listing-views.ts); pruned after insightLimits.keepViewDays.
+ */
+export const listingViews = pgTable(
+  'listing_views',
+  {
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    viewer: bigint('viewer', { mode: 'bigint' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.listingId, table.day, table.viewer] }), index('listing_views_day_idx').on(table.day)],
 );
 
 /** A listing a member keeps to come back to (/saved); it goes with the listing and with the member. */

@@ -5,3 +5,4 @@ export { workOnSavedSearchJobs } from './saved-search-alerts';
 export { moveListingsPastTheirTime } from './move-listings-past-their-time';
 export { pruneSearchWords } from './search-spelling';
 export { announceHold, reserveListing } from './reservations';
+export { mailWeeklyInsights, pruneListingViews } from './insights-mail';

@@ -14,6 +14,7 @@ import { cacheOutcomeHeader, createReadCache, readAnswer } from '../http/read-ca
 import { browseListings, browseOrigin, showsDistance, withDistances, type BrowseResult } from './browse-listings';
 import { deleteListing, pinListing, setListingStatus, updateListing } from './change-listing';
 import { holdListing, releaseListing } from './reservations';
+import { getListingInsights } from './listing-insights';
 import { createListing } from './create-listing';
 import { favouriteIdsOf, markFavourites } from './favourites';
 import { getListing } from './get-listing';
@@ -119,6 +120,8 @@ export const listingRoutes =
           if (!request.user || !(error instanceof AppError) || error.code !== 'LISTING_NOT_FOUND') throw error;
           return toJsonText(apiSchemas.getListing.response[200], await getListing(deps, { listingId: request.params.id, viewer: request.user }));
         });
+        // Found: a view, counted in memory and written later (decision 48).
+        deps.listingViews.record({ listingId: request.params.id, memberId: request.user?.id ?? null, address: request.ip, userAgent: request.headers['user-agent'] });
         if ((await favouritesOf(request)).has(request.params.id)) {
           const view = await getListing(deps, { listingId: request.params.id });
           return sendJsonText(request, reply, toJsonText(apiSchemas.getListing.response[200], { ...view, isFavourite: true }));
@@ -186,6 +189,11 @@ export const listingRoutes =
     });
 
     app.route({ ...endpoint('listMyListings'), onRequest: requireUser, handler: async (request) => listMyListings(deps, { ownerId: signedInUser(request).id }) });
+    app.route({
+      ...endpoint('getListingInsights'),
+      onRequest: requireUser,
+      handler: async (request) => getListingInsights(deps, { listingId: request.params.id, ownerId: signedInUser(request).id }),
+    });
 
     // The listing page's "More from this seller": sent compressed, it is the page's largest answer.
     app.route({

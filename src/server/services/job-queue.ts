@@ -32,6 +32,8 @@ export type JobData = {
   'data-export': { exportId: string };
   /** Every hour: copies of members' data whose week is over go; closed accounts past their keeping time are erased. */
   'your-data-upkeep': Record<string, never>;
+  /** Monday mornings: each seller's weekly summary of views, saves and conversations; old views pruned. */
+  'insights-mail': Record<string, never>;
 };
 export type JobName = keyof JobData;
 
@@ -53,6 +55,7 @@ const queueSettings: Record<JobName, { retryLimit: number; retryDelay: number; e
   // A large account's photos take a while; a copy still unfinished after an hour shows as failed.
   'data-export': { retryLimit: 3, retryDelay: 60, expireInSeconds: 15 * 60 },
   'your-data-upkeep': { retryLimit: 2, retryDelay: 60, expireInSeconds: 15 * 60 },
+  'insights-mail': { retryLimit: 2, retryDelay: 300, expireInSeconds: 60 * 60 },
 };
 
 /**

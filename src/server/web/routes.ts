@@ -11,6 +11,7 @@ import type { UnmatchedRequestHook } from '../metrics';
 import type { MediaStorage } from '../services/storage';
 import { registerMediaRoutes } from './media-routes';
 import { createPageRenderer, type KeptPages } from './server-render';
+import type { ListingViewCounter } from '../listings/listing-views';
 
 export const webRoot = projectPath('dist', 'web');
 const oneYearSeconds = 31_536_000;
@@ -24,6 +25,8 @@ export async function registerWebRoutes(
     countUnmatched?: UnmatchedRequestHook;
     /** Visitors' pages are kept until what they show changes (server-render.ts); none: each is rendered afresh. */
     keptPages?: KeptPages;
+    /** A visitor who lands on a listing's page (its kept copy included) is a view of it (decision 48). */
+    listingViews?: Pick<ListingViewCounter, 'record'>;
   },
 ): Promise<void> {
   await registerMediaRoutes(app, { storage: options.storage, webRoot });
@@ -55,7 +58,11 @@ export async function registerWebRoutes(
     // The pages visitors arrive at get routes of their own: not first looked for as files on disk
     // (the static files' wildcard) and then answered as "not found", which cost a visitor's kept
     // page two thirds of its speed. Every other address still reaches the app through the handler below.
-    for (const pagePath of [...publicPagePaths, listingPagePattern, sellerPagePattern]) app.get(pagePath, { schema: { hide: true } }, sendApp);
+    for (const pagePath of [...publicPagePaths, sellerPagePattern]) app.get(pagePath, { schema: { hide: true } }, sendApp);
+    app.get<{ Params: { id: string } }>(listingPagePattern, { schema: { hide: true } }, (request, reply) => {
+      options.listingViews?.record({ listingId: request.params.id, memberId: null, address: request.ip, userAgent: request.headers['user-agent'] });
+      return sendApp(request, reply);
+    });
   }
 
   app.setNotFoundHandler({ preHandler: options.countUnmatched }, (request, reply) => {
