@@ -6,3 +6,4 @@ export { moveListingsPastTheirTime } from './move-listings-past-their-time';
 export { pruneSearchWords } from './search-spelling';
 export { announceHold, reserveListing } from './reservations';
 export { mailWeeklyInsights, pruneListingViews } from './insights-mail';
+export type { ListingViewCounter } from './listing-views';

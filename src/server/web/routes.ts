@@ -11,7 +11,7 @@ import type { UnmatchedRequestHook } from '../metrics';
 import type { MediaStorage } from '../services/storage';
 import { registerMediaRoutes } from './media-routes';
 import { createPageRenderer, type KeptPages } from './server-render';
-import type { ListingViewCounter } from '../listings/listing-views';
+import type { ListingViewCounter } from '../listings';
 
 export const webRoot = projectPath('dist', 'web');
 const oneYearSeconds = 31_536_000;
