@@ -3,15 +3,12 @@
 // with Accept, Decline and Counter for the member who did not make it and Withdraw for its maker,
 // and a step that arrives live closing the older card, so its buttons go.
 import { act, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ConversationMessage, ConversationSummary, MessageOffer } from '../../src/domain';
 import { offerMessages, offerStepText } from '../../src/domain/offers';
-import { Toaster } from '../../src/web/components/ui/toaster';
-import { ConversationPage } from '../../src/web/features/messages/pages/conversation-page';
-import { conversationQueryKeys } from '../../src/web/shared/messages/conversation-queries';
 import { applyMemberEvent } from '../../src/web/shared/messages/member-events';
-import { threadOf } from '../../src/web/shared/messages/thread-cache';
-import { type SentRequest, aConversation, aMember, renderPage } from './support/fixtures';
+import { renderConversationPage, stubConversationServer } from './support/conversation-page';
+import { type SentRequest, aConversation, aMember } from './support/fixtures';
 
 const buyer = aMember({ id: 'buyer-1', firstName: 'Sam' });
 const seller = aMember({ id: 'seller-1', firstName: 'Mia' });
@@ -30,48 +27,14 @@ function aStep(id: string, senderId: string, offer: Omit<MessageOffer, 'expiresA
 }
 const buyersOffer = (overrides: Partial<MessageOffer> = {}) => aStep('20', buyer.id, { id: 'offer-1', step: 'offer', amount: '120.00', status: 'open', madeBy: buyer.id, ...overrides });
 
-/**
- * Stands in for the server: the page's own reads answer as usual, a POST of an offer's step is
- * answered by `answerStep` (201 with its message, unless it returns a Response of its own).
- */
+/** Stands in for the server: the page's own reads answer as usual, a POST of an offer's step is answered by `answerStep` (201 with its message, unless it returns a Response of its own). */
 function stubServer(summary: ConversationSummary, answerStep: (request: SentRequest) => ConversationMessage | Response | Promise<ConversationMessage | Response> = () => new Response(null, { status: 500 })) {
-  const sent: SentRequest[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const path = new URL(String(input), window.location.href).pathname;
-      const request = { method: init.method ?? 'GET', path, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined };
-      sent.push(request);
-      if (request.method === 'POST' && (path.startsWith('/api/offers/') || path.endsWith('/offers'))) {
-        const answer = await answerStep(request);
-        return answer instanceof Response ? answer : Response.json(answer, { status: 201 });
-      }
-      if (path.endsWith('/read')) return new Response(null, { status: 204 });
-      if (path === '/api/conversations/unread-count') return Response.json({ count: 0 });
-      if (path === '/api/conversations') return Response.json([summary]);
-      if (path === `/api/conversations/${conversationId}`) return Response.json(summary);
-      return Response.json({ message: 'Not found', code: 'NOT_FOUND' }, { status: 404 });
-    }),
-  );
-  return { stepsSent: () => sent.filter((request) => request.method === 'POST' && request.path.includes('offer')) };
+  const isStep = (request: SentRequest) => request.method === 'POST' && (request.path.startsWith('/api/offers/') || request.path.endsWith('/offers'));
+  const server = stubConversationServer({ conversation: () => summary, answer: (request) => (isStep(request) ? answerStep(request) : undefined) });
+  return { stepsSent: () => server.sent.filter((request) => request.method === 'POST' && request.path.includes('offer')) };
 }
 
-function renderThread(summary: ConversationSummary, messages: ConversationMessage[]) {
-  const viewer = summary.isSeller ? seller : buyer;
-  return renderPage(
-    <>
-      <ConversationPage id={conversationId} user={viewer} />
-      <Toaster />
-    </>,
-    {
-      signedIn: true,
-      data: [
-        [conversationQueryKeys.conversation(conversationId), summary],
-        [conversationQueryKeys.thread(conversationId), threadOf(messages)],
-      ],
-    },
-  );
-}
+const renderThread = (summary: ConversationSummary, messages: ConversationMessage[]) => renderConversationPage({ summary, messages, viewer: summary.isSeller ? seller : buyer });
 
 /** The thread's line that shows `text`. */
 const line = (text: string | RegExp) => within(screen.getByRole('list', { name: 'Messages' })).getByText(text).closest('li')!;

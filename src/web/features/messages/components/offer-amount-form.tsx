@@ -1,12 +1,9 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { parsePrice } from '../../../../domain';
 import { offerAmountProblem, offerMessages } from '../../../../domain/offers';
-import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { ApiError } from '@/lib/api-client';
-import { handleUnauthorizedError } from '@/lib/unauthorized';
-import { toast } from '@/lib/use-toast';
+import { InPlaceForm, serverFieldError } from './in-place-form';
 
 type OfferAmountFormProps = {
   /** The field's label: "Your offer", "Your counter-offer". */
@@ -23,12 +20,6 @@ type OfferAmountFormProps = {
   onCancel: () => void;
 };
 
-/** The server's words for why it refused the amount, when it names the field. */
-function amountFieldError(error: unknown): string | null {
-  if (!(error instanceof ApiError)) return null;
-  return error.fieldErrors?.find((fieldError) => fieldError.path === 'amount')?.message ?? null;
-}
-
 /**
  * An amount in dollars, for an offer or a counter-offer: checked here with the server's own rules
  * and words (never above the asking price; a counter-offer another amount than the one it answers),
@@ -37,56 +28,38 @@ function amountFieldError(error: unknown): string | null {
 export function OfferAmountForm({ label, submitLabel, askingPrice, answering, submit, onSent, onCancel }: OfferAmountFormProps) {
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
   const fieldRef = useRef<HTMLInputElement>(null);
-  const formRef = useRef<HTMLFormElement>(null);
   const id = useId();
-
-  // Opened low in the thread (a counter-offer on the newest card): its buttons come into view too.
-  useEffect(() => {
-    formRef.current?.scrollIntoView?.({ block: 'nearest' });
-  }, []);
 
   const refuse = (reason: string) => {
     setProblem(reason);
     fieldRef.current?.focus();
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (sending) return;
+  const send = () => {
     const amount = parsePrice(text);
-    if (amount === null) return refuse(text.trim() === '' ? offerMessages.amountRequired : offerMessages.amountInvalid);
+    if (amount === null) {
+      refuse(text.trim() === '' ? offerMessages.amountRequired : offerMessages.amountInvalid);
+      return null;
+    }
     const reason = offerAmountProblem(amount, askingPrice, answering);
-    if (reason) return refuse(reason);
+    if (reason) {
+      refuse(reason);
+      return null;
+    }
     setProblem(null);
-    setSending(true);
-    submit(amount).then(
-      () => {
-        setSending(false);
-        onSent();
-      },
-      (error: Error) => {
-        setSending(false);
-        if (handleUnauthorizedError(error)) return;
-        const fieldError = amountFieldError(error);
-        if (fieldError) return refuse(fieldError);
-        toast({ title: error.message, variant: 'destructive' });
-      },
-    );
+    return submit(amount);
+  };
+
+  const showServerRefusal = (error: Error) => {
+    const reason = serverFieldError(error, 'amount');
+    if (reason) refuse(reason);
+    return reason !== null;
   };
 
   const describedBy = problem ? `${id}-hint ${id}-problem` : `${id}-hint`;
   return (
-    <form
-      ref={formRef}
-      onSubmit={onSubmit}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape' && !sending) onCancel();
-      }}
-      noValidate
-      className="@container space-y-1.5"
-    >
+    <InPlaceForm submitLabel={submitLabel} sendingLabel={offerMessages.sending} send={send} showServerRefusal={showServerRefusal} onSent={onSent} onCancel={onCancel}>
       <Label htmlFor={`${id}-amount`}>{label}</Label>
       <div className="relative">
         <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-4 flex items-center font-semibold text-ink-700">
@@ -117,15 +90,6 @@ export function OfferAmountForm({ label, submitLabel, askingPrice, answering, su
           {problem}
         </p>
       )}
-      {/* In a narrow place (an offer's card, a phone) the buttons share the width, a row each when they must. */}
-      <div className="flex flex-wrap gap-2 pt-1.5 [&>button]:grow @xs:[&>button]:grow-0">
-        <Button type="submit" disabled={sending}>
-          {sending ? offerMessages.sending : submitLabel}
-        </Button>
-        <Button variant="secondary" onClick={onCancel} disabled={sending}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+    </InPlaceForm>
   );
 }
