@@ -41,6 +41,24 @@ export const pickupMessages = {
   // The toasts of each step, for the member who took it.
   proposed: 'Pickup proposed',
   confirmed: 'Pickup confirmed',
+  // The thread's pickup, at its top (the status of a confirmed one is `confirmed`).
+  panelLabel: 'Pickup',
+  arrangePrompt: 'Offer accepted. Agree on a time and a place to meet.',
+  arrangeButton: 'Arrange pickup',
+  confirmButton: 'Confirm pickup',
+  proposeAnother: 'Propose another time',
+  details: 'Pickup details',
+  proposedByOther: (name: string) => `Proposed by ${name} — waiting for you to confirm`,
+  waitingFor: (name: string) => `Waiting for ${name} to confirm`,
+  /** The time in the viewer's own zone, when it reads otherwise than in the listing's. */
+  yourTime: (time: string) => `Your time: ${time}`,
+  // The proposal form.
+  timeLabel: 'Day and time',
+  timeHint: `In your own time zone, from ${pickupLimits.minLeadMinutes} minutes to ${pickupLimits.maxAheadDays} days from now.`,
+  placeLabel: 'Where to meet',
+  placePlaceholder: 'e.g. outside the local library',
+  sendProposal: 'Send proposal',
+  sending: 'Sending…',
 } as const;
 
 /** Where the time zone of a pickup comes from: the listing's state, else Sydney's. */

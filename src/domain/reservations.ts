@@ -27,8 +27,12 @@ export function openGraphAvailability(status: ListingStatus): string {
 export const reservationMessages = {
   /** The mark on cards and the listing page. */
   reservedLabel: 'Reserved',
+  /** The tag of the held buyer's conversation, for that buyer. */
+  heldForYouLabel: 'Held for you',
   holdButton: 'Hold for this buyer',
   releaseButton: 'Release hold',
+  /** The seller's sale to the held buyer, in their conversation. */
+  markSoldTo: (buyerName: string) => `Mark sold to ${buyerName}`,
   /** The listing page, to anyone but the seller, while it is held. */
   onHoldNotice: 'On hold for another buyer. You can still message the seller.',
   held: 'Item on hold for this buyer',

@@ -1,11 +1,15 @@
 // Conversations between a buyer and a seller in two real browsers (decision 15): the first message
 // from the listing page (after signing in from it), the seller's unread badge and the thread updating
 // live without a reload, "Read", a safety tip for the receiver, selling to the buyer, blocking and
-// unblocking, the message-mail setting, and an offer countered and accepted live (decision 45).
+// unblocking, the message-mail setting, and an offer countered and accepted live (decision 45), which
+// holds the item for the buyer (decision 46), then a pickup proposed and confirmed live (decision 47).
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { conversationMessages, listingStatusNotice, safetyTips } from '../../src/domain/conversations';
 import { offerMessages } from '../../src/domain/offers';
+import { pickupMessages } from '../../src/domain/pickups';
+import { reservationMessages } from '../../src/domain/reservations';
+import { dateTimeFieldValue } from '../../src/web/features/messages/pickup-times';
 import { type ApiMember, memberPassword } from './support/api';
 import { hasHorizontalScroll, saveScreenshot, toastTitled, viewports } from './support/browser';
 import { useJourney } from './support/journey';
@@ -27,6 +31,8 @@ const messagesLink = (page: Page, name: RegExp = /^Messages/) => page.getByRole(
 /** A message in the open thread. */
 const bubble = (page: Page, text: string) => page.getByRole('list', { name: 'Messages' }).getByRole('listitem').filter({ hasText: text });
 const composer = (page: Page, name: string) => page.getByRole('textbox', { name: `Message ${name}` });
+/** The pickup at the top of the open thread. */
+const pickupPanel = (page: Page) => page.getByRole('region', { name: pickupMessages.panelLabel });
 
 /** Types an amount into the open offer form (the field labelled `label`), sends it, and waits for the toast that says it went. */
 async function sendAmount(page: Page, { label, amount, button, sent }: { label: string; amount: string; button: string; sent: string }): Promise<void> {
@@ -183,7 +189,7 @@ describe('conversations', () => {
     expect((await readMember<{ messageMail: boolean }>(seller)).messageMail).toBe(false);
   }, 120_000);
 
-  it('the buyer makes an offer, the seller counters it live, the buyer accepts: both read Accepted', async () => {
+  it('the buyer makes an offer, the seller counters it live, the buyer accepts: both read Accepted, the item is Reserved, and a pickup is agreed', async () => {
     const sideboardId = await listItem(seller, { title: 'Walnut sideboard', price: '150' });
     const { conversation } = await api.callApi<{ conversation: { id: string } }>('POST', `/api/listings/${sideboardId}/conversations`, {
       token: buyer.token,
@@ -216,5 +222,24 @@ describe('conversations', () => {
     await seeVisible(bubble(sellerPage, offerMessages.cardTitle('counter', null)).getByText(offerMessages.statusLabels.accepted, { exact: true }), liveMs);
     await seeVisible(bubble(sellerPage, offerMessages.answerLine('accepted', 'Sam', '140')));
     await captureBothSizes(sellerPage, 'conversation-offers');
+
+    // The accepted offer holds the item for the buyer (decision 46): its page says Reserved.
+    await buyerPage.goto(`/listing/${sideboardId}`);
+    await seeVisible(buyerPage.getByRole('main').getByText(reservationMessages.reservedLabel, { exact: true }).first());
+
+    // The buyer proposes a pickup (decision 47); the seller sees it at the top of the thread, live, and confirms it.
+    await buyerPage.goto(`/messages/${conversation.id}`);
+    await buyerPage.getByRole('button', { name: pickupMessages.arrangeButton }).click();
+    await buyerPage.getByLabel(pickupMessages.timeLabel).fill(dateTimeFieldValue(new Date(Date.now() + 2 * 24 * 3_600_000)));
+    await buyerPage.getByLabel(pickupMessages.placeLabel).fill('Fitzroy Library, front steps');
+    await buyerPage.getByRole('button', { name: pickupMessages.sendProposal }).click();
+    await seeVisible(toastTitled(buyerPage, pickupMessages.proposed));
+    await seeVisible(pickupPanel(buyerPage).getByText(pickupMessages.waitingFor('Mia')));
+
+    await seeVisible(pickupPanel(sellerPage).getByText(pickupMessages.proposedByOther('Sam')), liveMs);
+    await pickupPanel(sellerPage).getByRole('button', { name: pickupMessages.confirmButton }).click();
+    await seeVisible(toastTitled(sellerPage, pickupMessages.confirmed));
+    await seeVisible(pickupPanel(sellerPage).getByText(pickupMessages.confirmed, { exact: true }));
+    await seeVisible(pickupPanel(buyerPage).getByText(pickupMessages.confirmed, { exact: true }), liveMs);
   }, 120_000);
 });

@@ -1,8 +1,8 @@
 // The messages pages' calls (decision 15): one conversation's header, its thread a page at a time,
 // sending (shown at once, confirmed by the server's answer or the event stream, whichever is first),
-// the read mark, and the steps of an offer (decision 45).
+// the read mark, the steps of an offer (decision 45) and of the pickup (decision 47).
 import { type QueryClient, type QueryKey, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ApiResponse, type ConversationSummary, conversationLimits } from '../../../domain';
+import { type ApiResponse, type ConversationSummary, type ErrorCode, type ProposePickupBody, conversationLimits } from '../../../domain';
 import type { CreateRatingBody } from '../../../domain/moderation-schemas';
 import type { OfferAnswer } from '../../../domain/offers';
 import { ApiError, callApi, isNotFoundError } from '@/lib/api-client';
@@ -85,13 +85,18 @@ function showOfferStep(queryClient: QueryClient, message: ApiResponse<'makeOffer
   showLastMessage(queryClient, message);
 }
 
-/** A refused step learns what changed meanwhile: the offer was answered or another is open (the thread), the listing sold or the member blocked (the header). */
+/** Refusals that mean the thread changed meanwhile: the offer was answered, or another is open. */
+const threadChangedCodes: readonly ErrorCode[] = ['OFFER_NOT_OPEN', 'OFFER_ALREADY_OPEN'];
+/** Refusals that mean the header changed: the listing sold, a block, the pickup replaced or confirmed. */
+const headerChangedCodes: readonly ErrorCode[] = ['LISTING_SOLD', 'MEMBER_BLOCKED', 'CONVERSATION_CLOSED', 'PICKUP_NOT_OPEN', 'PICKUP_NOT_FOUND', 'PICKUP_NOT_ALLOWED', 'PICKUP_NOT_YET'];
+
+/** A refused step learns what changed meanwhile, from the thread or the header. */
 function refreshAfterRefusedStep(queryClient: QueryClient, conversationId: string, error: Error): void {
-  if (!(error instanceof ApiError)) return;
-  if (error.code === 'OFFER_NOT_OPEN' || error.code === 'OFFER_ALREADY_OPEN') {
+  if (!(error instanceof ApiError) || !error.code) return;
+  if (threadChangedCodes.includes(error.code)) {
     void queryClient.invalidateQueries({ queryKey: conversationQueryKeys.thread(conversationId), exact: true });
   }
-  if (error.code === 'LISTING_SOLD' || error.code === 'MEMBER_BLOCKED' || error.code === 'CONVERSATION_CLOSED') {
+  if (headerChangedCodes.includes(error.code)) {
     void queryClient.invalidateQueries({ queryKey: conversationQueryKeys.conversation(conversationId), exact: true });
   }
 }
@@ -128,6 +133,33 @@ export function useAnswerOffer(conversationId: string, viewerId: string) {
   return useMutation({
     mutationFn: takeOfferStep,
     onSuccess: (message) => showOfferStep(queryClient, message, viewerId),
+    onError: (error) => refreshAfterRefusedStep(queryClient, conversationId, error),
+  });
+}
+
+/** A step of the pickup taken here: its line joins the thread, and the header shows the pickup as the server now has it. */
+function showPickupStep(queryClient: QueryClient, { message, conversation }: ApiResponse<'proposePickup'>, viewerId: string): void {
+  updateThread(queryClient, message.conversationId, (data) => addServerMessage(data, message, viewerId));
+  showLastMessage(queryClient, message);
+  queryClient.setQueryData<ConversationSummary>(conversationQueryKeys.conversation(conversation.id), conversation);
+}
+
+/** Either member proposes a time (ISO 8601 with its offset) and a place to meet, replacing any pickup before. */
+export function useProposePickup(conversationId: string, viewerId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProposePickupBody) => callApi('proposePickup', { params: { id: conversationId }, body }),
+    onSuccess: (step) => showPickupStep(queryClient, step, viewerId),
+    onError: (error) => refreshAfterRefusedStep(queryClient, conversationId, error),
+  });
+}
+
+/** The member who did not propose the pickup agrees to it. */
+export function useConfirmPickup(conversationId: string, viewerId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (pickupId: string) => callApi('confirmPickup', { params: { id: pickupId } }),
+    onSuccess: (step) => showPickupStep(queryClient, step, viewerId),
     onError: (error) => refreshAfterRefusedStep(queryClient, conversationId, error),
   });
 }

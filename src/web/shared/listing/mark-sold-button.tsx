@@ -39,7 +39,7 @@ export function useSetListingStatus({ onSaved }: { onSaved?: (listing: ListingVi
   });
 }
 
-const soldToast = { title: 'Marked as sold', description: 'Nice one! It no longer shows in browse and sits under Sold on your dashboard.' };
+export const soldToast = { title: 'Marked as sold', description: 'Nice one! It no longer shows in browse and sits under Sold on your dashboard.' };
 
 function showFailure(error: Error): void {
   if (handleUnauthorizedError(error)) return;

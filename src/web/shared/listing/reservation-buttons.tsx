@@ -1,17 +1,24 @@
 // Holding a listing for one buyer and releasing it (decision 46): "Hold for this buyer" in the
-// seller's conversation, "Release hold" there and on the listing page. The saved listing goes into
-// the cache; every list of listings and the conversations about it ask again.
+// seller's conversation, "Release hold" there and on the listing page, and "Mark sold to Sam" in the
+// held buyer's conversation. The saved listing goes into the cache; every list of listings and the
+// conversations about it ask again.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Handshake, Undo2 } from 'lucide-react';
+import { CircleCheck, Handshake, Undo2 } from 'lucide-react';
 import { type ListingView, reservationMessages } from '../../../domain';
 import { callApi } from '@/lib/api-client';
 import { handleUnauthorizedError } from '@/lib/unauthorized';
 import { toast } from '@/lib/use-toast';
 import { conversationQueryKeys, refreshListingConversations } from '@/shared/messages/conversation-queries';
 import { listingQueryKeys, refreshListingData } from './listing-cache';
+import { soldToast, useSetListingStatus } from './mark-sold-button';
 import { Button, type ButtonProps } from '@/components/ui/button';
 
 type HoldChange = { listingId: string; conversationId: string | null };
+
+function showFailure(error: Error): void {
+  if (handleUnauthorizedError(error)) return;
+  toast({ title: 'Error', description: error.message, variant: 'destructive' });
+}
 
 /** Holds the listing for the conversation's buyer, or (conversationId null) releases the hold. */
 export function useListingHold() {
@@ -26,10 +33,7 @@ export function useListingHold() {
       void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === conversationQueryKeys.inbox[0] });
       void refreshListingConversations(queryClient);
     },
-    onError: (error: Error) => {
-      if (handleUnauthorizedError(error)) return;
-      toast({ title: 'Error', description: error.message, variant: 'destructive' });
-    },
+    onError: showFailure,
   });
 }
 
@@ -51,6 +55,24 @@ export function ReleaseHoldButton({ listingId, ...props }: { listingId: string }
     <Button variant="secondary" {...props} disabled={hold.isPending} onClick={() => hold.mutate({ listingId, conversationId: null })}>
       <Undo2 aria-hidden="true" />
       {reservationMessages.releaseButton}
+    </Button>
+  );
+}
+
+type MarkSoldToBuyerButtonProps = { listingId: string; conversationId: string; buyerName: string } & Pick<ButtonProps, 'variant' | 'className' | 'size'>;
+
+/** "Mark sold to Sam": the seller, in the conversation of the buyer the listing is held for. The sale ends the hold. */
+export function MarkSoldToBuyerButton({ listingId, conversationId, buyerName, ...props }: MarkSoldToBuyerButtonProps) {
+  const setStatus = useSetListingStatus({ onSaved: () => toast(soldToast) });
+  return (
+    <Button
+      variant="leaf"
+      {...props}
+      disabled={setStatus.isPending}
+      onClick={() => setStatus.mutate({ id: listingId, isActive: false, soldToConversationId: conversationId }, { onError: showFailure })}
+    >
+      <CircleCheck aria-hidden="true" />
+      {setStatus.isPending ? 'Saving…' : reservationMessages.markSoldTo(buyerName)}
     </Button>
   );
 }

@@ -1,4 +1,5 @@
 import { ArrowLeft, Info } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { type ConversationSummary, describePassedChecks, formatPrice, listingStatusNotice } from '../../../../domain';
 import { moderationMessages } from '../../../../domain/moderation';
@@ -9,8 +10,14 @@ import { ListingStatusTag } from './listing-status-tag';
 import { ListingThumbnail } from './listing-thumbnail';
 import { MemberBadges } from '@/shared/account/member-badges';
 
+type ThreadHeaderProps = {
+  conversation: ConversationSummary;
+  /** What the viewer may do about the notice of the listing's state ("Release hold"). */
+  noticeAction?: ReactNode;
+};
+
 /** The top of a conversation: the way back, the listing it is about, who with, and what changed. */
-export function ThreadHeader({ conversation }: { conversation: ConversationSummary }) {
+export function ThreadHeader({ conversation, noticeAction }: ThreadHeaderProps) {
   const { listing, otherMember } = conversation;
   const name = memberName(otherMember);
   const notice = listingStatusNotice(conversation.listingStatus, conversation.isSeller);
@@ -59,10 +66,13 @@ export function ThreadHeader({ conversation }: { conversation: ConversationSumma
         </div>
       </div>
       {notice && (
-        <p className="mt-3 flex items-start gap-2 rounded-xl bg-sand-100 px-3 py-2 text-sm text-ink-700">
-          <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          {notice}
-        </p>
+        <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1.5 rounded-xl bg-sand-100 px-3 py-2 text-sm text-ink-700">
+          <p className="flex min-w-0 flex-1 basis-40 items-start gap-2">
+            <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            {notice}
+          </p>
+          {noticeAction}
+        </div>
       )}
     </div>
   );

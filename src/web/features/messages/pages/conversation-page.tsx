@@ -16,6 +16,8 @@ import { memberName } from '@/features/messages/components/conversation-row';
 import { MakeOffer } from '@/features/messages/components/make-offer';
 import { MessageList } from '@/features/messages/components/message-list';
 import type { OfferActions } from '@/features/messages/components/offer-card';
+import { PickupPanel } from '@/features/messages/components/pickup-panel';
+import { SellerHoldActions, SellerReleaseHold } from '@/features/messages/components/seller-hold-actions';
 import { ThreadHeader } from '@/features/messages/components/thread-header';
 import { useClock } from '@/features/messages/hooks/use-clock';
 import { hasOpenOffer, takesOffers } from '@/features/messages/offer-status';
@@ -77,6 +79,14 @@ function closedReason(conversation: ConversationSummary): string | null {
 function offerActionsOf(conversation: ConversationSummary, viewerId: string): OfferActions | undefined {
   if (closedReason(conversation) !== null) return undefined;
   return { conversationId: conversation.id, viewerId, askingPrice: conversation.listing.price, forSale: takesOffers(conversation.listingStatus) };
+}
+
+/**
+ * Whether the viewer may propose or confirm a pickup here: the conversation is open and the item is
+ * not sold to, or held for, someone else (the deal of its accepted offer fell through).
+ */
+function takesPickupSteps(conversation: ConversationSummary): boolean {
+  return closedReason(conversation) === null && conversation.listingStatus !== 'sold' && conversation.listingStatus !== 'reserved';
 }
 
 /** The newest message the other member sent. */
@@ -171,6 +181,8 @@ function ConversationView({ conversation, messages, viewerId, hasEarlier, isLoad
   // Screen readers hear each message that arrives while the page is open, not the ones it opened with.
   const [openedWithId] = useState(incoming?.id);
   const announcement = incoming && incoming.id !== openedWithId ? `${name}: ${incoming.body}` : '';
+  // Nothing more can be done in a conversation that is closed (a block, a deleted listing, a former member).
+  const open = closedReason(conversation) === null;
   const offerActions = offerActionsOf(conversation, viewerId);
   // The buyer offers while the listing is for sale and no offer waits for its answer (decision 45),
   // unless it is already held for them (their offer was accepted): the asking price the offer may go
@@ -181,8 +193,17 @@ function ConversationView({ conversation, messages, viewerId, hasEarlier, isLoad
   return (
     <div className="mx-auto flex h-[calc(100dvh-4rem)] w-full max-w-3xl flex-col sm:px-6 sm:py-6">
       <div className="flex min-h-0 flex-1 flex-col overflow-hidden bg-white sm:rounded-[var(--radius-card)] sm:border sm:border-sand-200 sm:shadow-sm">
-        <ThreadHeader conversation={conversation} />
-        <div ref={scrollRef} onScroll={onScroll} className="min-h-0 flex-1 overflow-y-auto bg-sand-50 px-3 py-4 sm:px-5">
+        <ThreadHeader conversation={conversation} noticeAction={open && <SellerReleaseHold conversation={conversation} />} />
+        <PickupPanel conversation={conversation} viewerId={viewerId} otherName={name} canTakeSteps={takesPickupSteps(conversation)} />
+        {/* Focusable, so the keyboard scrolls it too: the messages themselves take no focus. */}
+        <div
+          ref={scrollRef}
+          onScroll={onScroll}
+          role="region"
+          aria-label="Thread"
+          tabIndex={0}
+          className="min-h-0 flex-1 overflow-y-auto bg-sand-50 px-3 py-4 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 sm:px-5"
+        >
           {hasEarlier && (
             <div className="mb-4 flex justify-center">
               <Button
@@ -213,6 +234,7 @@ function ConversationView({ conversation, messages, viewerId, hasEarlier, isLoad
               <MakeOffer conversationId={conversation.id} viewerId={viewerId} askingPrice={askingPrice} />
             </div>
           )}
+          {open && <SellerHoldActions conversation={conversation} className="mb-2" />}
           <Composer
             recipientName={name}
             send={(body) => send.mutateAsync(body)}
