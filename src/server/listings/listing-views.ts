@@ -18,7 +18,8 @@ export type ListingViewCounter = {
   close: () => Promise<void>;
 };
 
-type Pending = { listingId: string; day: string; viewer: string; memberId: string | null };
+/** A view as the batch's JSON carries it, in the statement's column names. */
+type Pending = { listing_id: string; day: string; viewer: string; member_id: string | null };
 
 /** The most views one server holds between writes: past it, new ones wait for the next write (a flood cannot grow memory). */
 const maxPending = 50_000;
@@ -33,28 +34,51 @@ function hash64(text: string): string {
   return createHash('sha256').update(text).digest().readBigInt64BE(0).toString();
 }
 
+/** The most viewers one server remembers the hash of (a day's addresses, members): past it, the memory starts again. */
+const maxRemembered = 100_000;
+
 export function createListingViewCounter(options: { db: Database; secret: string; flushMs: number; log: { warn: (object: object, message: string) => void } }): ListingViewCounter {
   const pending = new Map<string, Pending>();
   let writing: Promise<number> = Promise.resolve(0);
+  // The day changes on a minute's edge: worked out once a minute, not for every view.
+  let today = { minute: -1, day: '' };
+  const dayOf = (at: Date): string => {
+    const minute = Math.floor(at.getTime() / 60_000);
+    if (minute !== today.minute) today = { minute, day: insightDayOf(at) };
+    return today.day;
+  };
+  // A viewer's hash, made once for each member and for each address that day.
+  const hashes = new Map<string, string>();
+  const viewerOf = (memberId: string | null, address: string, day: string): string => {
+    const identity = memberId ? `member:${memberId}` : `${day}:${addressPrefix(address)}`;
+    let viewer = hashes.get(identity);
+    if (viewer === undefined) {
+      if (hashes.size >= maxRemembered) hashes.clear();
+      viewer = hash64(`${options.secret}:${identity}`);
+      hashes.set(identity, viewer);
+    }
+    return viewer;
+  };
 
   const write = async (): Promise<number> => {
     if (pending.size === 0) return 0;
-    const batch = [...pending.values()];
+    const batch = JSON.stringify([...pending.values()]);
+    const views = pending.size;
     pending.clear();
     try {
-      // Listings deleted since, and the seller's own views, drop out here.
+      // One text of JSON for the batch (the driver's arrays cost more to make); listings deleted
+      // since, and the seller's own views, drop out here.
       const result = await options.db.execute(sql`
         insert into listing_views (listing_id, day, viewer)
         select v.listing_id, v.day, v.viewer
-          from unnest(${sql.param(batch.map((one) => one.listingId))}::uuid[], ${sql.param(batch.map((one) => one.day))}::date[], ${sql.param(batch.map((one) => one.viewer))}::bigint[], ${sql.param(batch.map((one) => one.memberId))}::uuid[])
-               as v(listing_id, day, viewer, member_id)
+          from json_to_recordset(${batch}::json) as v(listing_id uuid, day date, viewer bigint, member_id uuid)
           join listings l on l.id = v.listing_id
          where v.member_id is distinct from l.seller_id
         on conflict do nothing`);
       return result.rowCount ?? 0;
     } catch (error) {
       // Counting never fails a page: a batch that could not be written is let go.
-      options.log.warn({ err: error, views: batch.length }, 'listing views could not be written');
+      options.log.warn({ err: error, views }, 'listing views could not be written');
       return 0;
     }
   };
@@ -65,12 +89,12 @@ export function createListingViewCounter(options: { db: Database; secret: string
   return {
     record: (view, at = new Date()) => {
       // Not a listing's id (a made-up address): nothing to count, and nothing to spoil the batch's write.
-      if (options.flushMs === 0 || !uuidPattern.test(view.listingId) || isCrawler(view.userAgent) || pending.size >= maxPending) return;
-      const day = insightDayOf(at);
+      if (options.flushMs === 0 || pending.size >= maxPending || !uuidPattern.test(view.listingId) || isCrawler(view.userAgent)) return;
+      const day = dayOf(at);
       // A member is the same person on every device; a visitor is their address that day, which the hash does not give back.
-      const viewer = view.memberId ? hash64(`${options.secret}:member:${view.memberId}`) : hash64(`${options.secret}:${day}:${addressPrefix(view.address)}`);
+      const viewer = viewerOf(view.memberId, view.address, day);
       const key = `${view.listingId}:${day}:${viewer}`;
-      if (!pending.has(key)) pending.set(key, { listingId: view.listingId, day, viewer, memberId: view.memberId });
+      if (!pending.has(key)) pending.set(key, { listing_id: view.listingId, day, viewer, member_id: view.memberId });
     },
     flush,
     close: async () => {
