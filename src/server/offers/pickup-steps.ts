@@ -50,7 +50,11 @@ export async function proposePickup(deps: PickupDeps, input: { memberId: string;
   const at = new Date(input.at);
   const timeProblem = pickupTimeProblem(at, now);
   if (timeProblem) throw new AppError('VALIDATION_FAILED', timeProblem, { fieldErrors: [{ path: 'at', message: timeProblem }] });
-  await assertNoBannedWords(deps, input.place);
+  // A banned word is the place's fault: the form shows it beside the field.
+  await assertNoBannedWords(deps, input.place).catch((error: unknown) => {
+    if (error instanceof AppError && error.code === 'CONTENT_FILTERED') throw new AppError('CONTENT_FILTERED', error.message, { ...error.details, fieldErrors: [{ path: 'place', message: error.message }] });
+    throw error;
+  });
   const stored = await deps.db.transaction(async (tx) => {
     const conversation = await lockConversation(tx, input.conversationId, input.memberId);
     if (!conversation) throw new AppError('CONVERSATION_NOT_FOUND');
