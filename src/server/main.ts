@@ -6,7 +6,7 @@ import { syncConfiguredAdmins } from './auth';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createDeps } from './create-deps';
 import { defaultLocation } from '../domain/postcodes';
-import { seedDemoData } from './demo';
+import { seedDemoData, seedDemoHistory } from './demo';
 import { mailAwayMembers } from './conversations';
 import { expireLapsedOffers, remindPickups } from './offers';
 import { runMembershipUpkeep } from './membership';
@@ -92,7 +92,10 @@ async function main(): Promise<void> {
   await deps.jobs.schedule('saved-search-match', '* * * * *');
 
   // Before the server listens, so no read has been cached that the demo data would make stale.
-  if (config.demoData) await seedDemoData({ db: deps.db, storage: deps.storage, log: app.log });
+  if (config.demoData) {
+    await seedDemoData({ db: deps.db, storage: deps.storage, log: app.log });
+    await seedDemoHistory(deps);
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {

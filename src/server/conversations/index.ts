@@ -6,6 +6,6 @@ export { announceConversations, announceListingConversations, listingConversatio
 export { mailAwayMembers, shortName } from './conversation-mails';
 export { listMissedMessages } from './read-conversation';
 export { conversationRoutes } from './routes';
-export { assertNoBannedWords, storeMessage, type StoredMessage } from './send-message';
+export { assertNoBannedWords, sendMessage, storeMessage, type StoredMessage } from './send-message';
 export { findConversationSummary } from './conversation-view';
 export { startConversation } from './start-conversation';

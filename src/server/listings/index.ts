@@ -7,3 +7,6 @@ export { pruneSearchWords } from './search-spelling';
 export { announceHold, reserveListing } from './reservations';
 export { mailWeeklyInsights, pruneListingViews } from './insights-mail';
 export type { ListingViewCounter } from './listing-views';
+export { setListingStatus } from './change-listing';
+export { saveFavourite } from './favourites';
+export { createSavedSearch } from './saved-searches';
