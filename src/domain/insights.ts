@@ -33,6 +33,20 @@ export const insightMessages = {
   chartCaption: (days: number) => `The last ${days} days`,
   mailSwitchLabel: 'Email me a weekly summary of how my listings are doing',
   mailSubject: 'Your listings this week',
+  /** The dashboard card's button, and its name for a screen reader. */
+  open: 'Insights',
+  openFor: (title: string) => `Insights for ${title}`,
+  loading: 'Loading the insights…',
+  loadFailed: 'We couldn’t load the insights just now.',
+  retry: 'Try again',
+  nothingYet: (days: number) => `Nothing yet: no one has viewed, saved or messaged about this listing in the last ${days} days.`,
+  chartLabel: 'Views each day as bars, with the days of saves and conversations marked under them. The numbers are in the table.',
+  showTable: 'Show as table',
+  tableCaption: (days: number) => `Views, saves and conversations each day, the last ${days} days`,
+  day: 'Day',
+  mailSwitchDescription: 'On Monday mornings: the views, saves and conversations of your listings over the week. No email when nothing happened.',
+  mailTurnedOn: { title: 'Weekly summary on', description: 'We’ll email you each Monday when your listings had views, saves or conversations.' },
+  mailTurnedOff: { title: 'Weekly summary off', description: 'Your listings’ insights are still on your dashboard.' },
 } as const;
 
 /** "12 views, 3 saves, 1 conversation": a line of the weekly mail. */

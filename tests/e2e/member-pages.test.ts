@@ -1,20 +1,24 @@
 // Every member and admin page, signed in as a member ready to trade and (where the page differs) one who
 // just joined: an axe accessibility check at 1280 and 360 px and no sideways scrolling, in a real
 // Chromium against the built app (the public pages get the same in public-pages.test.ts).
-import { beforeAll, describe, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { insightMessages } from '../../src/domain/insights';
 import { phoneNeededNotice } from '../../src/domain/trading-checks';
 import type { ApiMember } from './support/api';
-import { expectVisible } from './support/browser';
+import { auditPage } from './support/axe';
+import { expectVisible, viewports } from './support/browser';
 import { useJourney } from './support/journey';
 import { pageChecks } from './support/page-checks';
 
 const { api, baseUrl, newContext, listItem, verifiedSeller, newMember, adminMember } = useJourney({ name: 'member-pages', env: { ADMIN_EMAILS: 'member-pages-admin@example.com' } });
-const { openPage, checkPage } = pageChecks({ newContext, baseUrl });
+const { openPage, visit, checkPage } = pageChecks({ newContext, baseUrl });
 
 let member: ApiMember;
 let newcomer: ApiMember;
 let withoutPhone: ApiMember;
 let admin: ApiMember;
+/** The seller of the listing the member saved and asked about. */
+let theirSeller: ApiMember;
 /** Another seller's listing the member talked about, saved and reported; the member's own listing. */
 let theirListing: string;
 let ownListing: string;
@@ -27,6 +31,7 @@ beforeAll(async () => {
   ownListing = await listItem(member, { title: 'Timber bookshelf', description: 'Five shelves, solid pine, a few marks on the side.', price: '40', category: 'home' });
   // Real content on the pages added since: a thread with messages both ways, a saved listing and search, a report in the admin's queue.
   const other = await verifiedSeller({ firstName: 'Oscar', postcode: '3000' });
+  theirSeller = other;
   theirSellerId = (await api.callApi<{ id: string }>('GET', '/api/auth/me', { token: other.token })).id;
   theirListing = await listItem(other, { title: 'Cast iron skillet', description: 'Seasoned 26 cm skillet, ready to cook with.', price: '35', category: 'home' });
   conversationId = (await api.callApi<{ conversation: { id: string } }>('POST', `/api/listings/${theirListing}/conversations`, { token: member.token, body: { message: 'Is the skillet still for sale?' } })).conversation.id;
@@ -85,5 +90,20 @@ describe('accessibility and small screens', () => {
     await checkPage(page, addressOf(path));
     // Every page but the phone check itself asks for the phone.
     if (who === 'member without a verified phone' && path !== '/verify-phone') await expectVisible(page.getByRole('region', { name: phoneNeededNotice.title }));
+  });
+});
+
+describe('listing insights on the seller’s dashboard', () => {
+  it('show the seller a 30-day chart of a listing and its numbers as a table, on a phone', async () => {
+    const { page } = await openPage({ as: theirSeller, viewport: viewports.phone });
+    await visit(page, '/dashboard');
+    await page.getByRole('button', { name: insightMessages.openFor('Cast iron skillet') }).click();
+    const dialog = page.getByRole('dialog', { name: insightMessages.title });
+    await expectVisible(dialog.getByRole('img', { name: insightMessages.chartLabel }));
+    await dialog.getByText(insightMessages.showTable).click();
+    // Today, the last row: the member's save and conversation (views depend on the last write of the counter).
+    const today = dialog.getByRole('table').getByRole('row').last();
+    expect((await today.getByRole('cell').allTextContents()).slice(1)).toEqual(['1', '1']);
+    expect((await auditPage(page)).filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
 
 type ModalDialogProps = {
   open: boolean;
@@ -8,13 +9,15 @@ type ModalDialogProps = {
   title: string;
   description?: ReactNode;
   children: ReactNode;
+  /** `wide` for a chart or a table, which want more room than a form on a desktop. */
+  size?: 'default' | 'wide';
 };
 
 /**
  * A small modal on the native <dialog>: the browser traps focus, closes it on Escape and puts
  * focus back where it was.
  */
-export function ModalDialog({ open, onClose, title, description, children }: ModalDialogProps) {
+export function ModalDialog({ open, onClose, title, description, children, size = 'default' }: ModalDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -44,10 +47,13 @@ export function ModalDialog({ open, onClose, title, description, children }: Mod
       onClick={(event) => {
         if (event.target === event.currentTarget) onClose();
       }}
-      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-[var(--radius-card)] border border-sand-200 bg-white p-0 text-ink-900 shadow-xl backdrop:bg-ink-900/50"
+      className={cn(
+        'm-auto w-[calc(100%-2rem)] rounded-[var(--radius-card)] border border-sand-200 bg-white p-0 text-ink-900 shadow-xl backdrop:bg-ink-900/50',
+        size === 'wide' ? 'max-w-2xl' : 'max-w-md',
+      )}
     >
       {open && (
-        <div className="relative p-6">
+        <div className={cn('relative', size === 'wide' ? 'p-4 sm:p-6' : 'p-6')}>
           <button
             type="button"
             onClick={onClose}

@@ -108,7 +108,7 @@ export function renderPage(ui: ReactElement, { data = [], signedIn = false }: { 
 /** `query` is the address's search string, when it has one. */
 export type SentRequest = { method: string; path: string; body: unknown; query?: string };
 
-/** Stands in for the server: every call is recorded and answered by `answer` (200 with its JSON). */
+/** Stands in for the server: every call is recorded and answered by `answer` (200 with its JSON, or the Response it gives). */
 export function fakeServer(answer: (request: SentRequest) => unknown = () => ({})) {
   const sent: SentRequest[] = [];
   vi.stubGlobal(
@@ -117,7 +117,9 @@ export function fakeServer(answer: (request: SentRequest) => unknown = () => ({}
       const url = new URL(String(input), window.location.href);
       const request = { method: init.method ?? 'GET', path: url.pathname, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined, query: url.search || undefined };
       sent.push(request);
-      return new Response(JSON.stringify(answer(request) ?? {}), { status: 200, headers: { 'content-type': 'application/json' } });
+      const answered = answer(request);
+      if (answered instanceof Response) return answered;
+      return new Response(JSON.stringify(answered ?? {}), { status: 200, headers: { 'content-type': 'application/json' } });
     }),
   );
   return { sent };

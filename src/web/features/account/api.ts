@@ -1,7 +1,7 @@
 // The account page's calls (spec sections 2, 5, 7 and 8, and your data: decision 37) and the toasts that follow each.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
-import { type ApiResponse, type ChangeEmailBody, type ChangePasswordBody, type CurrentUser, type NotificationSettingsBody, type TestCardBody, type UpdateProfileBody, accountSecurityMessages, conversationLimits, productName, smsMessages } from '../../../domain';
+import { type ApiResponse, type ChangeEmailBody, type ChangePasswordBody, type CurrentUser, type NotificationSettingsBody, type TestCardBody, type UpdateProfileBody, accountSecurityMessages, conversationLimits, insightMessages, productName, smsMessages } from '../../../domain';
 import { type CloseAccountBody, type DataExport, closeAccountMessages, dataExportMessages } from '../../../domain/your-data';
 import { canChangePostcodeQueryKey, refreshAccountQueries } from '@/shared/account/account-queries';
 import { ApiError, callApi, downloadApiFile } from '@/lib/api-client';
@@ -62,11 +62,12 @@ export function useVerifyCard<TInput>(check: (input: TInput) => Promise<ApiRespo
   });
 }
 
-/** The mail a member gets when a message waits unread while they are away (decision 15), and texts to their verified phone (decision 33). */
+/** The mail a member gets when a message waits unread while they are away (decision 15), the weekly summary of their listings (decision 48), and texts to their verified phone (decision 33). */
 export const updateNotificationSettings = (body: NotificationSettingsBody) => callApi('updateNotificationSettings', { body });
 
 function settingsToast(sent: NotificationSettingsBody, user: CurrentUser): { title: string; description: string } {
   if (sent.sms !== undefined) return user.smsNotifications && user.phone ? smsMessages.turnedOn(user.phone) : smsMessages.turnedOff;
+  if (sent.insightsMail !== undefined) return user.insightsMail ? insightMessages.mailTurnedOn : insightMessages.mailTurnedOff;
   return user.messageMail
     ? { title: 'Message emails on', description: `We'll email you when a message has waited ${conversationLimits.quietMinutes} minutes unread.` }
     : { title: 'Message emails off', description: "You'll still see new messages here, with their count in the header." };

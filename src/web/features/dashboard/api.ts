@@ -16,6 +16,16 @@ export function useUserStats() {
   return useQuery<ApiResponse<'getUserStats'>>({ queryKey: listingQueryKeys.userStats });
 }
 
+/**
+ * A listing's last 30 days (decision 48). Under the member's listings' key, so whatever refreshes
+ * those (a sale, a new listing) refreshes these too.
+ */
+export const listingInsightsQueryKey = (listingId: string) => [...listingQueryKeys.myListings, listingId, 'insights'] as const;
+
+export function useListingInsights(listingId: string) {
+  return useQuery<ApiResponse<'getListingInsights'>>({ queryKey: listingInsightsQueryKey(listingId) });
+}
+
 export const latestListingsQueryKey = [...listingQueryKeys.listings, 'latest', latestListingsCount] as const;
 const latestListingsQuery = { limit: latestListingsCount };
 /** Its address, for the server render's prefetch (app/routes.ts). */

@@ -1,4 +1,5 @@
 import { EyeOff, MapPin, Navigation, Package, Pencil, Pin } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { type ListingView, conditionLabel, formatPrice, reservationMessages, sellerDisplayName, thumbnailUrl } from '../../../domain';
 import { listingHiddenMessages, moderationLabels } from '../../../domain/moderation';
@@ -30,10 +31,12 @@ type ListingCardProps = {
   mode?: 'browse' | 'owner';
   /** Owner mode only: sold listings on the dashboard have no Edit (spec 2). */
   showEdit?: boolean;
+  /** Owner mode only: one more control first among the owner's, full width (the dashboard's Insights). */
+  ownerAction?: ReactNode;
 };
 
 /** One listing in a grid; the whole card opens the listing (spec 2). */
-export function ListingCard({ listing, mode = 'browse', showEdit = true }: ListingCardProps) {
+export function ListingCard({ listing, mode = 'browse', showEdit = true, ownerAction }: ListingCardProps) {
   const { user } = useCurrentUser();
   const firstImage = listing.imageUrls[0];
   const href = `/listing/${listing.id}`;
@@ -155,6 +158,7 @@ export function ListingCard({ listing, mode = 'browse', showEdit = true }: Listi
           {mode === 'owner' && !hiddenReason && <ListingTime listing={listing} />}
           {mode === 'owner' && (
             <div className={cn('relative z-10 grid gap-2', showEdit && 'grid-cols-2')}>
+              {ownerAction && <div className={cn('grid', showEdit && 'col-span-2')}>{ownerAction}</div>}
               <PinListingButton listing={listing} className={cn('px-3', showEdit && 'col-span-2')} />
               <MarkSoldButton listing={listing} variant="secondary" className={cn('px-3', showEdit && 'col-span-2')} />
               {showEdit && (

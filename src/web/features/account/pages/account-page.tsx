@@ -122,7 +122,7 @@ function AccountDetails({ user }: { user: CurrentUser }) {
           <AccountSection icon={Sparkles} title="Membership" description="Your current plan.">
             <AccountMembership user={user} />
           </AccountSection>
-          <AccountSection icon={Bell} title="Notifications" description="The emails and texts we send you: new messages, and new listings for your saved searches.">
+          <AccountSection icon={Bell} title="Notifications" description="The emails and texts we send you: new messages, a weekly summary of your listings, and new listings for your saved searches.">
             <div className="space-y-5">
               <NotificationSettings user={user} />
               <SmsSettings user={user} />

@@ -9,6 +9,7 @@ import { ListingGrid, ListingGridSkeleton } from '@/shared/listing/listing-grid'
 import { buttonVariants } from '@/components/ui/button';
 import { useCurrentUser } from '@/lib/auth';
 import { cn } from '@/lib/cn';
+import { ListingInsightsButton } from './listing-insights-button';
 import { PausedListingsNote } from './listing-limit-notice';
 import { StatCards } from './stat-cards';
 
@@ -148,7 +149,7 @@ export function YourListings({ listings, stats }: { listings: ListingView[]; sta
           <ListingGrid>
             {shown.map((listing) => (
               <li key={listing.id}>
-                <ListingCard listing={listing} mode="owner" showEdit={tab !== 'sold'} />
+                <ListingCard listing={listing} mode="owner" showEdit={tab !== 'sold'} ownerAction={<ListingInsightsButton listing={listing} className="px-3" />} />
               </li>
             ))}
           </ListingGrid>
