@@ -1,20 +1,22 @@
-// `npm run seed`: loads the demo members and listings into the configured database, once.
-// The server does the same at start-up unless DEMO_DATA=false; this is for a database that
+// `npm run seed`: loads the demo members, listings and their history into the configured database,
+// once. The server does the same at start-up unless DEMO_DATA=false; this is for a database that
 // was started with demo data turned off, or for PostgreSQL set up by hand.
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../src/server/config';
-import { openDatabase } from '../src/server/db/open-database';
-import { seedDemoData } from '../src/server/demo/seed-demo-data';
-import { createLocalMediaStorage } from '../src/server/services/storage';
+import { createDeps } from '../src/server/create-deps';
+import { seedDemoData, seedDemoHistory } from '../src/server/demo';
 
 async function seed(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
+  // The history is made by the product's own operations: they need the app's deps, not just the database.
+  const deps = await createDeps(config);
   try {
-    await seedDemoData({ db: database.db, storage: createLocalMediaStorage(config.dataDir), log: { info: (message) => console.log(message) } });
-    console.log(`Demo data is in place (${database.kind === 'pglite' ? `PGlite at ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL'}).`);
+    const log = { info: (message: string) => console.log(message) };
+    await seedDemoData({ db: deps.db, storage: deps.storage, log });
+    await seedDemoHistory(deps);
+    console.log(`Demo data is in place (${deps.database.kind === 'pglite' ? `PGlite at ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL'}).`);
   } finally {
-    await database.close();
+    await deps.close();
   }
 }
 
