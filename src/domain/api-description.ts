@@ -6,6 +6,7 @@
 import { apiEndpoints, type EndpointName } from './api-endpoints';
 import { apiSchemas } from './api-schemas';
 import { appErrors, type ErrorCode } from './errors';
+import { adminInsightLimits } from './admin-insights';
 import { insightLimits } from './insights';
 import { offerLimits } from './offers';
 import { pickupLimits } from './pickups';
@@ -13,7 +14,7 @@ import { smsLimits } from './sms-notifications';
 import { writeLimits } from './write-limits';
 
 /** A call that answers no JSON body: 204 (done), a 302 redirect, a text/event-stream, or a ZIP to download. */
-export type PlainAnswer = 'no content' | 'redirect' | 'event stream' | 'zip file';
+export type PlainAnswer = 'no content' | 'redirect' | 'event stream' | 'zip file' | 'csv file';
 
 export type EndpointDescription = {
   readonly summary: string;
@@ -259,6 +260,12 @@ export const apiDescriptions = {
   listAuditLog: { summary: "The admins' actions, newest first", failures: [] },
   getJobsSummary: { summary: 'The background jobs: queued, failed and done', failures: [] },
   listReports: { summary: 'Reports, grouped by what they name', failures: [] },
+  getAdminInsights: {
+    summary: 'The business over a range of days: members by plan, listings, messages, reports, free months that became paid plans, revenue',
+    description: `From the daily rollups the hourly job makes. Without from and to: the last ${adminInsightLimits.defaultDays} days; at most ${adminInsightLimits.maxDays} days at a time.`,
+    failures: [],
+  },
+  downloadAdminInsights: { summary: 'The same days as a CSV file, one row a day', failures: [], answer: 'csv file' },
   actOnReport: {
     summary: 'Acts on a report: dismisses it, hides the listing, warns or suspends the member, or removes the rating',
     failures: ['REPORT_NOT_FOUND', 'REPORT_CLOSED', 'REPORT_TARGET_NOT_FOUND', 'ACTION_NOT_FOR_TARGET', 'MEMBER_NOT_FOUND', 'SUSPEND_ADMIN'],

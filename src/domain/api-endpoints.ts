@@ -148,6 +148,8 @@ export const apiEndpoints = {
   listAuditLog: { method: 'GET', path: '/api/admin/audit-log', tag: 'admin', access: 'admin' },
   getJobsSummary: { method: 'GET', path: '/api/admin/jobs', tag: 'admin', access: 'admin' },
   listReports: { method: 'GET', path: '/api/admin/reports', tag: 'admin', access: 'admin' },
+  getAdminInsights: { method: 'GET', path: '/api/admin/insights', tag: 'admin', access: 'admin' },
+  downloadAdminInsights: { method: 'GET', path: '/api/admin/insights/csv', tag: 'admin', access: 'admin' },
   actOnReport: { method: 'POST', path: '/api/admin/reports/:id/actions', tag: 'admin', access: 'admin' },
   liftSuspension: { method: 'DELETE', path: '/api/admin/members/:id/suspension', tag: 'admin', access: 'admin' },
   closeMemberAccount: { method: 'DELETE', path: '/api/admin/members/:id', tag: 'admin', access: 'admin' },

@@ -3,6 +3,7 @@
 // catches it); the web client's types come from them (ApiResponse, ApiInput), so no page writes a
 // response shape of its own.
 import { z } from 'zod';
+import { adminInsightsQuery, adminInsightsSchema } from './admin-insights-schemas';
 import { adminCloseAccountBody, closeAccountBody, dataExportMessages, dataExportSchema, dataExportsResponse } from './your-data';
 import { accountSecurityMessages, accountSessionsResponse, changeEmailBody, changePasswordBody, confirmEmailChangeBody, endOtherSessionsResponse } from './account-security';
 import { accountMessages, canChangePostcodeSchema, emailCodeBody, phoneCodeBody, postcodePlaceSchema, sendPhoneCodeBody, testCardBody, updatePhoneBody, updateProfileBody, verificationStatusSchema } from './account';
@@ -299,6 +300,8 @@ export const apiSchemas = {
   listAuditLog: { response: { 200: z.array(auditEntrySchema) } },
   getJobsSummary: { response: { 200: jobsSummarySchema } },
   listReports: { querystring: reportsQuery, response: { 200: z.array(reportGroupSchema) } },
+  getAdminInsights: { querystring: adminInsightsQuery, response: { 200: adminInsightsSchema } },
+  downloadAdminInsights: { querystring: adminInsightsQuery, response: {} },
   actOnReport: { params: reportIdParams, body: moderationActionBody, response: { 200: moderationResultSchema } },
   liftSuspension: { params: memberIdParam, response: { 200: moderationResultSchema } },
   closeMemberAccount: { params: memberIdParam, body: adminCloseAccountBody, response: { 200: messageResponseSchema } },

@@ -47,3 +47,5 @@ export * from './api-schemas';
 export * from './reservations';
 export * from './pickups';
 export * from './insights';
+export * from './admin-insights';
+export * from './admin-insights-schemas';

@@ -1,5 +1,6 @@
 // Reads the settings, builds the deps (opening and migrating the database), loads demo data once,
 // schedules the upkeep jobs, listens.
+import { rollUpDailyStats } from './admin';
 import { buildApp } from './app';
 import { liftEndedSuspensions } from './moderation';
 import { syncConfiguredAdmins } from './auth';
@@ -81,6 +82,14 @@ async function main(): Promise<void> {
     app.log.info(`${mailed} weekly listing summary mail(s) sent; ${pruned} old view(s) pruned`);
   });
   await deps.jobs.schedule('insights-mail', '0 22 * * 0');
+
+  // The operator dashboard's daily rollups: every hour, and once now so a new server has them (decision 50).
+  await deps.jobs.work('insights-rollup', async () => {
+    const days = await rollUpDailyStats(deps);
+    app.log.info(`${days} day(s) of the operator dashboard rolled up`);
+  });
+  await deps.jobs.schedule('insights-rollup', '15 * * * *');
+  await deps.jobs.send('insights-rollup', {});
 
   // Copies of members' data past their week, and closed accounts past their keeping time: every hour (decision 37).
   await deps.jobs.schedule('your-data-upkeep', '45 * * * *');

@@ -42,6 +42,8 @@ describe('who may use the admin API', () => {
       ['GET', '/api/admin/audit-log'],
       ['GET', '/api/admin/jobs'],
       ['GET', '/api/admin/reports'],
+      ['GET', '/api/admin/insights'],
+      ['GET', '/api/admin/insights/csv'],
       ['POST', '/api/admin/reports/00000000-0000-0000-0000-000000000000/actions'],
       ['DELETE', '/api/admin/members/00000000-0000-0000-0000-000000000000/suspension'],
       ['DELETE', '/api/admin/members/00000000-0000-0000-0000-000000000000'],

@@ -102,6 +102,8 @@ const rows: Row[] = [
   // Only a listing hidden by reports is reviewed; to anyone but its seller it is not found.
   { method: 'POST', route: '/api/my-listings/:id/review', url: () => `/api/my-listings/${listingId}/review`, expect: { visitor: 401, owner: 409, other: 404, admin: 404 } },
   { method: 'GET', route: '/api/admin/reports', expect: adminOnly(200) },
+  { method: 'GET', route: '/api/admin/insights', expect: adminOnly(200) },
+  { method: 'GET', route: '/api/admin/insights/csv', expect: adminOnly(200) },
   { method: 'POST', route: '/api/admin/reports/:id/actions', url: () => `/api/admin/reports/${zeroId}/actions`, body: () => ({ action: 'dismiss', reason: 'Nothing wrong' }), expect: adminOnly(404) },
   { method: 'DELETE', route: '/api/admin/members/:id/suspension', url: () => `/api/admin/members/${zeroId}/suspension`, expect: adminOnly(404) },
   { method: 'DELETE', route: '/api/admin/members/:id', url: () => `/api/admin/members/${zeroId}`, body: () => ({ reason: 'matrix' }), expect: adminOnly(404) },

@@ -2,3 +2,4 @@
 export { acceptInvitation } from './invitations';
 export { recordAdminAction, type AdminAction } from './record-admin-action';
 export { currentBannedWords } from './banned-words';
+export { rollUpDailyStats } from './insights';

@@ -5,6 +5,7 @@ import { requireAdmin, signedInUser } from '../auth';
 import { withRequestLog, type ServerDeps } from '../deps';
 import { endpoint } from '../http/endpoint';
 import { listAuditLog } from './audit-log';
+import { adminInsightsCsv, getAdminInsights } from './insights';
 import { banWord, listBannedWords, unbanWord } from './banned-words';
 import { describeInvitation, inviteMember } from './invitations';
 import { giftMembership, listMembers, verifyMember } from './members';
@@ -40,6 +41,19 @@ const adminOnlyRoutes =
     app.route({ ...endpoint('listAuditLog'), handler: async () => listAuditLog(deps) });
 
     app.route({ ...endpoint('getJobsSummary'), handler: async () => deps.jobs.summary() });
+
+    app.route({ ...endpoint('getAdminInsights'), handler: async (request) => getAdminInsights(deps, request.query) });
+
+    app.route({
+      ...endpoint('downloadAdminInsights'),
+      handler: async (request, reply) => {
+        const insights = await getAdminInsights(deps, request.query);
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="insights-${insights.from}-to-${insights.to}.csv"`)
+          .send(adminInsightsCsv(insights));
+      },
+    });
   };
 
 export const adminRoutes =

@@ -855,6 +855,35 @@ export const paymentEvents = pgTable('payment_events', {
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * The operator's dashboard's daily rollups (decision 50): one row a day (Sydney's calendar), made by
+ * the hourly job from the tables themselves, so the dashboard reads a few hundred small rows
+ * whatever the range. Counts of things that day, and snapshots as of the day's end.
+ */
+export const dailyStats = pgTable('daily_stats', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  membersNew: integer('members_new').notNull(),
+  /** Members who had joined by the day's end (and not left since), by their plan now. */
+  membersStarter: integer('members_starter').notNull(),
+  membersExplorer: integer('members_explorer').notNull(),
+  membersConnector: integer('members_connector').notNull(),
+  membersLifetime: integer('members_lifetime').notNull(),
+  listingsNew: integer('listings_new').notNull(),
+  /** Listings made by the day's end and not sold by then (deleted ones are gone from the count). */
+  listingsActive: integer('listings_active').notNull(),
+  messages: integer('messages').notNull(),
+  reportsOpened: integer('reports_opened').notNull(),
+  reportsClosed: integer('reports_closed').notNull(),
+  /** The median minutes from report to its closing, of the reports closed that day; null when none was. */
+  reportMedianMinutes: integer('report_median_minutes'),
+  /** Members who joined that day on the free month, and how many of them hold a paid plan now. */
+  trialsStarted: integer('trials_started').notNull(),
+  trialsConverted: integer('trials_converted').notNull(),
+  /** First charges of paid plans that day, whole cents, AUD. */
+  revenueCents: bigint('revenue_cents', { mode: 'bigint' }).notNull(),
+  computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Settings the application keeps for itself, such as whether the demo data was loaded. */
 export const appMeta = pgTable('app_meta', {
   key: varchar('key', { length: 100 }).primaryKey(),

@@ -107,6 +107,7 @@ const plainAnswers: Record<PlainAnswer, { status: string; response: ResponseObje
   redirect: { status: '302', response: { description: 'A redirect: the browser goes on to the Location header', headers: { Location: { schema: { type: 'string' } } } } },
   'event stream': { status: '200', response: { description: 'Server-Sent Events, until the tab closes', content: { 'text/event-stream': { schema: { type: 'string' } } } } },
   'zip file': { status: '200', response: { description: 'A ZIP file, as an attachment', content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } } } },
+  'csv file': { status: '200', response: { description: 'A CSV file, as an attachment', content: { 'text/csv': { schema: { type: 'string' } } } } },
 };
 
 function isEndpointName(name: string | undefined): name is EndpointName {

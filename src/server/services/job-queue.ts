@@ -34,6 +34,8 @@ export type JobData = {
   'your-data-upkeep': Record<string, never>;
   /** Monday mornings: each seller's weekly summary of views, saves and conversations; old views pruned. */
   'insights-mail': Record<string, never>;
+  /** Every hour: the operator dashboard's daily rollups, the last three days made again (decision 50). */
+  'insights-rollup': Record<string, never>;
 };
 export type JobName = keyof JobData;
 
@@ -56,6 +58,8 @@ const queueSettings: Record<JobName, { retryLimit: number; retryDelay: number; e
   'data-export': { retryLimit: 3, retryDelay: 60, expireInSeconds: 15 * 60 },
   'your-data-upkeep': { retryLimit: 2, retryDelay: 60, expireInSeconds: 15 * 60 },
   'insights-mail': { retryLimit: 2, retryDelay: 300, expireInSeconds: 60 * 60 },
+  // The first run makes every day since the first member joined: minutes at a million listings.
+  'insights-rollup': { retryLimit: 2, retryDelay: 60, expireInSeconds: 30 * 60 },
 };
 
 /**
