@@ -57,7 +57,14 @@ export async function startTestServer(environment: Record<string, string> = {}, 
       const watchdog = watchSlowClose();
       try {
         watchdog.step('the app (its requests and connections)');
-        await app.close();
+        // A client's connection left open (a keep-alive socket the server does not see as idle, on
+        // a busy machine) would hold the close for ever: after a grace of 5 s, every connection goes.
+        const forceClose = setTimeout(() => app.server.closeAllConnections(), 5_000);
+        try {
+          await app.close();
+        } finally {
+          clearTimeout(forceClose);
+        }
         watchdog.step('the deps (background work, jobs, limits, caches, events, mail, database)');
         await deps.close();
         watchdog.step('the data directory');
