@@ -62,7 +62,8 @@ try {
   const { token } = (await signIn.json()) as { token: string };
   const { rows: ids } = await pool.query<{ id: string }>('select id from listings order by id limit 1000');
   let next = 0;
-  const daysBack = (days: number) => new Date(Date.now() - (days - 1) * 86_400_000).toISOString().slice(0, 10);
+  // Counted back from today in Sydney's calendar, as the call counts its range.
+  const daysBack = (days: number) => new Date(Date.parse(`${today}T00:00:00Z`) - (days - 1) * 86_400_000).toISOString().slice(0, 10);
   const ranges = [
     { label: 'last 30 days', days: 30 },
     { label: 'last 12 months', days: 365 },
