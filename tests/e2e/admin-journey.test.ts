@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminMessages, errorMessages } from '../../src/domain';
+import { adminInsightMessages, adminMessages, errorMessages } from '../../src/domain';
 import { toastTitled } from './support/browser';
 import { memberPassword } from './support/api';
 import { useJourney } from './support/journey';
@@ -154,6 +154,13 @@ describe('looking after the neighbourhood', () => {
     await seeVisible(activity.getByText(`gifted Lifetime membership to ${member.email}`, { exact: false }));
     await seeVisible(activity.getByText(`invited ${inviteeEmail} with Connector membership`, { exact: false }));
     await seeVisible(activity.getByText('banned the word "counterfeit"', { exact: false }));
+
+    // The business at a glance: a chart, and its numbers as a table (decision 50; the rollup ran at start).
+    const insights = section(page, adminInsightMessages.title);
+    const membersByPlan = insights.getByRole('region', { name: adminInsightMessages.membersByPlan });
+    await seeVisible(membersByPlan.getByRole('img', { name: adminInsightMessages.membersByPlanLabel }));
+    await membersByPlan.getByText(adminInsightMessages.showTable).click();
+    await seeVisible(membersByPlan.getByRole('table', { name: adminInsightMessages.tableCaption(adminInsightMessages.membersByPlan) }));
 
     await users.getByLabel('Search by name or email').fill('');
     await seeVisible(section(page, 'All Users (2)'));

@@ -16,3 +16,10 @@ export function formatShortDay(date: string): string {
 export function formatLongDay(date: string): string {
   return longFormat.format(toDate(date));
 }
+
+const monthFormat = new Intl.DateTimeFormat('en-AU', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** "Mar 2026": a month (YYYY-MM) beside its bar or in a table. */
+export function formatMonth(month: string): string {
+  return monthFormat.format(toDate(`${month}-01`));
+}

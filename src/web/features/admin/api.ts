@@ -6,10 +6,12 @@ import { type QueryClient, keepPreviousData, useMutation, useQuery, useQueryClie
 import type { ApiResponse, HomepageVideo, MembershipTier, VerificationType } from '../../../domain';
 import type { ModerationActionBody } from '../../../domain/moderation-schemas';
 import { moderationLabels } from '../../../domain/moderation';
+import { adminInsightMessages } from '../../../domain/admin-insights';
 import { supportMessages } from '../../../domain/support';
 import { closeAccountMessages } from '../../../domain/your-data';
-import { callApi } from '@/lib/api-client';
+import { callApi, downloadApiFile } from '@/lib/api-client';
 import { currentUserQueryKey } from '@/lib/auth';
+import { saveFile } from '@/lib/save-file';
 import { handleUnauthorizedError } from '@/lib/unauthorized';
 import { toast } from '@/lib/use-toast';
 import { uploadVideo } from './upload-video';
@@ -26,6 +28,7 @@ export const adminQueryKeys = {
   reports: ['/api/admin/reports'] as const,
   support: ['/api/admin/support'] as const,
   activeVideo: ['/api/homepage-video/active'] as const,
+  insights: ['/api/admin/insights'] as const,
 };
 
 export const adminUsersPageSize = 20;
@@ -62,6 +65,28 @@ export function useHomepageVideos() {
 /** The job queue's state, looked at again every 30 seconds while the card is open. */
 export function useJobsSummary() {
   return useQuery<ApiResponse<'getJobsSummary'>>({ queryKey: adminQueryKeys.jobs, refetchInterval: 30_000 });
+}
+
+/** A range of calendar days (YYYY-MM-DD), both counted. */
+export type InsightRange = { from: string; to: string };
+
+/** The operator's dashboard over a range (decision 50); a new range keeps the last one's charts on screen until it arrives. */
+export function useAdminInsights(range: InsightRange) {
+  return useQuery({
+    queryKey: [...adminQueryKeys.insights, range],
+    queryFn: ({ signal }) => callApi('getAdminInsights', { query: range }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The range's days as CSV, fetched with the session's token (a link could not send it), then saved through the browser. */
+export async function downloadAdminInsights(range: InsightRange): Promise<void> {
+  const { blob, fileName } = await downloadApiFile('downloadAdminInsights', { query: range });
+  saveFile(blob, fileName ?? `insights-${range.from}-to-${range.to}.csv`);
+}
+
+export function useDownloadAdminInsights() {
+  return useMutation({ mutationFn: downloadAdminInsights, onError: (error) => showFailure(adminInsightMessages.downloadFailed, error) });
 }
 
 export function useAuditLog() {

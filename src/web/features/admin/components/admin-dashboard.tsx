@@ -5,6 +5,7 @@ import { AuditLogCard } from './audit-log-card';
 import { BannedWordsCard } from './banned-words-card';
 import { GiftMembershipCard } from './gift-membership-card';
 import { HomepageVideosCard } from './homepage-videos-card';
+import { InsightsCard } from './insights-card';
 import { InviteUserCard } from './invite-user-card';
 import { JobsCard } from './jobs-card';
 import { ReportsCard } from './reports-card';
@@ -28,6 +29,10 @@ export function AdminDashboard({ user }: { user: CurrentUser }) {
         {/* Members and visitors waiting on a reply: next. */}
         <div className="min-w-0 lg:col-span-2">
           <SupportInboxCard />
+        </div>
+        {/* The business at a glance (decision 50). */}
+        <div className="min-w-0 lg:col-span-2">
+          <InsightsCard />
         </div>
         <GiftMembershipCard />
         <InviteUserCard />
