@@ -83,13 +83,12 @@ async function main(): Promise<void> {
   });
   await deps.jobs.schedule('insights-mail', '0 22 * * 0');
 
-  // The operator dashboard's daily rollups: every hour, and once now so a new server has them (decision 50).
+  // The operator dashboard's daily rollups: every hour, and once after the demo data below, so a new server has them (decision 50).
   await deps.jobs.work('insights-rollup', async () => {
     const days = await rollUpDailyStats(deps);
     app.log.info(`${days} day(s) of the operator dashboard rolled up`);
   });
   await deps.jobs.schedule('insights-rollup', '15 * * * *');
-  await deps.jobs.send('insights-rollup', {});
 
   // Copies of members' data past their week, and closed accounts past their keeping time: every hour (decision 37).
   await deps.jobs.schedule('your-data-upkeep', '45 * * * *');
@@ -105,6 +104,8 @@ async function main(): Promise<void> {
     await seedDemoData({ db: deps.db, storage: deps.storage, log: app.log });
     await seedDemoHistory(deps);
   }
+  // After the demo data: a first rollup made before it would leave the demo's months out of the dashboard.
+  await deps.jobs.send('insights-rollup', {});
 
   let closing = false;
   const shutdown = async (signal: string) => {
