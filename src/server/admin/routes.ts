@@ -5,7 +5,10 @@ import { requireAdmin, signedInUser } from '../auth';
 import { withRequestLog, type ServerDeps } from '../deps';
 import { endpoint } from '../http/endpoint';
 import { listAuditLog } from './audit-log';
-import { adminInsightsCsv, getAdminInsights } from './insights';
+import { adminInsightsCsv, adminInsightsJson } from './insights';
+import { apiSchemas } from '../../domain/api-schemas';
+import type { AdminInsights } from '../../domain/admin-insights-schemas';
+import { databaseJsonText, sendJsonText } from '../http/json-text';
 import { banWord, listBannedWords, unbanWord } from './banned-words';
 import { describeInvitation, inviteMember } from './invitations';
 import { giftMembership, listMembers, verifyMember } from './members';
@@ -42,12 +45,16 @@ const adminOnlyRoutes =
 
     app.route({ ...endpoint('getJobsSummary'), handler: async () => deps.jobs.summary() });
 
-    app.route({ ...endpoint('getAdminInsights'), handler: async (request) => getAdminInsights(deps, request.query) });
+    app.route({
+      ...endpoint('getAdminInsights'),
+      handler: async (request, reply) =>
+        sendJsonText(request, reply, databaseJsonText(apiSchemas.getAdminInsights.response[200], await adminInsightsJson(deps, request.query), !deps.config.isProduction)),
+    });
 
     app.route({
       ...endpoint('downloadAdminInsights'),
       handler: async (request, reply) => {
-        const insights = await getAdminInsights(deps, request.query);
+        const insights = JSON.parse(await adminInsightsJson(deps, request.query)) as AdminInsights;
         return reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="insights-${insights.from}-to-${insights.to}.csv"`)
