@@ -43,7 +43,12 @@ export type AdminInsightDay = z.infer<typeof adminInsightDaySchema>;
 export const adminInsightsSchema = z.object({
   from: z.string(),
   to: z.string(),
-  /** Every day of the range that has its rollup, oldest first (the job makes today's within the hour). */
+  /** What each point covers (insightBucketFor): days up to three months, weeks up to a year, months beyond. */
+  bucket: z.enum(['day', 'week', 'month']),
+  /**
+   * The points of the range that have rollups, oldest first (the job makes today's within the hour).
+   * `date` is the point's first day; counts are its sums, members by plan and active listings its last day's.
+   */
   days: z.array(adminInsightDaySchema),
   /** Revenue by calendar month over the range, exact AUD. */
   revenueByMonth: z.array(z.object({ month: z.string(), revenue: z.string() })),

@@ -10,6 +10,15 @@ export const adminInsightLimits = {
   busiestPostcodes: 10,
 } as const;
 
+/** What one point of the dashboard's charts covers: a day for up to three months, a week (from Monday) up to a year, a month beyond. */
+export type InsightBucket = 'day' | 'week' | 'month';
+
+export function insightBucketFor(from: string, to: string): InsightBucket {
+  const days = Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+  if (days <= 92) return 'day';
+  return days <= 366 ? 'week' : 'month';
+}
+
 export const adminInsightMessages = {
   title: 'Insights',
   dateInvalid: 'Give the dates as YYYY-MM-DD.',

@@ -16,6 +16,7 @@ const { server, client } = useTestServer({ ADMIN_EMAILS: 'chief@example.com' });
 let adminToken: string;
 let memberToken: string;
 const today = insightDayOf(new Date());
+const daysBefore = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 
 beforeAll(async () => {
   const admin = await registerMember(client, { email: 'chief@example.com', firstName: 'Grace' });
@@ -42,12 +43,22 @@ describe('the operator’s dashboard', () => {
     const response = await insights(adminToken);
     expect(response.status).toBe(200);
     const body = adminInsightsSchema.parse(response.body);
-    expect(body.to).toBe(today);
+    expect([body.to, body.bucket]).toEqual([today, 'day']);
     const day = body.days.find((one) => one.date === today)!;
     expect(day).toMatchObject({ membersNew: 3, membersConnector: 2, listingsNew: 2, listingsActive: 2, messages: 1, reportsOpened: 1, reportsClosed: 0, reportMedianMinutes: null, revenue: '60.00' });
     expect(day.membersStarter + day.membersExplorer + day.membersConnector + day.membersLifetime).toBe(3);
     expect(body.revenueByMonth).toEqual([{ month: today.slice(0, 7), revenue: '60.00' }]);
     expect(body.busiestPostcodes[0]).toMatchObject({ postcode: '3068', listings: 2 });
+  });
+
+  it('gives weeks for a year and months for longer ranges, with the same totals', async () => {
+    const year = (await insights(adminToken, `?from=${daysBefore(today, 364)}&to=${today}`)).body;
+    const years = (await insights(adminToken, `?from=${daysBefore(today, 1000)}&to=${today}`)).body;
+    expect([year.bucket, years.bucket]).toEqual(['week', 'month']);
+    const monday = new Date(`${year.days.at(-1).date}T00:00:00Z`);
+    expect(monday.getUTCDay()).toBe(1);
+    expect(years.days.at(-1).date).toBe(`${today.slice(0, 7)}-01`);
+    for (const body of [year, years]) expect(body.days.at(-1)).toMatchObject({ membersNew: 3, membersConnector: 2, listingsNew: 2, listingsActive: 2, revenue: '60.00' });
   });
 
   it('makes a day again without doubling it', async () => {

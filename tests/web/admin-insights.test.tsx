@@ -32,6 +32,7 @@ const quiet: AdminInsightDay = {
 const threeDays: AdminInsights = {
   from: '2026-02-27',
   to: '2026-03-01',
+  bucket: 'day',
   days: [
     { ...quiet, date: '2026-02-27', membersNew: 3, membersStarter: 10, membersExplorer: 20, membersConnector: 4, membersLifetime: 1, listingsNew: 5, listingsActive: 40, messages: 12, revenue: '1234.50' },
     { ...quiet, date: '2026-02-28', membersNew: 1, membersStarter: 11, membersExplorer: 21, membersConnector: 4, membersLifetime: 1, listingsActive: 41, reportsOpened: 2, trialsStarted: 5 },
