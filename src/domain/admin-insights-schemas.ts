@@ -1,17 +1,12 @@
 // The operator's dashboard's call (decision 50): GET /api/admin/insights?from&to and its CSV.
 import { z } from 'zod';
-import { adminInsightLimits, adminInsightMessages } from './admin-insights';
+import { adminInsightLimits, adminInsightMessages, daysInRange } from './admin-insights';
 
 const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
 const day = z
   .string()
   .regex(dayPattern, adminInsightMessages.dateInvalid)
   .refine((text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text), adminInsightMessages.dateInvalid);
-
-/** Days between two YYYY-MM-DD dates, both counted. */
-export function daysInRange(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
-}
 
 /** `from` and `to` are optional (the last 90 days end today); given, `from` comes first and the range is at most maxDays. */
 export const adminInsightsQuery = z

@@ -13,8 +13,13 @@ export const adminInsightLimits = {
 /** What one point of the dashboard's charts covers: a day for up to three months, a week (from Monday) up to a year, a month beyond. */
 export type InsightBucket = 'day' | 'week' | 'month';
 
+/** Days between two YYYY-MM-DD dates, both counted. */
+export function daysInRange(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+}
+
 export function insightBucketFor(from: string, to: string): InsightBucket {
-  const days = Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+  const days = daysInRange(from, to);
   if (days <= 92) return 'day';
   return days <= 366 ? 'week' : 'month';
 }
