@@ -6,10 +6,11 @@ import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectHidden, expectVisible, hasHorizontalScroll, saveScreenshot, toastTitled, viewports } from './support/browser';
+import { authTokenCookieName } from '../../src/domain/session';
 import { memberPassword } from './support/api';
 import { type Viewport, useJourney } from './support/journey';
 
-const { api, openPageAs } = useJourney({ name: 'auth-journey' });
+const { api, baseUrl, openPageAs } = useJourney({ name: 'auth-journey' });
 
 /** A visitor's tab: these journeys sign in through the page. */
 const openPage = (viewport: Viewport = viewports.desktop) => openPageAs(null, viewport);
@@ -104,6 +105,23 @@ describe('signing up, in and out', () => {
     await logOut(page);
     await signIn(page, email, 'second-password-2');
     await expectVisible(greeting);
+  });
+
+  it('Log out tapped while the page is still starting (its code on a slow line) still ends on the sign-in page', async () => {
+    const member = await api.registerMember({ firstName: 'Kai' });
+    const page = await openPageAs(member);
+    // The page is rendered on the server for the member (their cookie), as after the password reset;
+    // its scripts have run (load), the dashboard's own code is still on its way: the tap is held,
+    // then handled while the page hydrates (it went home, still signed in, before the fix).
+    await page.context().addCookies([{ name: authTokenCookieName, value: member.token, url: baseUrl() }]);
+    await page.route(/\/assets\/dashboard-page-.+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await route.continue();
+    });
+    await page.goto('/dashboard');
+    await expectVisible(page.getByRole('heading', { level: 1, name: "G'day Kai" }));
+    await logOut(page);
+    expect(await page.getByRole('heading', { level: 1, name: "G'day Kai" }).count()).toBe(0);
   });
 
   it('a wrong password shows the Login Failed toast and keeps the visitor on the sign-in page', async () => {
