@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { appClassMerge } from './scripts/class-merge-table';
 
 /** The web tests that replace a module of the app (vi.mock): they run apart, each with modules of its own. */
 const webFilesMockingModules = ['tests/web/photo-picker.test.tsx'];
@@ -7,6 +8,8 @@ const webFilesMockingModules = ['tests/web/photo-picker.test.tsx'];
 export default defineConfig({
   // `@/` is src/web, as vite.config.ts and tsconfig.json's paths say; every project below extends this.
   resolve: { alias: { '@/': fileURLToPath(new URL('./src/web/', import.meta.url)) } },
+  // cn() merges classes as a build does (the app's own table), not with tailwind-merge as `npm run dev` does.
+  plugins: [appClassMerge()],
   test: {
     projects: [
       {

@@ -3,8 +3,9 @@
 // "Release hold", which asks the server and shows the listing for sale again.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type CurrentUser, type ListingView, reservationMessages } from '../../src/domain';
+import { preloadListingMemberParts } from '../../src/web/features/listings/components/listing-member-parts';
 import { ListingDetailPage } from '../../src/web/features/listings/pages/listing-detail-page';
 import { currentUserQueryKey } from '../../src/web/lib/auth';
 import { ListingCard } from '../../src/web/shared/listing/listing-card';
@@ -17,6 +18,10 @@ const buyer = aMember({ id: 'buyer-1', firstName: 'Sam' });
 const held = aListing({ id: '0b7d3c52-6f1e-4b8a-9c1d-2e3f4a5b6c7d', title: 'Rattan armchair', sellerId: seller.id, status: 'reserved', isPinned: true });
 
 describe('a held listing', () => {
+  // A member's listing page has parts of its own (the seller's tools), which the route loads beside
+  // the page's code (listing-member-parts.ts); rendered here without the route, they are loaded first.
+  beforeAll(() => preloadListingMemberParts(), 60_000);
+
   it('wears "Reserved" on its card, beside its pin', () => {
     fakeServer(() => []);
     renderPage(<ListingCard listing={held} />, { signedIn: true, data: [[currentUserQueryKey, buyer]] });

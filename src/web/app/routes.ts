@@ -10,6 +10,8 @@ import { latestListingsPath, latestListingsQueryKey } from '@/features/dashboard
 import { activeHomepageVideoQueryKey } from '@/features/landing/api';
 import { LandingPage } from '@/features/landing/pages/landing-page';
 import { type ListingsPage, browseQueryKey, listingsRequestPath, readBrowseFilters, toListingsPage } from '@/features/listings/browse-filters';
+import { preloadListingMemberParts } from '@/features/listings/components/listing-member-parts';
+import { readAuthToken } from '@/lib/auth-token';
 import { type LazyPage, includedPage, lazyPage } from '@/lib/lazy-page';
 import { readReturnPath } from '@/lib/return-path';
 import type { PageHeadDefaults } from '@/lib/use-page-head';
@@ -177,7 +179,11 @@ export const routes: RouteEntry[] = [
   route({
     path: listingPagePattern,
     access: 'visitor',
-    page: lazyPage(() => import('@/features/listings/pages/listing-detail-page'), 'ListingDetailPage'),
+    page: lazyPage(() => {
+      // A member's page has parts a visitor's has not, in a chunk of their own: fetched beside the page's code, not after it.
+      if (readAuthToken() !== null) void preloadListingMemberParts();
+      return import('@/features/listings/pages/listing-detail-page');
+    }, 'ListingDetailPage'),
     props: ({ params, user }) => ({ key: params.id, user, id: params.id }),
     early: true,
     // An id that cannot be one is not asked for: the page shows its not-found screen by itself. The

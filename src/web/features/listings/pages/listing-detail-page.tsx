@@ -1,5 +1,5 @@
 import { CalendarDays, EyeOff, MapPin, PackageCheck, PackageX, Tag } from 'lucide-react';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Link } from 'wouter';
 import { type CurrentUser, type ListingView, formatDateAU, categoryLabel, conditionLabel, conditionNotStated, formatPrice, listingRuleMessages, reservationMessages, uuidPattern } from '../../../../domain';
 import { listingHiddenMessages, moderationLabels, moderationMessages } from '../../../../domain/moderation';
@@ -15,8 +15,7 @@ import { listingPageHead } from '@/features/listings/listing-page-head';
 import { ListingGallery } from '@/features/listings/components/listing-gallery';
 import { MessageSellerPanel } from '@/features/listings/components/message-seller-panel';
 import { MoreFromSeller } from '@/features/listings/components/more-from-seller';
-import { OutsideAreaNote } from '@/features/listings/components/outside-area-note';
-import { OwnerActions } from '@/features/listings/components/owner-actions';
+import { OutsideAreaNote, OwnerActions } from '@/features/listings/components/listing-member-parts';
 import { SellerCard } from '@/features/listings/components/seller-card';
 import { ShareListingButton } from '@/features/listings/components/share-listing-button';
 import { SimilarListings } from '@/features/listings/components/similar-listings';
@@ -108,7 +107,11 @@ function ListingDetails({ listing, user }: { listing: ListingView; user: Current
             </ul>
           </div>
 
-          {user && !isOwner && listing.isActive && <OutsideAreaNote listing={listing} user={user} />}
+          {user && !isOwner && listing.isActive && (
+            <Suspense fallback={null}>
+              <OutsideAreaNote listing={listing} user={user} />
+            </Suspense>
+          )}
 
           {isOwner && listing.hiddenReason && (
             <div className="flex items-start gap-3 rounded-xl border border-brand-200 bg-brand-50 p-4 text-sm text-brand-800">
@@ -127,7 +130,13 @@ function ListingDetails({ listing, user }: { listing: ListingView; user: Current
             </p>
           )}
 
-          {isOwner ? <OwnerActions listing={listing} /> : <MessageSellerPanel listing={listing} user={user} />}
+          {isOwner ? (
+            <Suspense fallback={null}>
+              <OwnerActions listing={listing} />
+            </Suspense>
+          ) : (
+            <MessageSellerPanel listing={listing} user={user} />
+          )}
 
           <section aria-labelledby="description-heading">
             <h2 id="description-heading" className="text-lg font-bold">
