@@ -2,9 +2,10 @@
 // once there are more than 5; and under a sold listing (to anyone but its seller) up to 4 similar
 // listings nearby from the browse API, never the sold one itself.
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type CurrentUser, type ListingView, type SellerProfile, type SellerSummary, conditionNotStated } from '../../src/domain';
 import { currentUserQueryKey } from '../../src/web/lib/auth';
+import { preloadListingMemberParts } from '../../src/web/features/listings/components/listing-member-parts';
 import { ListingDetailPage } from '../../src/web/features/listings/pages/listing-detail-page';
 import { listingQueryKeys } from '../../src/web/shared/listing/listing-cache';
 import { conversationQueryKeys } from '../../src/web/shared/messages/conversation-queries';
@@ -59,6 +60,11 @@ function renderListingPage(listing: ListingView, viewer: CurrentUser | null, sim
   });
   return { ...rendered, server };
 }
+
+// A member's listing page has parts of its own (the seller's tools, the "how far" note), which the
+// route loads beside the page's code (listing-member-parts.ts); rendered here without the route,
+// they are loaded first, so no test depends on whether an earlier one happened to load them.
+beforeAll(() => preloadListingMemberParts(), 60_000);
 
 describe('a listing page', () => {
   it('points from a sold listing to up to 4 similar ones nearby, asked of browse by category and postcode', async () => {
