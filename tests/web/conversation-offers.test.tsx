@@ -145,6 +145,22 @@ describe('answering an open offer', () => {
     expect(line('You accepted the offer of $120')).toBeInTheDocument();
   });
 
+  it('still says Offer accepted when the acceptance reaches the thread live before the call answers (the buttons have gone by then)', async () => {
+    let answer: (message: ConversationMessage) => void = () => undefined;
+    const server = stubServer(sellerSummary, () => new Promise<ConversationMessage>((resolve) => (answer = resolve)));
+    const { user, queryClient } = renderThread(sellerSummary, [hello, buyersOffer()]);
+    await user.click(screen.getByRole('button', { name: offerMessages.accept }));
+    await expect.poll(() => server.stepsSent().length).toBe(1);
+
+    const accepted = aStep('21', seller.id, { id: 'offer-1', step: 'accepted', amount: '120.00', status: 'accepted', madeBy: buyer.id });
+    act(() => applyMemberEvent(queryClient, { type: 'message', message: accepted }, seller.id));
+    expect(await within(line(offerMessages.cardTitle('offer', 'Sam'))).findByText(offerMessages.statusLabels.accepted)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: offerMessages.accept })).toBeNull();
+
+    act(() => answer(accepted));
+    await toastTitled(offerMessages.accepted);
+  });
+
   it('lets the seller decline', async () => {
     const server = stubServer(sellerSummary, () => aStep('21', seller.id, { id: 'offer-1', step: 'declined', amount: '120.00', status: 'declined', madeBy: buyer.id }));
     const { user } = renderThread(sellerSummary, [hello, buyersOffer()]);

@@ -69,14 +69,14 @@ function OfferAnswers({ offer, mine, labelledBy, actions }: OfferAnswersProps) {
   const answer = useAnswerOffer(actions.conversationId, actions.viewerId);
   const counterForm = useFormInPlace();
 
+  // The answer's live message can reach the thread before its own reply does, and the card's buttons
+  // then go with the open offer: the toast follows the call itself, not these buttons' lifetime
+  // (mutate's own callbacks are dropped once its caller is gone).
   const take = (step: Exclude<OfferAnswer, 'counter'>) =>
-    answer.mutate(
-      { offerId: offer.id, answer: step },
-      {
-        onSuccess: () => toast({ title: stepToasts[step] }),
-        onError: (error) => {
-          if (!handleUnauthorizedError(error)) toast({ title: error.message, variant: 'destructive' });
-        },
+    answer.mutateAsync({ offerId: offer.id, answer: step }).then(
+      () => toast({ title: stepToasts[step] }),
+      (error: Error) => {
+        if (!handleUnauthorizedError(error)) toast({ title: error.message, variant: 'destructive' });
       },
     );
 
