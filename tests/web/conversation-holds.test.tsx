@@ -1,5 +1,6 @@
 // The seller's hold in a conversation (decision 46): "Hold for this buyer" while the item is for sale;
-// while it is held for this buyer, "Release hold" beside the header's notice and "Mark sold to Sam".
+// while it is held for this buyer, "Release hold" beside the header's notice and "Mark sold to Sam";
+// while it is held for another buyer, "Release hold" alone.
 // Each asks the server and then the conversation again, so the header's tag and notice follow. The
 // buyer has none of them, and sees "Held for you"; a closed conversation has none either.
 import { screen, within } from '@testing-library/react';
@@ -93,14 +94,26 @@ describe("the seller's hold in a conversation", () => {
     expect(await screen.findByText(reservationMessages.heldForAnother)).toBeInTheDocument();
   });
 
-  it('is not offered while the item is held for another buyer, sold or paused, nor in a blocked conversation', () => {
+  it('releases a hold for another buyer from this conversation, and can then hold the item for this one', async () => {
+    const { server, user } = renderSellersThread('reserved');
+    expect(within(header()).getByText(listingStatusNotice('reserved', true)!)).toBeInTheDocument();
+    expect(queryHoldButtons().map((button) => button.textContent)).toEqual([reservationMessages.releaseButton]);
+
+    await user.click(within(header()).getByRole('button', { name: reservationMessages.releaseButton }));
+    expect(await screen.findByText(reservationMessages.released)).toBeInTheDocument();
+    expect(server.writes()).toEqual([{ method: 'DELETE', path: `/api/listings/${listingId}/reservation`, body: undefined }]);
+    expect(await screen.findByRole('button', { name: reservationMessages.holdButton })).toBeInTheDocument();
+    expect(within(header()).queryByText(listingStatusNotice('reserved', true)!)).toBeNull();
+  });
+
+  it('is not offered while the item is sold or paused, nor in a blocked conversation', () => {
     for (const summary of [
-      { ...sellerSummary, listingStatus: 'reserved' },
       { ...sellerSummary, listingStatus: 'sold' },
       { ...sellerSummary, listingStatus: 'soldToYou' },
       { ...sellerSummary, listingStatus: 'paused' },
       { ...sellerSummary, isBlocked: true, blockedByMe: true },
       { ...sellerSummary, listingStatus: 'reservedForYou', isBlocked: true },
+      { ...sellerSummary, listingStatus: 'reserved', isBlocked: true },
     ] satisfies ConversationSummary[]) {
       stubConversationServer({ conversation: () => summary });
       const { unmount } = renderConversationPage({ summary, messages: [hello], viewer: seller });

@@ -3,9 +3,9 @@ import { cn } from '@/lib/cn';
 import { HoldForBuyerButton, MarkSoldToBuyerButton, ReleaseHoldButton } from '@/shared/listing/reservation-buttons';
 import { memberName } from './conversation-row';
 
-/** The listing's id when the viewer is its seller and it reads `status` here, else null. */
-function sellersListingIn(conversation: ConversationSummary, status: ConversationSummary['listingStatus']): string | null {
-  return conversation.isSeller && conversation.listingStatus === status ? conversation.listing.id : null;
+/** The listing's id when the viewer is its seller and it reads one of `statuses` here, else null. */
+function sellersListingIn(conversation: ConversationSummary, ...statuses: ConversationSummary['listingStatus'][]): string | null {
+  return conversation.isSeller && statuses.includes(conversation.listingStatus) ? conversation.listing.id : null;
 }
 
 /**
@@ -27,8 +27,13 @@ export function SellerHoldActions({ conversation, className }: { conversation: C
   );
 }
 
-/** "Release hold", in the header's notice "You're holding this item for this buyer.": compact, so the notice keeps one line's height. */
+/**
+ * "Release hold", in the header's notice "You're holding this item for this buyer." or "…for
+ * another buyer.": in another buyer's conversation the seller who means to sell to this one (whose
+ * offer the server will not let them accept while the hold stands) undoes it here, not on the
+ * listing's page. Compact, so the notice keeps one line's height.
+ */
 export function SellerReleaseHold({ conversation }: { conversation: ConversationSummary }) {
-  const held = sellersListingIn(conversation, 'reservedForYou');
+  const held = sellersListingIn(conversation, 'reservedForYou', 'reserved');
   return held ? <ReleaseHoldButton listingId={held} className="min-h-9 shrink-0 px-3.5" /> : null;
 }
