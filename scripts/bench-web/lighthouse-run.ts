@@ -1,5 +1,8 @@
 // One Lighthouse run (mobile, simulated throttling; performance, accessibility, best practices and SEO)
-// in a fresh Debian Chromium.
+// in a fresh Debian Chromium: its headless shell, the browser the e2e tests drive. The full browser's
+// headless mode (Chromium 156) keeps a renderer of its own window's WebUI busy at about half a core
+// through the load, on this two-core machine, and every page's blocking time doubled with it
+// (docs/benchmarks.md, 2026-11-28 18:34 and 19:00). CHROMIUM_PATH picks another.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,7 +11,7 @@ import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { authTokenCookieName, sessionLifetimeDays } from '../../src/domain/session';
 
-export const chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium-headless-shell';
 export const chromeFlags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 
 export type PageMetrics = {
