@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { earlyQueries, preloadEntryPage } from '@/app/routes';
@@ -43,8 +43,12 @@ if (serverState && serverState.signedIn === signedIn) {
   // hydrating keeps it there while the page's code arrives.
   hydratePageQueries(queryClient, serverState.queries);
   const pageCode = preloadEntryPage(window.location.pathname, signedIn).catch(() => {});
-  hydrateRoot(root, app, {
-    onRecoverableError: (error) => console.error('Hydration mismatch: the page was rendered again in the browser.', error),
+  // As a transition, hydrating yields to the browser every few milliseconds instead of holding the
+  // main thread for the whole page (a slow phone's long task); a tap still hydrates its own part at once.
+  startTransition(() => {
+    hydrateRoot(root, app, {
+      onRecoverableError: (error) => console.error('Hydration mismatch: the page was rendered again in the browser.', error),
+    });
   });
   // React listens from here on, and hydrates a tapped part at once to handle the tap, once that
   // part's code is here.
