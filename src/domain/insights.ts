@@ -58,6 +58,13 @@ export function describeWeek(totals: { views: number; saves: number; conversatio
 // Made once: building a format costs far more than using it.
 const sydneyDay = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'Australia/Sydney' });
 
+/** The calendar day `days` after (or, negative, before) `day`, both YYYY-MM-DD: a date, never an instant. */
+export function addDays(day: string, days: number): string {
+  const moved = new Date(`${day}T00:00:00Z`);
+  moved.setUTCDate(moved.getUTCDate() + days);
+  return moved.toISOString().slice(0, 10);
+}
+
 /** The day `at` falls on in Sydney's calendar, as YYYY-MM-DD: the day a view counts for. */
 export function insightDayOf(at: Date): string {
   return sydneyDay.format(at);

@@ -105,7 +105,9 @@ async function main(): Promise<void> {
     await seedDemoHistory(deps);
   }
   // After the demo data: a first rollup made before it would leave the demo's months out of the dashboard.
-  await deps.jobs.send('insights-rollup', {});
+  // One waiting at a time: servers starting together queue one rollup, not one each (a first rollup
+  // makes every day since the first member joined).
+  await deps.jobs.send('insights-rollup', {}, { singletonKey: 'start-up' });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,6 +1,6 @@
 // What counts as a view and how a week reads (decision 48).
 import { describe, expect, it } from 'vitest';
-import { describeWeek, insightDayOf, isCrawler } from '../../src/domain/insights';
+import { addDays, describeWeek, insightDayOf, isCrawler } from '../../src/domain/insights';
 
 describe('isCrawler', () => {
   it('leaves out crawlers, link previews, scripts and requests without a user agent', () => {
@@ -34,6 +34,17 @@ describe('insightDayOf', () => {
   it('is the day in Sydney, not in UTC', () => {
     expect(insightDayOf(new Date('2026-11-27T13:30:00Z'))).toBe('2026-11-28');
     expect(insightDayOf(new Date('2026-11-27T12:30:00Z'))).toBe('2026-11-27');
+  });
+});
+
+describe('addDays', () => {
+  it('steps calendar days across months, years and leap days, both ways', () => {
+    expect(addDays('2026-01-31', 1)).toBe('2026-02-01');
+    expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
+    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+    expect(addDays('2026-10-04', 1)).toBe('2026-10-05'); // the night Sydney's clocks go forward
+    expect(addDays('2026-11-28', -89)).toBe('2026-08-31');
+    expect(addDays('2026-11-28', 0)).toBe('2026-11-28');
   });
 });
 

@@ -5,13 +5,9 @@
 import { sql } from 'drizzle-orm';
 import { adminInsightCsvColumns, adminInsightLimits, insightBucketFor } from '../../domain/admin-insights';
 import type { AdminInsights, AdminInsightsQuery } from '../../domain/admin-insights-schemas';
-import { insightDayOf } from '../../domain/insights';
+import { addDays, insightDayOf } from '../../domain/insights';
 import type { Queryable } from '../db/open-database';
 import type { ServerDeps } from '../deps';
-
-/** The day after a YYYY-MM-DD day. */
-const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-const daysBefore = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 
 /** Makes (or makes again) one day's row. */
 export async function rollUpDay(db: Queryable, day: string): Promise<void> {
@@ -63,10 +59,10 @@ export async function rollUpDailyStats(deps: Pick<ServerDeps, 'db' | 'clock'>): 
   const { rows } = await deps.db.execute<{ last: string | null; first: string | null }>(sql`
     select (select max(day)::text from daily_stats) as last,
            (select (min(created_at) at time zone 'Australia/Sydney')::date::text from users) as first`);
-  const oldest = daysBefore(today, adminInsightLimits.maxDays - 1);
-  const start = rows[0]?.last ? daysBefore(rows[0].last, 2) : (rows[0]?.first ?? today);
+  const oldest = addDays(today, 1 - adminInsightLimits.maxDays);
+  const start = rows[0]?.last ? addDays(rows[0].last, -2) : (rows[0]?.first ?? today);
   let made = 0;
-  for (let day = start < oldest ? oldest : start; day <= today; day = nextDay(day)) {
+  for (let day = start < oldest ? oldest : start; day <= today; day = addDays(day, 1)) {
     await rollUpDay(deps.db, day);
     made += 1;
   }
@@ -84,7 +80,7 @@ const centsText = (cents: string) => sql.raw(`((${cents})::bigint / 100)::text |
  */
 export async function adminInsightsJson(deps: Pick<ServerDeps, 'db' | 'clock'>, query: AdminInsightsQuery): Promise<string> {
   const to = query.to ?? insightDayOf(deps.clock.now());
-  const from = query.from ?? daysBefore(to, adminInsightLimits.defaultDays - 1);
+  const from = query.from ?? addDays(to, 1 - adminInsightLimits.defaultDays);
   const bucket = insightBucketFor(from, to);
   // Points of the chart: the days themselves, or weeks (Mondays) or months. Counts add up; the
   // snapshots (members by plan, active listings) are the bucket's last day's.

@@ -4,7 +4,7 @@
 // for the week in one statement (insights_mailed_for), so however many servers run the job, each
 // summary goes once.
 import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import { describeWeek, insightDayOf, insightMessages } from '../../domain/insights';
+import { addDays, describeWeek, insightDayOf, insightMessages } from '../../domain/insights';
 import { productName } from '../../domain/product';
 import { greetingName } from '../../domain/user';
 import { listings, users } from '../db/schema';
@@ -17,15 +17,14 @@ const listingsPerMail = 10;
 /** The Monday (YYYY-MM-DD) of the week `day` falls in. */
 function mondayOf(day: string): string {
   const date = new Date(`${day}T00:00:00Z`);
-  const sinceMonday = (date.getUTCDay() + 6) % 7;
-  return new Date(date.getTime() - sinceMonday * 86_400_000).toISOString().slice(0, 10);
+  return addDays(day, -((date.getUTCDay() + 6) % 7));
 }
 
 export async function mailWeeklyInsights(deps: Pick<ServerDeps, 'db' | 'mail' | 'config' | 'clock' | 'log'>, input: { batch?: number } = {}): Promise<number> {
   const today = insightDayOf(deps.clock.now());
   const week = mondayOf(today);
   // The seven days before this Monday.
-  const lastWeek = daysUpTo(new Date(Date.parse(`${week}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10), 7);
+  const lastWeek = daysUpTo(addDays(week, -1), 7);
   let mailed = 0;
   for (;;) {
     // Members with the summary on, a listing for sale, and no summary this week yet: claimed a batch at a time.

@@ -3,7 +3,7 @@
 // off its own index (views by listing and day, saves and conversations by listing).
 import { sql } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
-import { type InsightDay, insightDayOf, insightLimits } from '../../domain/insights';
+import { addDays, type InsightDay, insightDayOf, insightLimits } from '../../domain/insights';
 import { uuidPattern } from '../../domain/listing';
 import type { ListingInsights } from '../../domain/listing-schemas';
 import type { Queryable } from '../db/open-database';
@@ -39,8 +39,7 @@ export async function dailyCounts(db: Queryable, listingIds: readonly string[], 
 
 /** The `count` days up to and including `today` (YYYY-MM-DD), oldest first. */
 export function daysUpTo(today: string, count: number): string[] {
-  const end = Date.parse(`${today}T00:00:00Z`);
-  return Array.from({ length: count }, (_, index) => new Date(end - (count - 1 - index) * 86_400_000).toISOString().slice(0, 10));
+  return Array.from({ length: count }, (_, index) => addDays(today, index + 1 - count));
 }
 
 export async function getListingInsights(deps: Pick<ServerDeps, 'db' | 'clock'>, input: { listingId: string; ownerId: string }): Promise<ListingInsights> {

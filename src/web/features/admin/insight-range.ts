@@ -1,5 +1,6 @@
 // The ranges the Insights card offers (decision 50): days are Sydney's calendar days, as the rollups'.
 import { adminInsightLimits, adminInsightMessages } from '../../../domain/admin-insights';
+import { addDays } from '../../../domain/insights';
 import type { InsightRange } from './api';
 
 const sydneyDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney', year: 'numeric', month: '2-digit', day: '2-digit' });
@@ -7,13 +8,6 @@ const sydneyDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney
 /** Today in Sydney, as YYYY-MM-DD. */
 export function sydneyToday(now = new Date()): string {
   return sydneyDay.format(now);
-}
-
-/** The calendar day `days` after (or before) `date`. */
-export function addDays(date: string, days: number): string {
-  const moved = new Date(`${date}T00:00:00Z`);
-  moved.setUTCDate(moved.getUTCDate() + days);
-  return moved.toISOString().slice(0, 10);
 }
 
 /** The quick choices: the last so many days, today counted. */
