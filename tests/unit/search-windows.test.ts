@@ -33,6 +33,11 @@ describe('words put under days or postcodes', () => {
     expect(wordsUnder(`'guitar'`, ["30' | 'x"])).toBeNull();
     // A day a century back is before 1970.
     expect(wordsUnder(`'guitar'`, [-15700])).toBe(`( 'guitar -15700' )`);
+    // A state's days (listing_words_by_state_day): its letters before the day, and nothing else.
+    expect(wordsUnder(`'guitar' & !'amp'`, ['VIC20785'])).toBe(`( 'guitar VIC20785' & !'amp VIC20785' ) & ' VIC20785'`);
+    expect(wordsUnder(`'guitar'`, ['TAS-15700'])).toBe(`( 'guitar TAS-15700' )`);
+    expect(wordsUnder(`'guitar'`, ['vic20785'])).toBeNull();
+    expect(wordsUnder(`'guitar'`, ['VIC 20785'])).toBeNull();
   });
 });
 

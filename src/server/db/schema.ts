@@ -189,6 +189,11 @@ export const listings = pgTable(
     index('listings_words_by_postcode_idx')
       .using('gin', sql`listing_words_by_postcode(${table.searchVector}, ${table.postcode})`)
       .where(sql`${table.isActive}`),
+    // A search's newest matches in a state (an Explorer's area, or a state asked for): each word of an
+    // active listing under its state and day, with a marker of both (migration 0045; browse-listings.ts asks it).
+    index('listings_words_by_state_day_idx')
+      .using('gin', sql`listing_words_by_state_day(${table.searchVector}, ${table.state}, ${table.rankedAt})`)
+      .where(sql`${table.isActive}`),
     index('listings_location_idx').on(table.latitude, table.longitude).where(sql`${table.isActive}`),
     // Browse: newest first (by rank: listed or renewed, decision 34) among active listings, optionally narrowed by state, postcode, category.
     index('listings_active_ranked_idx').on(table.rankedAt.desc().nullsFirst(), table.id.desc().nullsFirst()).where(sql`${table.isActive}`),

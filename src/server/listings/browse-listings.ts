@@ -108,6 +108,8 @@ type Shape = {
   after: boolean;
   /** Newest first by words, one window of days at a time (decision 40). */
   window?: boolean;
+  /** The windows' days are one state's (listings_words_by_state_day_idx), not the country's. */
+  stateWindow?: boolean;
   /** By words under the postcodes searched (decision 41). */
   areaWords?: boolean;
 };
@@ -180,6 +182,9 @@ function pinsMatchingWords(shape: Shape): SQL {
  */
 function pageIds(db: Queryable, shape: Shape): SQL {
   if (walksAreaPostcodes(shape)) return newestInAreaIds(shape);
+  if (shape.window && shape.stateWindow) {
+    return keyedWordsIds(shape, sql`listing_words_by_state_day(${listings.searchVector}, ${listings.state}, ${listings.rankedAt}) @@ ${value('windowWords')}::tsquery`);
+  }
   if (shape.window) return keyedWordsIds(shape, sql`listing_words_by_day(${listings.searchVector}, ${listings.rankedAt}) @@ ${value('windowWords')}::tsquery`);
   if (shape.areaWords) return keyedWordsIds(shape, sql`listing_words_by_postcode(${listings.searchVector}, ${listings.postcode}) @@ ${value('areaWords')}::tsquery`);
   return sql`${db
@@ -388,9 +393,10 @@ async function readSearchWindows(db: Queryable, shape: Shape, values: BrowseValu
       if (older === null) return done();
       day = Math.min(day, dayOf(older));
     }
-    const windowWords = wordsUnder(windows.words, windowDays(day, days))!;
+    const windowKeys = windowDays(day, days).map((one) => (windows.state === null ? one : `${windows.state}${one}`));
+    const windowWords = wordsUnder(windows.words, windowKeys)!;
     const windowValues = { ...values, windowWords, limit: wanted - rows.length };
-    const windowShape = { ...shape, window: true };
+    const windowShape = { ...shape, window: true, stateWindow: windows.state !== null };
     if (window === 0 && !shape.after) {
       const both = await statementFor('first', windowShape, db).execute(windowValues);
       pinned = both.filter((row) => row.pinnedAt !== null);
@@ -431,9 +437,10 @@ async function newestRankBefore(db: Queryable, time: string): Promise<number | n
 
 /**
  * A newest-first search's windows: its words, the day its first window starts on, how many days
- * that window spans, and the key its rate of matches is kept under (listing-search-windows.ts).
+ * that window spans, the key its rate of matches is kept under (listing-search-windows.ts), and the
+ * state whose own days they read (null: the country's).
  */
-type SearchWindows = { words: string; newestDay: number; firstDays: number; key: string };
+type SearchWindows = { words: string; newestDay: number; firstDays: number; key: string; state: string | null };
 
 /** The windows of a newest-first search; null to search exhaustively. */
 async function searchWindowsFor(db: Queryable, shape: Shape, values: BrowseValues, skipsRareWords: boolean): Promise<SearchWindows | null> {
@@ -455,7 +462,9 @@ async function searchWindowsFor(db: Queryable, shape: Shape, values: BrowseValue
   // The last such search's windows did not fill its page: a rare word here, read at once.
   const firstDays = firstWindowFor(key);
   if (firstDays === null && skipsRareWords) return null;
-  return { words, newestDay: cursorMs !== null ? dayOf(cursorMs) : dayOf(Date.now()) + 1, firstDays: firstDays ?? firstWindowDays, key };
+  // Within a state (the area's, or one asked for: both, when they differ, find nothing) its own days are read, not the country's.
+  const state = (shape.state ? values.state : undefined) ?? (shape.area === 'state' ? values.areaState : undefined) ?? null;
+  return { words, newestDay: cursorMs !== null ? dayOf(cursorMs) : dayOf(Date.now()) + 1, firstDays: firstDays ?? firstWindowDays, key, state };
 }
 
 /** A search's words as a tsquery's text: parsed by PostgreSQL, or already corrected ones (typos mode). */

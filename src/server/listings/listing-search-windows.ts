@@ -47,11 +47,12 @@ const quotedLexeme = /'(?:[^'\\]|''|\\.)*'(:[*A-Da-d]+)?/g;
  * ORed over the keys; with a negation, each key's part also needs the key's marker (a listing under
  * another key lacks this key's lexemes, so "!amp" alone would take it in). Null when the query
  * cannot be put by key: empty (only stop words), with prefixes or weights (websearch_to_tsquery
- * makes neither), or a key that is not a whole number (a day before 1970 is below 0).
+ * makes neither), or a key that is not a whole number (a day before 1970 is below 0), a state's
+ * letters before it or not (listing_words_by_state_day: "VIC20785").
  */
 export function wordsUnder(words: string, keys: readonly (number | string)[]): string | null {
   if (words.trim() === '' || keys.length === 0) return null;
-  if (keys.some((key) => !/^-?\d+$/.test(String(key)))) return null;
+  if (keys.some((key) => !/^(?:[A-Z]{2,3})?-?\d+$/.test(String(key)))) return null;
   if ([...words.matchAll(quotedLexeme)].some((match) => match[1] !== undefined)) return null;
   const negated = words.replace(quotedLexeme, '').includes('!');
   return keys
