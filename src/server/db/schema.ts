@@ -207,6 +207,10 @@ export const listings = pgTable(
     index('listings_area_ranked_idx')
       .on(table.postcode, table.rankedAt.desc().nullsFirst(), table.id.desc().nullsFirst(), table.category)
       .where(sql`${table.isActive} and ${table.pinnedAt} is null`),
+    // The cheapest (or dearest) page of an area, one postcode at a time, read the same way.
+    index('listings_area_price_idx')
+      .on(table.postcode, table.price, table.id, table.category)
+      .where(sql`${table.isActive} and ${table.pinnedAt} is null`),
     index('listings_category_ranked_idx').on(table.category, table.rankedAt.desc().nullsFirst(), table.id.desc().nullsFirst()).where(sql`${table.isActive}`),
     // A condition filter ("for parts") over a wide area: that condition's newest, rather than every
     // listing of the area checked for it (decision 44).
