@@ -180,7 +180,9 @@ describe('a neighbourhood walked one postcode at a time', () => {
     const orders = { newest: 'ranked_at desc, id desc', 'price-low': 'price asc, id asc', 'price-high': 'price desc, id desc' } as const;
     let compared = 0;
     for (const viewer of ['starter', 'visitor']) {
-      const area = postcodeListWithin(searchAreaFor(viewers[viewer]!));
+      const reach = searchAreaFor(viewers[viewer]!);
+      if (reach.kind !== 'radius') throw new Error(`${viewer} should see a neighbourhood`);
+      const area = postcodeListWithin(reach);
       for (const [sort, order] of Object.entries(orders)) {
         for (const category of [undefined, 'home']) {
           const ids: string[] = [];
