@@ -8,8 +8,15 @@ describe('words put under days or postcodes', () => {
     expect(wordsUnder(`'red' & 'guitar'`, [20785, 20784])).toBe(`( 'red 20785' & 'guitar 20785' ) | ( 'red 20784' & 'guitar 20784' )`);
   });
 
-  it('keeps phrases, alternatives and quotes inside a lexeme', () => {
-    expect(wordsUnder(`'red' <-> 'guitar' | 'o''brien'`, [7])).toBe(`( 'red 7' <-> 'guitar 7' | 'o''brien 7' )`);
+  it('keeps alternatives and quotes inside a lexeme, and asks a phrase’s words without their order', () => {
+    expect(wordsUnder(`'red' <-> 'guitar' | 'o''brien'`, [7])).toBe(`( 'red 7' & 'guitar 7' | 'o''brien 7' )`);
+    expect(wordsUnder(`'near-new' <-> 'near' <-> 'new' & 'desk' | 'a' <2> 'b'`, [7])).toBe(`( 'near-new 7' & 'near 7' & 'new 7' & 'desk 7' | 'a 7' & 'b 7' )`);
+    // Inside a lexeme, "<->" is the word's own text.
+    expect(wordsUnder(`'a<->b'`, [7])).toBe(`( 'a<->b 7' )`);
+  });
+
+  it('keeps a phrase’s order beside a negation, which reading it without order would change', () => {
+    expect(wordsUnder(`'red' <-> 'guitar' & !'amp'`, [3])).toBe(`( 'red 3' <-> 'guitar 3' & !'amp 3' ) & ' 3'`);
   });
 
   it('ties a negation to the day, as a listing of another day lacks every word of this one', () => {

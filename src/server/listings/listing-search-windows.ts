@@ -40,6 +40,8 @@ export function timestampMs(text: string): number | null {
 
 /** A quoted lexeme of a tsquery's text ('o''brien', with \ escaped), and what may follow it. */
 const quotedLexeme = /'(?:[^'\\]|''|\\.)*'(:[*A-Da-d]+)?/g;
+/** A quoted lexeme, or a phrase's distance operator between two (<->, <2>). */
+const lexemeOrDistance = new RegExp(`${quotedLexeme.source}|<\\d*-?>`, 'g');
 
 /**
  * A tsquery (as text) asked of an index that files each lexeme under a key (the day of a listing's
@@ -49,15 +51,22 @@ const quotedLexeme = /'(?:[^'\\]|''|\\.)*'(:[*A-Da-d]+)?/g;
  * cannot be put by key: empty (only stop words), with prefixes or weights (websearch_to_tsquery
  * makes neither), or a key that is not a whole number (a day before 1970 is below 0), a state's
  * letters before it or not (listing_words_by_state_day: "VIC20785").
+ *
+ * A phrase's words are asked without their order ("near-new" is 'near-new' <-> 'near' <-> 'new'):
+ * PostgreSQL checks positions on each candidate row, and for a keyed index it made the row's keyed
+ * words again to do so (about 40 µs a row, most of a window's time for such a phrase). The keyed
+ * words are thus a first cut: the caller checks the listing's own words, which keep the order.
+ * (Not with a negation: 'a' <-> !'b' read as 'a' & !'b' would leave out listings the phrase takes.)
  */
 export function wordsUnder(words: string, keys: readonly (number | string)[]): string | null {
   if (words.trim() === '' || keys.length === 0) return null;
   if (keys.some((key) => !/^(?:[A-Z]{2,3})?-?\d+$/.test(String(key)))) return null;
   if ([...words.matchAll(quotedLexeme)].some((match) => match[1] !== undefined)) return null;
   const negated = words.replace(quotedLexeme, '').includes('!');
+  const unordered = negated ? words : words.replace(lexemeOrDistance, (token) => (token.startsWith("'") ? token : '&'));
   return keys
     .map((key) => {
-      const underKey = words.replace(quotedLexeme, (lexeme) => `${lexeme.slice(0, -1)} ${key}'`);
+      const underKey = unordered.replace(quotedLexeme, (lexeme) => `${lexeme.slice(0, -1)} ${key}'`);
       return negated ? `( ${underKey} ) & ' ${key}'` : `( ${underKey} )`;
     })
     .join(' | ');
