@@ -396,13 +396,18 @@ async function readSearchWindows(db: Queryable, shape: Shape, values: BrowseValu
     return { pinned, rows };
   };
   for (let window = 0; window < maxWindows; window += 1) {
-    if (window > 0 && rows.length === 0) {
-      // Days without a listing are skipped: listings past their listing time rank a century back
-      // (decision 34), and most of a mature catalogue is there. (A window that found listings was
-      // among days with listings: the next one starts right below it.)
+    if (window > 0) {
+      // Days without a listing are not searched: listings past their listing time rank a century back
+      // (decision 34), and most of a mature catalogue is there, below months without a listing. With
+      // nothing found yet, the windows go on from the next day with listings. Once they have found
+      // some, the newest listings' days are done: the exhaustive search reads the rest at once (a
+      // window over the empty days cost as much as a full one, 14 ms at 1,000,000 listings, for nothing).
       const older = await newestRankBefore(db, startOfDay(day + 1));
       if (older === null) return done();
-      day = Math.min(day, dayOf(older));
+      if (dayOf(older) < day) {
+        if (rows.length > 0) break;
+        day = dayOf(older);
+      }
     }
     const windowKeys = windowDays(day, days).map((one) => (windows.state === null ? one : `${windows.state}${one}`));
     const windowWords = wordsUnder(windows.words, windowKeys)!;
