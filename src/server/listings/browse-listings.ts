@@ -157,6 +157,16 @@ function baseConditions(shape: Shape): SQL[] {
 const pinnedCondition = isNotNull(listings.pinnedAt);
 const unpinnedCondition = isNull(listings.pinnedAt);
 
+/**
+ * What the steps after a word index read of each candidate listing: the columns of the area, filters,
+ * words, cursor and orders, not the whole row. Fetched whole (select *), a candidate cost four times as
+ * much (a state's window of "chair" at 1,000,000 listings, 167 candidates: 3.2 → 0.7 ms).
+ */
+const candidateColumns = sql.join(
+  [listings.id, listings.isActive, listings.state, listings.postcode, listings.category, listings.condition, listings.latitude, listings.longitude, listings.searchVector, listings.pinnedAt, listings.rankedAt, listings.price],
+  sql`, `,
+);
+
 /** The ids of the area's newest pins (an area can hold hundreds: they are chosen before anything is joined to them). */
 function pinnedIds(db: Queryable, shape: Shape): SQL {
   if (shape.search) return pinsMatchingWords(shape);
@@ -170,7 +180,7 @@ function pinnedIds(db: Queryable, shape: Shape): SQL {
  * against 0.7); the subquery's OFFSET 0 keeps the two steps apart.
  */
 function pinsMatchingWords(shape: Shape): SQL {
-  const pinsWithWords = sql`select * from ${listings} where ${and(eq(listings.isActive, true), pinnedCondition, matchesSearch(sql`${value('search')}::text`, shape.mode))} offset 0`;
+  const pinsWithWords = sql`select ${candidateColumns} from ${listings} where ${and(eq(listings.isActive, true), pinnedCondition, matchesSearch(sql`${value('search')}::text`, shape.mode))} offset 0`;
   return sql`(select ${listings.id} from (${pinsWithWords}) as ${listings} where ${and(...baseConditions({ ...shape, search: false }))} order by ${listings.pinnedAt} desc limit ${pinnedPerPage})`;
 }
 
@@ -272,7 +282,7 @@ function areaWalkIds(shape: Shape): SQL {
  * index and intersecting them (every match of the words, every listing of the area).
  */
 function keyedWordsIds(shape: Shape, keyedWords: SQL): SQL {
-  const underKeys = sql`select * from ${listings} where ${listings.isActive} and ${keyedWords} offset 0`;
+  const underKeys = sql`select ${candidateColumns} from ${listings} where ${listings.isActive} and ${keyedWords} offset 0`;
   const conditions = and(...baseConditions(shape), unpinnedCondition, shape.after ? afterCursor(shape.sort) : undefined);
   return sql`(select ${listings.id} from (${underKeys}) as ${listings} where ${conditions} order by ${sql.join(ordering(shape.sort, distance), sql`, `)} limit ${value('limit')})`;
 }
