@@ -2,6 +2,7 @@
 // just joined: an axe accessibility check at 1280 and 360 px and no sideways scrolling, in a real
 // Chromium against the built app (the public pages get the same in public-pages.test.ts).
 import { beforeAll, describe, expect, it } from 'vitest';
+import { adminInsightMessages } from '../../src/domain/admin-insights';
 import { insightMessages } from '../../src/domain/insights';
 import { phoneNeededNotice } from '../../src/domain/trading-checks';
 import type { ApiMember } from './support/api';
@@ -105,5 +106,28 @@ describe('listing insights on the seller’s dashboard', () => {
     const today = dialog.getByRole('table').getByRole('row').last();
     expect((await today.getByRole('cell').allTextContents()).slice(1)).toEqual(['1', '1']);
     expect((await auditPage(page)).filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual([]);
+  });
+});
+
+describe('charts when the window narrows', () => {
+  it('the operator’s charts fit a narrowed window before they are measured and drawn again', async () => {
+    const { page } = await openPage({ as: admin });
+    // A browser tells the page of its new size a frame or more later (on a busy phone, later still): here, never.
+    await page.addInitScript(() => {
+      window.ResizeObserver = class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      } as unknown as typeof ResizeObserver;
+    });
+    await visit(page, '/admin');
+    const chart = page.getByRole('img', { name: adminInsightMessages.membersByPlanLabel });
+    await expectVisible(chart);
+    const drawnWidth = await chart.evaluate((svg) => svg.getBoundingClientRect().width);
+    await page.setViewportSize(viewports.phone);
+    const widths = await page.evaluate(() => ({ document: document.documentElement.scrollWidth, main: document.querySelector('main')!.scrollWidth }));
+    expect(Math.max(widths.document, widths.main), JSON.stringify(widths)).toBeLessThanOrEqual(viewports.phone.width);
+    // Drawn for the wide window, the chart would not have fitted the phone (the test means something).
+    expect(drawnWidth).toBeGreaterThan(viewports.phone.width);
   });
 });

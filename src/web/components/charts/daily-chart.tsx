@@ -94,7 +94,9 @@ export function DailyChart<Day extends { date: string }>({ days, bars, lines = [
         />
       )}
       <div ref={boxRef} className="w-full">
-        <svg role="img" aria-label={label} width={width} height={height} className="block overflow-visible">
+        {/* Drawn at the measured width; until a narrower box is measured again (a turned phone, a
+            narrowed window) the drawing scales down to fit it, so the page never scrolls sideways. */}
+        <svg role="img" aria-label={label} width={width} height={height} viewBox={`0 0 ${width} ${height}`} className="block h-auto max-w-full overflow-visible">
           {ticks.map((tick) => (
             <g key={tick}>
               <line x1={left} x2={width - margin.right} y1={y(tick)} y2={y(tick)} className={tick === 0 ? 'stroke-ink-500' : 'stroke-sand-200'} />
