@@ -11,7 +11,7 @@ import type { ServerDeps } from '../deps';
 
 const sydney = sql.raw(`'Australia/Sydney'`);
 /** The day in Sydney's calendar a timestamp column falls on. */
-const dayOfColumn = (column: string) => sql.raw(`(${column} at time zone 'Australia/Sydney')::date`);
+const dayOfColumn = (column: string) => sql`(${sql.raw(column)} at time zone ${sydney})::date`;
 
 /**
  * Makes (or makes again) the rows of the days from `from` to `to`, in one statement that reads each

@@ -1,14 +1,7 @@
 // The ranges the Insights card offers (decision 50): days are Sydney's calendar days, as the rollups'.
 import { adminInsightLimits, adminInsightMessages } from '../../../domain/admin-insights';
-import { addDays } from '../../../domain/insights';
+import { addDays, insightDayOf } from '../../../domain/insights';
 import type { InsightRange } from './api';
-
-const sydneyDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney', year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** Today in Sydney, as YYYY-MM-DD. */
-export function sydneyToday(now = new Date()): string {
-  return sydneyDay.format(now);
-}
 
 /** The quick choices: the last so many days, today counted. */
 export const quickRanges = [
@@ -19,6 +12,6 @@ export const quickRanges = [
 
 /** The last `days` days up to today. */
 export function lastDays(days: number, now = new Date()): InsightRange {
-  const to = sydneyToday(now);
+  const to = insightDayOf(now);
   return { from: addDays(to, 1 - days), to };
 }
