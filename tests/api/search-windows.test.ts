@@ -12,6 +12,7 @@ import { users } from '../../src/server/db/schema';
 import { browseListings, type SearchPlan } from '../../src/server/listings/browse-listings';
 import { postcodeListWithin, searchAreaFor, type Viewer } from '../../src/server/listings/search-area';
 import { sellerMember } from './support/factories';
+import { testPostgresUrl } from './support/test-database';
 import { useTestServer } from './support/use-test-server';
 
 const { server, client } = useTestServer();
@@ -204,4 +205,29 @@ describe('a neighbourhood walked one postcode at a time', () => {
     // The walks met many listings (the prices repeat, so ties are ordered by id too).
     expect(compared).toBeGreaterThan(1_000);
   }, 120_000);
+});
+
+// PostgreSQL plans a named statement with each call's values until it finds one plan as good for
+// all; the statements of a neighbourhood's pages and of keyed searches must settle on that one plan
+// (planning them afresh cost more database time than running them). PGlite keeps no named plans.
+describe.runIf(testPostgresUrl())('statements planned once per connection', () => {
+  it('keeps one plan for a neighbourhood’s pages and a keyed search, whatever the area and words', async () => {
+    const visitorsAt = postcodes.map(([postcode]) => ({ user: null, postcode }) satisfies Viewer);
+    const plans = await server.database.db.transaction(async (tx) => {
+      // One connection: its own prepared statements are the ones listed afterwards.
+      const onConnection = { db: tx as unknown as typeof server.database.db };
+      for (let round = 0; round < 3; round += 1) {
+        for (const viewer of visitorsAt) {
+          await browseListings(onConnection, { viewer, query: { sort: 'newest', limit: 9 } as BrowseListingsQuery });
+          await browseListings(onConnection, { viewer, query: { search: round === 1 ? 'guitar' : 'red lamp', sort: 'newest', limit: 9 } as BrowseListingsQuery });
+        }
+      }
+      return (await tx.execute<{ name: string; generic_plans: string; custom_plans: string }>(sql`select name, generic_plans, custom_plans from pg_prepared_statements where name like 'browse_%'`)).rows;
+    });
+    const calls = 3 * visitorsAt.length;
+    const settled = plans.filter((plan) => Number(plan.generic_plans) + Number(plan.custom_plans) >= calls);
+    // The page of the neighbourhood's walk and the search under its postcodes, each called every time.
+    expect(settled.length, JSON.stringify(plans)).toBeGreaterThanOrEqual(2);
+    for (const plan of settled) expect(Number(plan.custom_plans), JSON.stringify(plan)).toBeLessThanOrEqual(5);
+  }, 60_000);
 });

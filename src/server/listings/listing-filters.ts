@@ -33,7 +33,10 @@ export type SearchMode = 'words' | 'typos';
  * tsquery's text (search-spelling.ts: "bicylce" is read as "bicycl"), used when the words find nothing.
  */
 export function matchesSearch(text: string | SQL, mode: SearchMode): SQL {
-  return mode === 'words'
-    ? sql`${listings.searchVector} @@ websearch_to_tsquery('english', ${text})`
-    : sql`${listings.searchVector} @@ (${text})::tsquery`;
+  return sql`${listings.searchVector} @@ ${searchQuery(text, mode)}`;
+}
+
+/** The tsquery matchesSearch asks of a listing's words. */
+export function searchQuery(text: string | SQL, mode: SearchMode): SQL {
+  return mode === 'words' ? sql`websearch_to_tsquery('english', ${text})` : sql`(${text})::tsquery`;
 }
