@@ -159,6 +159,8 @@ describe('creating a listing', () => {
   it('refuses banned words as whole words, whatever their case or accents', async () => {
     const admin = await registerMember(client);
     await server.database.db.insert(bannedWords).values([{ word: 'Replica', addedBy: admin.user.id }, { word: 'gift card', addedBy: admin.user.id }]);
+    // Added behind the API's back: the filter's copy of the list hears of it as an admin's change would tell it.
+    server.app.contentVersion.publish(['bannedWords']);
     const seller = await sellerMember(client, server.database.db);
     const blocked = await create(seller.token, { title: 'RÉPLICA designer bag' });
     expect(blocked.status).toBe(400);
@@ -172,6 +174,8 @@ describe('creating a listing', () => {
   it('refuses a banned word hidden by a zero-width space, saving nothing', async () => {
     const admin = await registerMember(client);
     await server.database.db.insert(bannedWords).values({ word: 'Scam', addedBy: admin.user.id });
+    // Added behind the API's back: the filter's copy of the list hears of it as an admin's change would tell it.
+    server.app.contentVersion.publish(['bannedWords']);
     const seller = await sellerMember(client, server.database.db);
     const blocked = await create(seller.token, { title: 'Not a sc\u200Bam, honest' });
     expect(blocked.status).toBe(400);

@@ -5,6 +5,7 @@ import { ratingLimits } from '../../domain/ratings';
 import { rulesForTier } from '../../domain/tiers';
 import { priceCents, uuidPattern } from '../../domain/listing';
 import type { ListingView, UpdateListingBody } from '../../domain/listing-schemas';
+import { currentBannedWords } from '../admin';
 import type { Queryable } from '../db/open-database';
 import { announceConversations, announceListingConversations, listingConversationMembers } from '../conversations';
 import { conversations, listings, messages, ratings, users, type ListingRow, type UserRow } from '../db/schema';
@@ -27,11 +28,12 @@ export async function lockOwnListing(tx: Queryable, listingId: string, ownerId: 
 }
 
 export async function updateListing(deps: ServerDeps, input: { listingId: string; ownerId: string; body: UpdateListingBody }): Promise<ListingView> {
+  const banned = await currentBannedWords(deps);
   const was = await writeTransaction(deps, async (tx, changes) => {
     const { listing, owner } = await lockOwnListing(tx, input.listingId, input.ownerId);
     // Saved as it was: nothing to check, write or make stale.
     if (isUnchanged(listing, input.body)) return listing;
-    await checkListingContent(tx, owner, input.body, listing.imageUrls);
+    await checkListingContent(tx, owner, input.body, banned, listing.imageUrls);
     await tx
       .update(listings)
       .set({

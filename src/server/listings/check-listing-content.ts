@@ -6,9 +6,14 @@ import type { CreateListingBody } from '../../domain/listing-schemas';
 import { findBannedWords } from '../../domain/text-filter';
 import { rulesForTier } from '../../domain/tiers';
 import type { Queryable } from '../db/open-database';
-import { bannedWords, uploadedImages, type UserRow } from '../db/schema';
+import { uploadedImages, type UserRow } from '../db/schema';
 
-export async function checkListingContent(db: Queryable, seller: UserRow, body: CreateListingBody, keptImageUrls: string[] = []): Promise<void> {
+/**
+ * `bannedWords`: the list as the message filter reads it (currentBannedWords), taken before the
+ * listing's transaction: from memory until an admin changes it, not a query while the seller's row
+ * is locked.
+ */
+export async function checkListingContent(db: Queryable, seller: UserRow, body: CreateListingBody, bannedWords: readonly string[], keptImageUrls: string[] = []): Promise<void> {
   const rules = rulesForTier(seller.membershipTier);
   if (body.imageUrls.length > rules.maxImagesPerListing) {
     throw new AppError('IMAGE_LIMIT_REACHED', tooManyImagesMessage(rules.tier), {
@@ -29,11 +34,7 @@ export async function checkListingContent(db: Queryable, seller: UserRow, body: 
     if (owned.length !== newUrls.length) throw new AppError('UNKNOWN_IMAGE');
   }
 
-  const words = await db.select({ word: bannedWords.word }).from(bannedWords);
-  const found = findBannedWords(
-    [body.title, body.description],
-    words.map((row) => row.word),
-  );
+  const found = findBannedWords([body.title, body.description], [...bannedWords]);
   if (found.length > 0) {
     throw new AppError('CONTENT_FILTERED', undefined, { bannedWords: found });
   }

@@ -3,6 +3,7 @@ import { AppError } from '../../domain/errors';
 import { formatListingLocation, listingLimitMessage } from '../../domain/listing';
 import type { CreateListingBody, ListingView } from '../../domain/listing-schemas';
 import { rulesForTier } from '../../domain/tiers';
+import { currentBannedWords } from '../admin';
 import { assertTradingChecks } from '../auth';
 import type { Queryable } from '../db/open-database';
 import { listings, users, type UserRow } from '../db/schema';
@@ -41,6 +42,7 @@ export async function assertRoomForActiveListing(db: Queryable, seller: UserRow)
  */
 export async function createListing(deps: ServerDeps, input: { sellerId: string; body: CreateListingBody }): Promise<ListingView> {
   const { sellerId, body } = input;
+  const banned = await currentBannedWords(deps);
   const id = await writeTransaction(deps, async (tx, changes) => {
     const [seller] = await tx.select().from(users).where(eq(users.id, sellerId)).for('update');
     if (!seller) throw new AppError('UNAUTHENTICATED');
@@ -49,7 +51,7 @@ export async function createListing(deps: ServerDeps, input: { sellerId: string;
     if (!seller.postcode || !place) throw new AppError('POSTCODE_REQUIRED');
 
     await assertRoomForActiveListing(tx, seller);
-    await checkListingContent(tx, seller, body);
+    await checkListingContent(tx, seller, body, banned);
 
     const suburb = seller.suburb ?? place.suburbs[0] ?? null;
     const state = seller.state ?? place.state;
