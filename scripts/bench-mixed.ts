@@ -19,7 +19,7 @@ import { cacheOutcomeHeader } from '../src/server/http/read-cache';
 import { rebuildPostcodeCounts } from '../src/server/map/postcode-counts';
 import { runBuild, serve, startBenchApp } from './bench/app-server';
 import { benchMemberEmail, benchPassword } from './bench/bench-accounts';
-import { countData, ensureDatabaseExists } from './bench/bench-database';
+import { countData, ensureDatabaseExists, vacuumDeadRows } from './bench/bench-database';
 import { cpuSplit } from './bench/cpu-pinning';
 import { isPostgresUrl, parseCliArgs, positiveIntegerArg, positiveNumberArg, redactDatabaseUrl, stringArg } from './bench/cli-args';
 import { runLoad, type RequestShape } from './bench/load';
@@ -123,6 +123,8 @@ async function main(): Promise<void> {
   const counts = await countData(pool);
   if (counts.benchMembers < 3 || counts.total < 10_000) throw new Error('The database has no benchmark data: run npm run bench (or npm run seed:scale) first.');
   await deletePosters(pool, posterPrefix);
+  const vacuumed = await vacuumDeadRows(pool);
+  if (vacuumed.length > 0) console.log(`Vacuumed the dead rows of earlier runs: ${vacuumed.join(', ')}`);
   const machine = await describeMachineOf(pool);
 
   if (!args.has('no-build')) await runBuild();
