@@ -11,6 +11,13 @@ export type JsonText = { readonly json: string; gzipped?: Buffer };
 const compressFromBytes = 1024;
 
 /**
+ * A first page of 25 listings (25.8 kB of JSON), gzipped on this machine: level 6 took 0.67 ms for
+ * 4,601 bytes, level 4 0.28 ms for 4,795. A read the cache missed is gzipped once, in the request:
+ * 4% more bytes for 60% less of that time.
+ */
+const gzipLevel = 4;
+
+/**
  * The text of an answer, made through the route's response schema as Fastify's serializer makes
  * every other answer (fastify-type-provider-zod encodes with it): sendJsonText bypasses that
  * serializer, so without this a cached answer would go out unchecked, with whatever extra fields
@@ -69,6 +76,6 @@ export function sendJsonText(request: FastifyRequest, reply: FastifyReply, text:
   if (text.json.length < compressFromBytes) return reply.serializer(String).send(text.json);
   reply.header('vary', 'accept-encoding');
   if (!acceptsGzip(request.headers['accept-encoding'])) return reply.serializer(String).send(text.json);
-  text.gzipped ??= gzipSync(text.json, { level: 6 });
+  text.gzipped ??= gzipSync(text.json, { level: gzipLevel });
   return reply.header('content-encoding', 'gzip').send(text.gzipped);
 }
