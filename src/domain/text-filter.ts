@@ -70,7 +70,7 @@ const runReadings = [
  * letters means "I have a TV" can never become "ihave". Each text is joined up on its own so a
  * title's last letter never runs on into the description's first.
  */
-function readingsOf(texts: string[]): string[] {
+function readingsOf(texts: readonly string[]): string[] {
   const folded = texts.map(foldText);
   const asWritten = folded.join('\n');
   if (folded.every((text) => text.search(spacedLetters) === -1)) return [asWritten];
@@ -89,7 +89,7 @@ function escapeForPattern(text: string): string {
  * "ass" does not match "class"; "gift card" matches "Gift  Card"; "scam" matches "ѕсаm",
  * "s c a m" and "sc\u200Bam".
  */
-export function findBannedWords(texts: string[], bannedWords: string[]): string[] {
+export function findBannedWords(texts: readonly string[], bannedWords: readonly string[]): string[] {
   // Runs on every listing save against the whole list, so the texts are folded once and a cheap
   // substring check skips building a pattern for the many words that cannot be there.
   const haystacks = readingsOf(texts);

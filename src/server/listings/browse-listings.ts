@@ -317,7 +317,7 @@ function areaWalkIds(shape: Shape): SQL {
  * index and intersecting them (every match of the words, every listing of the area).
  */
 function keyedWordsIds(shape: Shape, keyedWords: SQL): SQL {
-  const underKeys = sql`select ${candidateColumns} from ${listings} where ${listings.isActive} and ${keyedWords} offset 0`;
+  const underKeys = sql`select ${candidateColumns} from ${listings} where ${isActive} and ${keyedWords} offset 0`;
   const conditions = and(...baseConditions(shape), unpinnedCondition, shape.after ? afterCursor(shape) : undefined);
   return sql`(select ${listings.id} from (${underKeys}) as ${listings} where ${conditions} order by ${sql.join(ordering(shape.sort, distance), sql`, `)} limit ${valueIn(shape)('limit', 'int')})`;
 }

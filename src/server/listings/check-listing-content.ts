@@ -34,7 +34,7 @@ export async function checkListingContent(db: Queryable, seller: UserRow, body: 
     if (owned.length !== newUrls.length) throw new AppError('UNKNOWN_IMAGE');
   }
 
-  const found = findBannedWords([body.title, body.description], [...bannedWords]);
+  const found = findBannedWords([body.title, body.description], bannedWords);
   if (found.length > 0) {
     throw new AppError('CONTENT_FILTERED', undefined, { bannedWords: found });
   }
