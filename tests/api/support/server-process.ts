@@ -8,7 +8,6 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { inject } from 'vitest';
 import { serverEntry } from './server-bundle';
-import { findFreePort } from '../../../scripts/bench/processes';
 
 const projectRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -26,7 +25,6 @@ export type ServerProcess = {
 };
 
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await findFreePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'marketplace-process-'));
   // On the embedded database, the server starts on the run's migrated template, unpacked where it
   // keeps its database (DATA_DIR/pglite), instead of creating and migrating one (seconds of its start).
@@ -37,7 +35,9 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   }
   const child = spawn(process.execPath, serverEntry(), {
     cwd: projectRoot,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_DATA: 'false', NODE_ENV: 'test', LOG_LEVEL: 'info', RATE_LIMIT_MULTIPLIER: '100', ...env },
+    // Port 0: the process takes a free port as it listens and says which (a port picked here and handed
+    // over could be taken by another test's server in between, whose health check would then answer).
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_DATA: 'false', NODE_ENV: 'test', LOG_LEVEL: 'info', RATE_LIMIT_MULTIPLIER: '100', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const logs: LogLine[] = [];
@@ -59,12 +59,12 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     text = (text + chunk.toString()).slice(-20_000);
   });
   const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')));
-  const baseUrl = `http://127.0.0.1:${port}`;
-
   const deadline = Date.now() + 60_000;
+  let baseUrl = '';
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${text}`);
-    const healthy = await fetch(`${baseUrl}/api/health`).then((response) => response.ok, () => false);
+    baseUrl ||= listeningAt(logs);
+    const healthy = baseUrl !== '' && (await fetch(`${baseUrl}/api/health`).then((response) => response.ok, () => false));
     if (healthy) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
@@ -81,4 +81,13 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     }
   };
   return { baseUrl, dataDir, child, logs, exited, waitForLogs, output: () => text };
+}
+
+/** The address from the process's "Server listening at http://127.0.0.1:…" line; '' until it has said it. */
+function listeningAt(logs: LogLine[]): string {
+  for (const line of logs) {
+    const address = /^Server listening at (http:\/\/127\.0\.0\.1:\d+)$/.exec(line.msg ?? '')?.[1];
+    if (address) return address;
+  }
+  return '';
 }
