@@ -1,3 +1,4 @@
+import { formatCount } from './numbers';
 // How a seller's listings do (decision 48): distinct people who opened each listing a day (the
 // seller and crawlers left out), saves and conversations, as a 30-day series on the dashboard and a
 // weekly summary mail the seller can turn off. No zod here: the dashboard shows these words.
@@ -51,7 +52,7 @@ export const insightMessages = {
 
 /** "12 views, 3 saves, 1 conversation": a line of the weekly mail. */
 export function describeWeek(totals: { views: number; saves: number; conversations: number }): string {
-  const part = (count: number, one: string, many: string) => `${count.toLocaleString('en-AU')} ${count === 1 ? one : many}`;
+  const part = (count: number, one: string, many: string) => `${formatCount(count)} ${count === 1 ? one : many}`;
   return [part(totals.views, 'view', 'views'), part(totals.saves, 'save', 'saves'), part(totals.conversations, 'conversation', 'conversations')].join(', ');
 }
 

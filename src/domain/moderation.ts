@@ -3,6 +3,7 @@
 // imports these words; moderation-schemas.ts holds the request and response schemas.
 
 import { verifiedCheckLabels } from './user';
+import { formatCount } from './numbers';
 
 /** Why a member reports something, in the order the form lists them. */
 export const reportReasons = ['scam', 'prohibited', 'offensive', 'spam', 'sold', 'other'] as const;
@@ -169,7 +170,7 @@ export const moderationLabels = {
   loadingQueue: 'Loading reports…',
   refreshQueue: 'Refresh the reports',
   queueWhat: 'the reports',
-  reportCount: (count: number) => (count === 1 ? '1 report' : `${count.toLocaleString('en-AU')} reports`),
+  reportCount: (count: number) => (count === 1 ? '1 report' : `${formatCount(count)} reports`),
   targetKinds: { listing: 'Listing', member: 'Member', conversation: 'Conversation', rating: 'Rating' } satisfies Record<ReportTargetKind, string>,
   /** Who the group's member is to what was reported. */
   memberRoles: { listing: 'Seller', member: 'Member', conversation: 'Reported member', rating: 'Written by' } satisfies Record<ReportTargetKind, string>,
@@ -183,7 +184,7 @@ export const moderationLabels = {
   reportedBy: 'Reported by',
   trustedReporter: 'Trusted',
   trustedReporterHint: 'A verified phone on an account over a week old, or a completed exchange: reports from trusted members on different networks hide a listing at once.',
-  trustedCount: (count: number) => (count === 1 ? '1 trusted reporter' : `${count.toLocaleString('en-AU')} trusted reporters`),
+  trustedCount: (count: number) => (count === 1 ? '1 trusted reporter' : `${formatCount(count)} trusted reporters`),
   reviewRequestedTag: 'Seller asked for a review',
   reporterBadges: { email: verifiedCheckLabels.isEmailVerified, phone: verifiedCheckLabels.isPhoneVerified, card: verifiedCheckLabels.isCardVerified },
   listingHiddenTag: 'Hidden',
@@ -209,7 +210,7 @@ export const moderationLabels = {
   // The seller's side.
   hiddenTag: 'Hidden',
   hiddenListingsNote: (count: number) =>
-    `${count === 1 ? '1 listing is' : `${count.toLocaleString('en-AU')} listings are`} hidden (see All): not sold, and out of browse and search until our team shows it again.`,
+    `${count === 1 ? '1 listing is' : `${formatCount(count)} listings are`} hidden (see All): not sold, and out of browse and search until our team shows it again.`,
   contactUs: 'Contact us',
   askForReview: 'Ask for a review',
   askingForReview: 'Asking…',

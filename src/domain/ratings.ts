@@ -2,6 +2,7 @@
 // conversation, each side may rate the other once, 1 to 5 stars, within 30 days. No zod here: every
 // listing card shows a seller's rating with these words.
 import { describeBannedWords } from './text-filter';
+import { formatCount } from './numbers';
 
 export const ratingLimits = {
   minStars: 1,
@@ -22,7 +23,7 @@ const oneDecimal = new Intl.NumberFormat('en-AU', { minimumFractionDigits: 1, ma
 /** "4.8 ★ (12)"; null when nobody has rated the member yet. */
 export function formatRating(rating: { average: number | null; count: number }): string | null {
   if (rating.count === 0 || rating.average === null) return null;
-  return `${oneDecimal.format(rating.average)} ★ (${rating.count.toLocaleString('en-AU')})`;
+  return `${oneDecimal.format(rating.average)} ★ (${formatCount(rating.count)})`;
 }
 
 /** The average of a member's ratings from their sum and count, to one decimal place (null without any). */
@@ -68,7 +69,7 @@ export function bannedWordsInRating(words: readonly string[]): string {
 /** "4.8 out of 5 stars from 12 ratings": what a screen reader says for formatRating's text; null without ratings. */
 export function describeRating(rating: { average: number | null; count: number }): string | null {
   if (rating.count === 0 || rating.average === null) return null;
-  return `Rated ${oneDecimal.format(rating.average)} out of ${ratingLimits.maxStars} from ${rating.count.toLocaleString('en-AU')} rating${rating.count === 1 ? '' : 's'}`;
+  return `Rated ${oneDecimal.format(rating.average)} out of ${ratingLimits.maxStars} from ${formatCount(rating.count)} rating${rating.count === 1 ? '' : 's'}`;
 }
 
 /** The words of the rating panel and a member's Ratings section, as the pages show them. */

@@ -63,6 +63,8 @@ function parseClass(className: string): ParsedClass {
 const lines = (text: string) => text.split('\n');
 const numbers = (line: string) => (line ? line.split(' ') : []);
 
+const mergedCacheSize = 1_000;
+
 /** A merge function over `table`: `merge('px-5 px-3')` is `'px-3'`. */
 export function createClassMerge(table: ClassMergeTable): (classList: string) => string {
   const groupOf = new Map<string, string>();
@@ -96,7 +98,20 @@ export function createClassMerge(table: ClassMergeTable): (classList: string) =>
     return sorted.concat(run.sort());
   };
 
+  // A page renders the same class lists again and again (a card's, dozens of times): each is merged
+  // once. Cleared when full, as the lists a session meets are a few hundred.
+  const merged = new Map<string, string>();
   return (classList) => {
+    let result = merged.get(classList);
+    if (result === undefined) {
+      if (merged.size >= mergedCacheSize) merged.clear();
+      result = mergeOnce(classList);
+      merged.set(classList, result);
+    }
+    return result;
+  };
+
+  function mergeOnce(classList: string): string {
     const taken = new Set<string>();
     const kept: string[] = [];
     const classNames = classList.trim().split(/\s+/);
@@ -130,5 +145,5 @@ export function createClassMerge(table: ClassMergeTable): (classList: string) =>
       kept.push(className);
     }
     return kept.reverse().join(' ');
-  };
+  }
 }

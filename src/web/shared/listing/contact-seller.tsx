@@ -4,8 +4,7 @@
 import { MessageCircle } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'wouter';
-import { type ListingView, listingRuleMessages } from '../../../domain';
-import { useCurrentUser } from '@/lib/auth';
+import { type CurrentUser, type ListingView, listingRuleMessages } from '../../../domain';
 import { cn } from '@/lib/cn';
 import { showSignInPrompt } from './sign-in-prompt';
 import { Button, type ButtonProps, buttonVariants } from '@/components/ui/button';
@@ -15,6 +14,8 @@ export const messageSellerAnchor = 'message-seller';
 
 type MessageSellerButtonProps = {
   listing: Pick<ListingView, 'id' | 'sellerId' | 'isActive'>;
+  /** Who is looking (null: signed out), from the card that shows the button. */
+  viewer: CurrentUser | null;
   label?: string;
 } & Pick<ButtonProps, 'size' | 'variant' | 'className'>;
 
@@ -22,8 +23,7 @@ type MessageSellerButtonProps = {
  * The card's Message button. Signed-out visitors are asked to sign in; on their own listing, or one
  * that has sold, a member sees it disabled with the reason.
  */
-export function MessageSellerButton({ listing, label = 'Message', size, variant, className }: MessageSellerButtonProps) {
-  const { user } = useCurrentUser();
+export function MessageSellerButton({ listing, viewer: user, label = 'Message', size, variant, className }: MessageSellerButtonProps) {
   const reasonId = useId();
   const listingPath = `/listing/${listing.id}`;
 

@@ -2,9 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Heart } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { type ListingView, favouriteMessages } from '../../../domain';
+import { type CurrentUser, type ListingView, favouriteMessages } from '../../../domain';
 import { callApi } from '@/lib/api-client';
-import { useCurrentUser } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { signInPath } from '@/lib/return-path';
 import { toast } from '@/lib/use-toast';
@@ -20,6 +19,8 @@ export const pageActionButtonClass = cn(
 
 type FavouriteButtonProps = {
   listing: Pick<ListingView, 'id' | 'title' | 'sellerId' | 'isFavourite'>;
+  /** Who is looking (null: signed out), from the page or card that shows the heart. */
+  viewer: CurrentUser | null;
   /** On a card's photo: a round icon button; on the listing page: a button with its word. */
   variant?: 'card' | 'page';
   className?: string;
@@ -29,8 +30,7 @@ type FavouriteButtonProps = {
  * The heart: keeps the listing on the member's Saved page, or takes it off. Signed out, it goes to
  * sign in and comes back. The heart fills at once; if the server refuses, it empties again and says why.
  */
-export function FavouriteButton({ listing, variant = 'card', className }: FavouriteButtonProps) {
-  const { user } = useCurrentUser();
+export function FavouriteButton({ listing, viewer: user, variant = 'card', className }: FavouriteButtonProps) {
   const queryClient = useQueryClient();
   const [location, navigate] = useLocation();
   const [pending, setPending] = useState<boolean | null>(null);

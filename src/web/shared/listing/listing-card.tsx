@@ -94,7 +94,7 @@ export function ListingCard({ listing, mode = 'browse', showEdit = true, ownerAc
             {hiddenReason ? moderationLabels.hiddenTag : listing.isPaused ? 'Paused' : 'Sold'}
           </span>
         )}
-        {mode === 'browse' && <FavouriteButton listing={listing} className="absolute right-3 bottom-3 z-10" />}
+        {mode === 'browse' && <FavouriteButton listing={listing} viewer={user} className="absolute right-3 bottom-3 z-10" />}
       </div>
 
       <div className="flex flex-1 flex-col gap-1.5 p-4">
@@ -140,7 +140,7 @@ export function ListingCard({ listing, mode = 'browse', showEdit = true, ownerAc
                 {isOwn ? (
                   <span className="rounded-full bg-sand-100 px-3 py-1 text-xs font-semibold text-ink-700">Your listing</span>
                 ) : (
-                  <MessageSellerButton listing={listing} variant="secondary" className="px-4" />
+                  <MessageSellerButton listing={listing} viewer={user} variant="secondary" className="px-4" />
                 )}
               </div>
             )}

@@ -84,7 +84,7 @@ function ListingDetails({ listing, user }: { listing: ListingView; user: Current
               <p className="text-3xl font-extrabold text-brand-700">{formatPrice(listing.price)}</p>
               <div className="flex flex-wrap items-center gap-2">
                 {!listing.hiddenReason && <ShareListingButton listing={listing} />}
-                {(listing.isActive || listing.isFavourite) && <FavouriteButton listing={listing} variant="page" />}
+                {(listing.isActive || listing.isFavourite) && <FavouriteButton listing={listing} viewer={user} variant="page" />}
               </div>
             </div>
             <ul className="mt-4 space-y-1.5 text-ink-700">
