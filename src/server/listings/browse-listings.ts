@@ -7,6 +7,7 @@ import { cityAreas, parseConditionFilter, type SortOption } from '../../domain/l
 import type { BrowseListingsQuery, ListingView } from '../../domain/listing-schemas';
 import type { Queryable } from '../db/open-database';
 import { preparedQuery } from '../db/prepared-statement';
+import { continuing } from '../db/continuing';
 import { listings, postcodeListingCounts, users } from '../db/schema';
 import type { ServerDeps } from '../deps';
 import { findPostcode } from '../postcodes';
@@ -437,6 +438,8 @@ const beforeAnyId = '00000000-0000-0000-0000-000000000000';
  */
 async function readSearchWindows(db: Queryable, shape: Shape, values: BrowseValues, windows: SearchWindows) {
   const wanted = values.limit;
+  // Every statement after the first window's is one more of this request's: it queues first (db/continuing.ts).
+  const later = continuing(db);
   const rows: PageRows = [];
   let pinned: PageRows = [];
   let day = windows.newestDay;
@@ -458,7 +461,7 @@ async function readSearchWindows(db: Queryable, shape: Shape, values: BrowseValu
       // nothing found yet, the windows go on from the next day with listings. Once they have found
       // some, the newest listings' days are done: the exhaustive search reads the rest at once (a
       // window over the empty days cost as much as a full one, 14 ms at 1,000,000 listings, for nothing).
-      const older = await newestRankBefore(db, startOfDay(day + 1));
+      const older = await newestRankBefore(later, startOfDay(day + 1));
       if (older === null) return done();
       if (dayOf(older) < day) {
         if (rows.length > 0) break;
@@ -474,7 +477,7 @@ async function readSearchWindows(db: Queryable, shape: Shape, values: BrowseValu
       pinned = both.filter((row) => row.pinnedAt !== null);
       rows.push(...both.filter((row) => row.pinnedAt === null));
     } else {
-      rows.push(...(await statementFor('page', windowShape, db).execute(windowValues)));
+      rows.push(...(await statementFor('page', windowShape, window === 0 ? db : later).execute(windowValues)));
     }
     searchedDays += days;
     day -= days;
@@ -489,7 +492,7 @@ async function readSearchWindows(db: Queryable, shape: Shape, values: BrowseValu
   remember(null);
   // Everything ranked before the last window's first day (a rare word's few matches, the rest of a
   // page the windows did not fill): the exhaustive search, below that time.
-  const rest = await statementFor('page', { ...shape, after: true }, db).execute({
+  const rest = await statementFor('page', { ...shape, after: true }, later).execute({
     ...values,
     cursorValue: startOfDay(day + 1),
     cursorId: beforeAnyId,
@@ -573,7 +576,7 @@ async function readPage(db: Queryable, givenShape: Shape, givenValues: BrowseVal
   }
   if (shape.sort === 'distance') {
     const pinned = shape.after ? [] : await statementFor('pinned', shape, db).execute(values);
-    const rows = (await statementFor('nearest', shape, db).execute(values)).map((row) => ({ ...row.in_postcode, distance: row.nearest.distance }));
+    const rows = (await statementFor('nearest', shape, shape.after ? db : continuing(db)).execute(values)).map((row) => ({ ...row.in_postcode, distance: row.nearest.distance }));
     return { pinned, rows };
   }
   if (shape.after) return { pinned: [], rows: await statementFor('page', shape, db).execute(values) };
@@ -699,7 +702,6 @@ export async function browseListings(
   deps: Pick<ServerDeps, 'db'>,
   input: { viewer: Viewer; query: BrowseListingsQuery; searchPlan?: SearchPlan },
 ): Promise<BrowseResult> {
-  const { db } = deps;
   const { viewer, query, searchPlan = 'chosen' } = input;
   const sort = query.sort ?? 'newest';
   const cursor = query.cursor ? decodeCursor(query.cursor, sort) : null;
@@ -719,7 +721,7 @@ export async function browseListings(
     limit: query.limit + 1,
   };
 
-  const fetchPage = async (mode: SearchMode) => {
+  const fetchPage = async (db: Queryable, mode: SearchMode) => {
     const shape = shapeOf(query, { sort, mode, area, after: cursor !== null });
     // Typos: the words read as the catalogue's nearest ones (decision 42); none near enough, no page.
     const search = mode === 'typos' && query.search ? await correctedWords(db, query.search) : query.search;
@@ -736,11 +738,11 @@ export async function browseListings(
   };
 
   const mode: SearchMode = cursor?.mode ?? 'words';
-  const result = await fetchPage(mode);
+  const result = await fetchPage(deps.db, mode);
   // Nothing matched the words: when the catalogue does not know one of them, it is likely misspelt, so
   // try again with each unknown word read as the catalogue's nearest word (decision 42). Words it
   // knows stay an empty page (decision 17): a look-alike of a real word finds other things. (No listing
   // has a word the catalogue does not know, so this asks nothing of the listings themselves.)
-  if (query.search && !cursor && mode === 'words' && result.items.length === 0) return fetchPage('typos');
+  if (query.search && !cursor && mode === 'words' && result.items.length === 0) return fetchPage(continuing(deps.db), 'typos');
   return result;
 }
