@@ -5,17 +5,19 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { continuing } from '../../src/server/db/continuing';
+import type { Database } from '../../src/server/db/open-database';
+import * as schema from '../../src/server/db/schema';
 import { postgresForTests } from './support/test-database';
 
 const { url: postgresUrl, note: skipNote } = await postgresForTests();
 
 describe.skipIf(!postgresUrl)(`a request's later statements${skipNote}`, () => {
   let pool: pg.Pool;
-  let db: ReturnType<typeof drizzle>;
+  let db: Database;
   beforeAll(() => {
     // One connection: whoever gets it next is the one in front.
     pool = new pg.Pool({ connectionString: postgresUrl, max: 1 });
-    db = drizzle({ client: pool });
+    db = drizzle({ client: pool, schema });
   });
   afterAll(() => pool.end());
 
@@ -37,6 +39,16 @@ describe.skipIf(!postgresUrl)(`a request's later statements${skipNote}`, () => {
       continuing(db).execute(sql`select 2`).then(() => answered.push('a search’s next window')),
     ]);
     expect(order).toEqual(['a search’s next window', 'a new request']);
+  });
+
+  it('go first when they open a transaction, too', async () => {
+    const order = await answeredOrder((answered) => [
+      db.execute(sql`select 1`).then(() => answered.push('a new request')),
+      continuing(db)
+        .transaction(async (tx) => tx.execute(sql`select 2`))
+        .then(() => answered.push('a message sent after its conversation was opened')),
+    ]);
+    expect(order).toEqual(['a message sent after its conversation was opened', 'a new request']);
   });
 
   it('leave first come, first served among new requests', async () => {

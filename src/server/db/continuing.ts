@@ -32,13 +32,17 @@ function continuingHandle(db: Queryable): Queryable | null {
   if (!Array.isArray(waiting)) return null;
   // The pool itself in every other respect (Drizzle checks it is a Pool; a transaction still checks out its own client).
   const front = Object.create(pool) as pg.Pool;
-  front.connect = pool.connect.bind(pool) as pg.Pool['connect'];
-  front.query = ((...args: Parameters<pg.Pool['query']>) => {
-    const before = waiting.length;
-    // The pool queues a waiter at once when every connection is taken (pg-pool's connect).
-    const result = (pool.query as (...given: unknown[]) => unknown)(...args);
-    if (waiting.length === before + 1) waiting.unshift(waiting.pop());
-    return result;
-  }) as pg.Pool['query'];
+  /** Calls the pool's own method; the waiter it queued (at once, when every connection is taken: pg-pool's connect) goes first. */
+  const first =
+    <Method extends 'query' | 'connect'>(method: Method) =>
+    (...args: unknown[]) => {
+      const before = waiting.length;
+      const result = (pool[method] as (...given: unknown[]) => unknown)(...args);
+      if (waiting.length === before + 1) waiting.unshift(waiting.pop());
+      return result;
+    };
+  front.query = first('query') as pg.Pool['query'];
+  // A transaction checks out its client with connect.
+  front.connect = first('connect') as pg.Pool['connect'];
   return drizzle({ client: front, schema });
 }
