@@ -7,7 +7,6 @@ import { AppError } from '../../domain/errors';
 import { uuidPattern } from '../../domain/listing';
 import { assertTradingChecks } from '../auth';
 import { conversations, listings, users, type UserRow } from '../db/schema';
-import { continuing } from '../db/continuing';
 import type { ServerDeps } from '../deps';
 import { assertNotBlocked } from './conversation-access';
 import { findConversationSummary } from './conversation-view';
@@ -27,10 +26,7 @@ export async function startConversation(deps: ServerDeps, input: { buyer: UserRo
   const { listing, seller } = found;
   if (seller.id === buyer.id) throw new AppError('CONTACT_OWN_LISTING');
 
-  // The request's next statements: they wait at the front of the pool's queue (db/continuing.ts).
-  const later = continuing(db);
-  const laterDeps = { ...deps, db: later };
-  const [existing] = await later
+  const [existing] = await db
     .select({ id: conversations.id })
     .from(conversations)
     .where(and(eq(conversations.listingId, listing.id), eq(conversations.buyerId, buyer.id)))
@@ -41,10 +37,10 @@ export async function startConversation(deps: ServerDeps, input: { buyer: UserRo
   // A sold or paused listing takes no new buyers; one already talking may go on.
   if (!existing && !listing.isActive) throw new AppError('LISTING_SOLD', listing.pausedAt ? conversationMessages.listingPaused : conversationMessages.listingSold);
   // A block stops the conversation already there too.
-  await assertNotBlocked(laterDeps, buyer.id, seller.id);
+  await assertNotBlocked(deps, buyer.id, seller.id);
   if (!existing) {
     const hourAgo = new Date(deps.clock.now().getTime() - 60 * 60 * 1000);
-    const [recent] = await later
+    const [recent] = await db
       .select({ value: count() })
       .from(conversations)
       .where(and(eq(conversations.buyerId, buyer.id), gt(conversations.createdAt, hourAgo)));
@@ -58,7 +54,7 @@ export async function startConversation(deps: ServerDeps, input: { buyer: UserRo
   // Only the request whose insert made the row starts the conversation (and mails the seller).
   const [created] = existing
     ? []
-    : await later
+    : await db
         .insert(conversations)
         .values({ listingId: listing.id, listingTitle: listing.title, buyerId: buyer.id, sellerId: seller.id })
         .onConflictDoNothing({ target: [conversations.listingId, conversations.buyerId] })
@@ -66,12 +62,12 @@ export async function startConversation(deps: ServerDeps, input: { buyer: UserRo
   const conversationId =
     existing?.id ??
     created?.id ??
-    (await later.select({ id: conversations.id }).from(conversations).where(and(eq(conversations.listingId, listing.id), eq(conversations.buyerId, buyer.id))).limit(1))[0].id;
+    (await db.select({ id: conversations.id }).from(conversations).where(and(eq(conversations.listingId, listing.id), eq(conversations.buyerId, buyer.id))).limit(1))[0].id;
   const isNew = created !== undefined;
 
   // The statement that sends also keeps the pace of a conversation already there.
-  const message = await sendMessage(laterDeps, { conversationId, sender: buyer, body });
-  const conversation = await findConversationSummary(later, buyer.id, conversationId);
+  const message = await sendMessage(deps, { conversationId, sender: buyer, body });
+  const conversation = await findConversationSummary(db, buyer.id, conversationId);
   if (!conversation) throw new AppError('CONVERSATION_NOT_FOUND');
   if (isNew) deps.background.run('new-conversation mail', conversationId, () => mailSellerOfNewConversation(deps, { seller, buyer, listing, conversationId, firstMessage: body }));
   return { conversation, message, isNew };
