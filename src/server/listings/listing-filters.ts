@@ -7,9 +7,12 @@ import { listings } from '../db/schema';
 /** A point whose coordinates may be statement values (placeholders) rather than numbers. */
 export type PointValue = { latitude: number | SQL; longitude: number | SQL };
 
+/** Written into the text: a constant, not a value a plan would be made for. */
+const earthDiameterKm = sql.raw(String(2 * earthRadiusKm));
+
 /** Great-circle distance in km from a point to each row (listings by default). */
 export function distanceFrom(point: PointValue, columns: { latitude: AnyPgColumn; longitude: AnyPgColumn } = listings): SQL<number> {
-  return sql<number>`(${2 * earthRadiusKm} * asin(least(1, sqrt(
+  return sql<number>`(${earthDiameterKm} * asin(least(1, sqrt(
     power(sin(radians(${columns.latitude} - ${point.latitude}) / 2), 2) +
     cos(radians(${point.latitude})) * cos(radians(${columns.latitude})) *
     power(sin(radians(${columns.longitude} - ${point.longitude}) / 2), 2)))))`;
