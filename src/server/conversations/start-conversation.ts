@@ -1,17 +1,29 @@
 // "Message seller": opens the one conversation of this listing and buyer (or continues it) with the
 // buyer's message, and lets the seller know by mail (without the buyer's email or phone).
-import { and, count, eq, gt } from 'drizzle-orm';
+import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { askIfAvailable, conversationLimits, conversationMessages } from '../../domain/conversations';
 import type { ConversationMessage, ConversationSummary } from '../../domain/conversation-schemas';
 import { AppError } from '../../domain/errors';
 import { uuidPattern } from '../../domain/listing';
 import { assertTradingChecks } from '../auth';
+import { preparedQuery } from '../db/prepared-statement';
 import { conversations, listings, users, type UserRow } from '../db/schema';
 import type { ServerDeps } from '../deps';
 import { assertNotBlocked } from './conversation-access';
 import { findConversationSummary } from './conversation-view';
 import { mailSellerOfNewConversation } from './conversation-mails';
 import { assertNoBannedWords, sendMessage } from './send-message';
+
+/** Named: PostgreSQL plans the lookup once per connection. */
+const listingWithSeller = preparedQuery('conversation_listing_with_seller', (db, name) =>
+  db
+    .select({ listing: listings, seller: users })
+    .from(listings)
+    .innerJoin(users, eq(users.id, listings.sellerId))
+    .where(eq(listings.id, sql.placeholder('listing')))
+    .limit(1)
+    .prepare(name),
+);
 
 export type StartedConversation = { conversation: ConversationSummary; message: ConversationMessage; isNew: boolean };
 
@@ -20,7 +32,7 @@ export async function startConversation(deps: ServerDeps, input: { buyer: UserRo
   const { buyer } = input;
   if (!uuidPattern.test(input.listingId)) throw new AppError('LISTING_NOT_FOUND');
 
-  const [found] = await db.select({ listing: listings, seller: users }).from(listings).innerJoin(users, eq(users.id, listings.sellerId)).where(eq(listings.id, input.listingId)).limit(1);
+  const [found] = await listingWithSeller(db).execute({ listing: input.listingId });
   // A listing hidden by our team is not there for buyers.
   if (!found || found.listing.hiddenAt) throw new AppError('LISTING_NOT_FOUND');
   const { listing, seller } = found;

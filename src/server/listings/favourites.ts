@@ -7,6 +7,7 @@ import { favouriteLimits, favouriteMail } from '../../domain/favourites';
 import { formatPrice, uuidPattern } from '../../domain/listing';
 import type { FavouriteView, ListingView } from '../../domain/listing-schemas';
 import type { Queryable } from '../db/open-database';
+import { preparedQuery } from '../db/prepared-statement';
 import { conversations, favourites, listings, users } from '../db/schema';
 import { writeTransaction } from '../db/write-transaction';
 import type { JobData } from '../services/job-queue';
@@ -91,9 +92,14 @@ export async function listFavourites(deps: Pick<ServerDeps, 'db' | 'clock'>, inp
 
 /** The ids of every listing the member has saved (at most a few more than the limit: sold ones drop off by date). */
 export async function favouriteIdsOf(deps: Pick<ServerDeps, 'db'>, memberId: string): Promise<ReadonlySet<string>> {
-  const rows = await deps.db.select({ listingId: favourites.listingId }).from(favourites).where(eq(favourites.userId, memberId));
+  const rows = await favouriteIdsStatement(deps.db).execute({ member: memberId });
   return new Set(rows.map((row) => row.listingId));
 }
+
+/** Named: read on every browse and listing page of a member whose hearts are not in memory. */
+const favouriteIdsStatement = preparedQuery('favourite_ids', (db, name) =>
+  db.select({ listingId: favourites.listingId }).from(favourites).where(eq(favourites.userId, sql.placeholder('member'))).prepare(name),
+);
 
 /** The views with the member's own favourites marked: a page many viewers share, made one member's. */
 export function markFavourites<View extends ListingView>(views: readonly View[], favouriteIds: ReadonlySet<string>): View[] {

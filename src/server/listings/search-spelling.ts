@@ -6,6 +6,7 @@
 // one misspelt word at 1,000,000 listings).
 import { sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/open-database';
+import { preparedStatement } from '../db/prepared-statement';
 import { wordsOfSearch } from './listing-search-windows';
 
 /** A quoted lexeme of a tsquery's text, as PostgreSQL writes it ('o''brien'), and a prefix or weight after it. */
@@ -46,6 +47,27 @@ const candidatesPerWord = 10;
 const wordsCorrectedPerSearch = 6;
 
 /**
+ * Each typed word the catalogue lacks, with its nearest known words. Named: planned once per
+ * connection (planning it cost more than running it). A word the catalogue has is kept as it is,
+ * without the trigram search (for a common word it would rank hundreds of look-alikes only to find
+ * the word itself).
+ */
+const nearestKnownWords = preparedStatement<{ typed: string[] }, { typed: string; known: string }>(
+  'search_nearest_known_words',
+  (value) => sql`
+    select typed.word as typed, known.word as known
+      from unnest(${value.typed}::text[]) with ordinality as typed(word, position)
+      cross join lateral (
+        select candidate.word from search_words candidate
+         where candidate.word % typed.word
+         order by similarity(candidate.word, typed.word) desc, candidate.word
+         limit ${sql.raw(String(candidatesPerWord))}
+      ) as known
+     where not exists (select from search_words listed where listed.word = typed.word)
+     order by typed.position`,
+);
+
+/**
  * The search's words (a tsquery's text) with each word no listing has had replaced by the nearest
  * known word; null when none of them could be corrected (nothing near enough, or nothing to correct).
  */
@@ -56,21 +78,8 @@ export async function correctedWords(db: Queryable, search: string): Promise<str
     .filter((word) => editsAllowed(word.length) > 0)
     .slice(0, wordsCorrectedPerSearch);
   if (typed.length === 0) return null;
-  // A word the catalogue has is kept as it is, without the trigram search (for a common word it would
-  // rank hundreds of look-alikes only to find the word itself).
-  const result = await db.execute(sql`
-    select typed.word as typed, known.word as known
-      from unnest(${sql.param(typed)}::text[]) with ordinality as typed(word, position)
-      cross join lateral (
-        select candidate.word from search_words candidate
-         where candidate.word % typed.word
-         order by similarity(candidate.word, typed.word) desc, candidate.word
-         limit ${candidatesPerWord}
-      ) as known
-     where not exists (select from search_words listed where listed.word = typed.word)
-     order by typed.position`);
   const nearest = new Map<string, { word: string; edits: number }>();
-  for (const row of (result as unknown as { rows: { typed: string; known: string }[] }).rows) {
+  for (const row of await nearestKnownWords(db, { typed })) {
     const edits = editDistance(row.typed, row.known);
     const best = nearest.get(row.typed);
     if (edits <= editsAllowed(row.typed.length) && (!best || edits < best.edits)) nearest.set(row.typed, { word: row.known, edits });
