@@ -137,7 +137,8 @@ type Shape = {
 
 const origin = { latitude: sql`${value('originLatitude')}::float8`, longitude: sql`${value('originLongitude')}::float8` };
 const distance = distanceFrom(origin);
-const distanceUnseen = distanceFrom({ latitude: valueIn({ plannedOnce: true })('originLatitude', 'float8'), longitude: valueIn({ plannedOnce: true })('originLongitude', 'float8') });
+const unseen = valueIn({ plannedOnce: true });
+const distanceUnseen = distanceFrom({ latitude: unseen('originLatitude', 'float8'), longitude: unseen('originLongitude', 'float8') });
 
 /**
  * The distance from the origin, for a statement planned once with its origin out of the planner's
