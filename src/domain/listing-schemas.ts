@@ -65,6 +65,9 @@ const optionalFilter = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' || value === 'all' ? undefined : value), schema.optional());
 
 /** GET /api/listings: 'all' or empty means no filter (spec 7). */
+/** Listings on a page of browse or search: 24 unless asked, at most 48. */
+export const browsePageLimits = { default: 24, max: 48 } as const;
+
 export const browseListingsQuery = z.object({
   category: optionalFilter(z.enum(listingCategoryValues, { error: 'Choose a category from the list.' })),
   location: optionalFilter(z.enum(locationFilters, { error: 'Choose a location from the list.' })),
@@ -89,7 +92,7 @@ export const browseListingsQuery = z.object({
       }),
   ),
   cursor: optionalFilter(z.string().max(300)),
-  limit: z.coerce.number({ error: 'limit must be a number from 1 to 48.' }).int().min(1).max(48).default(24),
+  limit: z.coerce.number({ error: `limit must be a number from 1 to ${browsePageLimits.max}.` }).int().min(1).max(browsePageLimits.max).default(browsePageLimits.default),
 });
 export type BrowseListingsQuery = z.infer<typeof browseListingsQuery>;
 
