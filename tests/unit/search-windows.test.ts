@@ -45,6 +45,11 @@ describe('words put under days or postcodes', () => {
     expect(wordsUnder(`'guitar'`, ['TAS-15700'])).toBe(`( 'guitar TAS-15700' )`);
     expect(wordsUnder(`'guitar'`, ['vic20785'])).toBeNull();
     expect(wordsUnder(`'guitar'`, ['VIC 20785'])).toBeNull();
+    // A state alone (listing_words_by_state): its letters, and nothing else.
+    expect(wordsUnder(`'guitar' & !'amp'`, ['TAS'])).toBe(`( 'guitar TAS' & !'amp TAS' ) & ' TAS'`);
+    expect(wordsUnder(`'guitar'`, ['tas'])).toBeNull();
+    expect(wordsUnder(`'guitar'`, ['TASMANIA'])).toBeNull();
+    expect(wordsUnder(`'guitar'`, ['VIC-'])).toBeNull();
   });
 });
 

@@ -194,6 +194,11 @@ export const listings = pgTable(
     index('listings_words_by_state_day_idx')
       .using('gin', sql`listing_words_by_state_day(${table.searchVector}, ${table.state}, ${table.rankedAt})`)
       .where(sql`${table.isActive}`),
+    // A search in a state that is not read by days (rare words, other orders, the rest of a page): each
+    // word of an active listing under its state, with a marker of it (migration 0048; browse-listings.ts asks it).
+    index('listings_words_by_state_idx')
+      .using('gin', sql`listing_words_by_state(${table.searchVector}, ${table.state})`)
+      .where(sql`${table.isActive}`),
     index('listings_location_idx').on(table.latitude, table.longitude).where(sql`${table.isActive}`),
     // Browse: newest first (by rank: listed or renewed, decision 34) among active listings, optionally narrowed by state, postcode, category.
     index('listings_active_ranked_idx').on(table.rankedAt.desc().nullsFirst(), table.id.desc().nullsFirst()).where(sql`${table.isActive}`),

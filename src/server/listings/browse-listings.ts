@@ -93,6 +93,8 @@ type BrowseValues = {
   windowWords?: string;
   /** A search's words put under the area's postcodes (or the one postcode asked for). */
   areaWords?: string;
+  /** The words under the state searched (listing_words_by_state). */
+  stateWords?: string;
 };
 
 const value = (name: keyof BrowseValues) => sql.placeholder(name);
@@ -131,6 +133,8 @@ type Shape = {
   stateWindow?: boolean;
   /** By words under the postcodes searched (decision 41). */
   areaWords?: boolean;
+  /** By words under the state searched, when not by windows of days (migration 0048). */
+  stateWords?: boolean;
   /** Set on the statements PostgreSQL plans once (plansOnce): their values are kept from the planner (valueIn). */
   plannedOnce?: boolean;
 };
@@ -248,6 +252,7 @@ function pageIds(shape: Shape): SQL {
   }
   if (shape.window) return keyedWordsIds(shape, sql`listing_words_by_day(${listings.searchVector}, ${listings.rankedAt}) @@ ${typed('windowWords', 'tsquery')}`);
   if (shape.areaWords) return keyedWordsIds(shape, sql`listing_words_by_postcode(${listings.searchVector}, ${listings.postcode}) @@ ${typed('areaWords', 'tsquery')}`);
+  if (shape.stateWords) return keyedWordsIds(shape, sql`listing_words_by_state(${listings.searchVector}, ${listings.state}) @@ ${typed('stateWords', 'tsquery')}`);
   const conditions = and(...baseConditions(shape), unpinnedCondition, shape.after ? afterCursor(shape) : undefined);
   return sql`(select ${listings.id} from ${listings} where ${conditions} order by ${sql.join(ordering(shape.sort, distanceOf(shape)), sql`, `)} limit ${typed('limit', 'int')})`;
 }
@@ -432,14 +437,14 @@ function statementFor<Kind extends StatementKind>(kind: Kind, shape: Shape, db: 
  * postcodes), the pinned posts of any area without words (read off their partial indexes, a few
  * thousand rows at most), a category's newest in a state or all of Australia (its own index, in
  * order), and the searches whose words are read off a keyed word index (a window's days, the
- * area's postcodes: that index alone, then the page's checks and sort). Their values are kept from
+ * area's postcodes, the state: that index alone, then the page's checks and sort). Their values are kept from
  * the planner (valueIn). The rest are planned with each request's values: the best plan for words
  * or filters elsewhere depends on how many listings they match.
  */
 function plansOnce(kind: StatementKind, shape: Shape): boolean {
   if (kind === 'pinned') return !shape.search;
   if (kind !== 'first' && kind !== 'page') return false;
-  if (shape.search) return shape.window === true || shape.areaWords === true;
+  if (shape.search) return shape.window === true || shape.areaWords === true || shape.stateWords === true;
   return walksAreaPostcodes(shape) || readsCategoryInOrder(shape);
 }
 
@@ -514,9 +519,12 @@ async function readSearchWindows(db: Queryable, shape: Shape, values: BrowseValu
   }
   remember(null);
   // Everything ranked before the last window's first day (a rare word's few matches, the rest of a
-  // page the windows did not fill): the exhaustive search, below that time.
-  const rest = await statementFor('page', { ...shape, after: true }, later).execute({
+  // page the windows did not fill), below that time: in a state, its own matches of the words; else
+  // the exhaustive search.
+  const stateWords = windows.state === null ? null : wordsUnder(windows.words, [windows.state]);
+  const rest = await statementFor('page', { ...shape, after: true, stateWords: stateWords !== null }, later).execute({
     ...values,
+    ...(stateWords === null ? {} : { stateWords }),
     cursorValue: startOfDay(day + 1),
     cursorId: beforeAnyId,
     limit: wanted - rows.length,
@@ -563,8 +571,8 @@ async function searchWindowsFor(db: Queryable, shape: Shape, values: BrowseValue
   // The last such search's windows did not fill its page: a rare word here, read at once.
   const firstDays = firstWindowFor(key);
   if (firstDays === null && skipsRareWords) return null;
-  // Within a state (the area's, or one asked for: both, when they differ, find nothing) its own days are read, not the country's.
-  const state = (shape.state ? values.state : undefined) ?? (shape.area === 'state' ? values.areaState : undefined) ?? null;
+  // Within a state its own days are read, not the country's.
+  const state = stateOfSearch(shape, values);
   return { words, newestDay: cursorMs !== null ? dayOf(cursorMs) : dayOf(Date.now()) + 1, firstDays: firstDays ?? firstWindowDays, key, state };
 }
 
@@ -586,6 +594,24 @@ async function areaWordsFor(db: Queryable, shape: Shape, values: BrowseValues): 
   return wordsUnder(await parsedWords(db, shape, values.search), postcodes);
 }
 
+/** The state a search is in: the area's, or one asked for (both, when they differ, find nothing); null for none. */
+function stateOfSearch(shape: Shape, values: BrowseValues): string | null {
+  return (shape.state ? values.state : undefined) ?? (shape.area === 'state' ? values.areaState : undefined) ?? null;
+}
+
+/**
+ * The words of a search in one state put under it, for the searches there that windows of days do not
+ * read (words the statistics say are rare, orders other than newest first); null to search otherwise.
+ * They are read off listings_words_by_state_idx (migration 0048): the exhaustive search read every
+ * match in the country and kept the state's (611 listings for 120 in New South Wales, 10,286 for 139
+ * in Tasmania, at 1,000,000 listings).
+ */
+async function stateWordsFor(db: Queryable, shape: Shape, values: BrowseValues): Promise<string | null> {
+  if (!shape.search || !values.search || shape.sort === 'distance') return null;
+  const state = stateOfSearch(shape, values);
+  return state === null ? null : wordsUnder(await parsedWords(db, shape, values.search), [state]);
+}
+
 /** A page's rows and, on a first page, the pins that lead it: one statement, except for "nearest first" and searches. */
 async function readPage(db: Queryable, givenShape: Shape, givenValues: BrowseValues, searchPlan: SearchPlan) {
   let shape = givenShape;
@@ -598,6 +624,11 @@ async function readPage(db: Queryable, givenShape: Shape, givenValues: BrowseVal
     } else {
       const windows = await searchWindowsFor(db, shape, values, searchPlan === 'chosen');
       if (windows) return readSearchWindows(db, shape, values, windows);
+      const stateWords = await stateWordsFor(db, shape, values);
+      if (stateWords !== null) {
+        shape = { ...shape, stateWords: true };
+        values = { ...values, stateWords };
+      }
     }
   }
   if (shape.sort === 'distance') {

@@ -45,12 +45,13 @@ const lexemeOrDistance = new RegExp(`${quotedLexeme.source}|<\\d*-?>`, 'g');
 
 /**
  * A tsquery (as text) asked of an index that files each lexeme under a key (the day of a listing's
- * rank, listing_words_by_day; its postcode, listing_words_by_postcode): each lexeme under each key,
+ * rank, listing_words_by_day; its postcode, listing_words_by_postcode; its state): each lexeme under each key,
  * ORed over the keys; with a negation, each key's part also needs the key's marker (a listing under
  * another key lacks this key's lexemes, so "!amp" alone would take it in). Null when the query
  * cannot be put by key: empty (only stop words), with prefixes or weights (websearch_to_tsquery
- * makes neither), or a key that is not a whole number (a day before 1970 is below 0), a state's
- * letters before it or not (listing_words_by_state_day: "VIC20785").
+ * makes neither), or a key that is not a whole number (a day before 1970 is below 0) with a state's
+ * letters before it or not (listing_words_by_state_day: "VIC20785"), or a state's letters alone
+ * (listing_words_by_state: "VIC").
  *
  * A phrase's words are asked without their order ("near-new" is 'near-new' <-> 'near' <-> 'new'):
  * PostgreSQL checks positions on each candidate row, and for a keyed index it made the row's keyed
@@ -60,7 +61,7 @@ const lexemeOrDistance = new RegExp(`${quotedLexeme.source}|<\\d*-?>`, 'g');
  */
 export function wordsUnder(words: string, keys: readonly (number | string)[]): string | null {
   if (words.trim() === '' || keys.length === 0) return null;
-  if (keys.some((key) => !/^(?:[A-Z]{2,3})?-?\d+$/.test(String(key)))) return null;
+  if (keys.some((key) => !/^(?:[A-Z]{2,3}(?:-?\d+)?|-?\d+)$/.test(String(key)))) return null;
   if ([...words.matchAll(quotedLexeme)].some((match) => match[1] !== undefined)) return null;
   const negated = words.replace(quotedLexeme, '').includes('!');
   const unordered = negated ? words : words.replace(lexemeOrDistance, (token) => (token.startsWith("'") ? token : '&'));
