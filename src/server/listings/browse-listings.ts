@@ -522,7 +522,8 @@ async function readSearchWindows(db: Queryable, shape: Shape, values: BrowseValu
   // page the windows did not fill), below that time: in a state, its own matches of the words; else
   // the exhaustive search.
   const stateWords = windows.state === null ? null : wordsUnder(windows.words, [windows.state]);
-  const rest = await statementFor('page', { ...shape, after: true, stateWords: stateWords !== null }, later).execute({
+  const restShape: Shape = stateWords === null ? { ...shape, after: true } : { ...shape, after: true, stateWords: true };
+  const rest = await statementFor('page', restShape, later).execute({
     ...values,
     ...(stateWords === null ? {} : { stateWords }),
     cursorValue: startOfDay(day + 1),
