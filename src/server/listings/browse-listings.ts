@@ -761,6 +761,8 @@ export async function browseListings(
   input: { viewer: Viewer; query: BrowseListingsQuery; searchPlan?: SearchPlan },
 ): Promise<BrowseResult> {
   const { viewer, query, searchPlan = 'chosen' } = input;
+  // The statements planned once choose at most a page of the largest size (plannedOnceIdsAtMost).
+  if (query.limit > browsePageLimits.max) throw new Error(`A page holds at most ${browsePageLimits.max} listings.`);
   const sort = query.sort ?? 'newest';
   const cursor = query.cursor ? decodeCursor(query.cursor, sort) : null;
   const from = browseOrigin(viewer, query);
