@@ -238,3 +238,15 @@ describe.runIf(testPostgresUrl())('statements planned once per connection', () =
     for (const plan of calledEveryRound) expect(Number(plan.custom_plans), JSON.stringify(plan)).toBeLessThanOrEqual(5);
   }, 60_000);
 });
+
+describe('pending word entries', () => {
+  it('keeps every word index of the listings to a short pending list, so no search reads a day of new listings entry by entry', async () => {
+    const { rows } = await server.database.db.execute<{ name: string; options: string[] | null }>(sql`
+      select c.relname as name, c.reloptions as options
+        from pg_index i join pg_class c on c.oid = i.indexrelid join pg_am a on a.oid = c.relam
+       where i.indrelid = 'listings'::regclass and a.amname = 'gin'`);
+    // The listings' own words, the pinned posts' and the four keyed indexes (days, postcodes, a state's days, states).
+    expect(rows.length).toBeGreaterThanOrEqual(6);
+    for (const row of rows) expect(row.options ?? [], row.name).toContain('gin_pending_list_limit=64');
+  });
+});

@@ -122,6 +122,13 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * The listings' word indexes keep new entries in a pending list of at most 64 kB (8 pages) before
+ * merging them: every search reads the whole list, and the default (4 MB) filled up between the rare
+ * autovacuums of a large table (migration 0049).
+ */
+const shortPendingList = { gin_pending_list_limit: 64 };
+
 export const listings = pgTable(
   'listings',
   {
@@ -177,27 +184,31 @@ export const listings = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [
-    index('listings_search_idx').using('gin', table.searchVector),
+    index('listings_search_idx').using('gin', table.searchVector).with(shortPendingList),
     // A search's newest matches a few days at a time: each word of an active listing
     // under its day, with a marker of the day (migration 0035 makes the function;
     // listing-search-windows.ts asks it).
     index('listings_words_by_day_idx')
       .using('gin', sql`listing_words_by_day(${table.searchVector}, ${table.rankedAt})`)
+      .with(shortPendingList)
       .where(sql`${table.isActive}`),
     // A search in a neighbourhood or a postcode: each word of an active listing under its
     // postcode, with a marker of the postcode (migration 0036; browse-listings.ts asks it).
     index('listings_words_by_postcode_idx')
       .using('gin', sql`listing_words_by_postcode(${table.searchVector}, ${table.postcode})`)
+      .with(shortPendingList)
       .where(sql`${table.isActive}`),
     // A search's newest matches in a state (an Explorer's area, or a state asked for): each word of an
     // active listing under its state and day, with a marker of both (migration 0045; browse-listings.ts asks it).
     index('listings_words_by_state_day_idx')
       .using('gin', sql`listing_words_by_state_day(${table.searchVector}, ${table.state}, ${table.rankedAt})`)
+      .with(shortPendingList)
       .where(sql`${table.isActive}`),
     // A search in a state that is not read by days (rare words, other orders, the rest of a page): each
     // word of an active listing under its state, with a marker of it (migration 0048; browse-listings.ts asks it).
     index('listings_words_by_state_idx')
       .using('gin', sql`listing_words_by_state(${table.searchVector}, ${table.state})`)
+      .with(shortPendingList)
       .where(sql`${table.isActive}`),
     index('listings_location_idx').on(table.latitude, table.longitude).where(sql`${table.isActive}`),
     // Browse: newest first (by rank: listed or renewed, decision 34) among active listings, optionally narrowed by state, postcode, category.
@@ -233,7 +244,7 @@ export const listings = pgTable(
     index('listings_pinned_postcode_idx').on(table.postcode).where(sql`${table.isActive} and ${table.pinnedAt} is not null`),
     index('listings_pinned_state_idx').on(table.state).where(sql`${table.isActive} and ${table.pinnedAt} is not null`),
     // A search's pinned posts: only the few pinned listings' words, not every listing's.
-    index('listings_pinned_search_idx').using('gin', table.searchVector).where(sql`${table.isActive} and ${table.pinnedAt} is not null`),
+    index('listings_pinned_search_idx').using('gin', table.searchVector).with(shortPendingList).where(sql`${table.isActive} and ${table.pinnedAt} is not null`),
     check('listings_price_positive', sql`${table.price} > 0`),
     check('listings_condition_check', sql`${table.condition} in (${sql.raw(listingConditionValues.map((condition) => `'${condition}'`).join(', '))})`),
   ],
