@@ -64,10 +64,10 @@ export const sellerIdParams = z.object({ sellerId: z.string().max(fieldLimits.op
 const optionalFilter = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' || value === 'all' ? undefined : value), schema.optional());
 
-/** GET /api/listings: 'all' or empty means no filter (spec 7). */
 /** Listings on a page of browse or search: 24 unless asked, at most 48. */
 export const browsePageLimits = { default: 24, max: 48 } as const;
 
+/** GET /api/listings: 'all' or empty means no filter (spec 7). */
 export const browseListingsQuery = z.object({
   category: optionalFilter(z.enum(listingCategoryValues, { error: 'Choose a category from the list.' })),
   location: optionalFilter(z.enum(locationFilters, { error: 'Choose a location from the list.' })),
