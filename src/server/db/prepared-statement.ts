@@ -5,6 +5,7 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Queryable } from './open-database';
+import { mapRowsByPlan } from './row-mapping';
 
 const dialect = new PgDialect();
 const names = new Set<string>();
@@ -44,8 +45,9 @@ type PreparedBuilder = { execute: (values?: Record<string, unknown>) => Promise<
 
 /**
  * A query-builder statement (`.prepare(name)` with `sql.placeholder` values), built once per
- * database handle: Drizzle maps its rows as usual. With a name PostgreSQL plans it once per
- * connection and may settle on one generic plan for every value: right for lookups by key. A
+ * database handle; its rows are mapped as Drizzle maps them, by a plan made once (row-mapping.ts).
+ * With a name PostgreSQL plans it once per connection and may settle on one generic plan for every
+ * value: right for lookups by key. A
  * statement whose best plan depends on its values (a search, an area of any size) passes `null`
  * and is planned afresh with each request's values; its SQL text is still built only once.
  */
@@ -58,7 +60,7 @@ export function preparedQuery<Query extends PreparedBuilder>(name: string | null
   return (db) => {
     let query = byHandle.get(db);
     if (!query) {
-      query = build(db, name ?? unnamed);
+      query = mapRowsByPlan(build(db, name ?? unnamed));
       byHandle.set(db, query);
     }
     return query;
