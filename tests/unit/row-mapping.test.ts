@@ -1,11 +1,15 @@
-import { eq, mapResultRow, sql } from 'drizzle-orm';
+import * as drizzleOrm from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { describe, expect, it } from 'vitest';
+import type { Queryable } from '../../src/server/db/open-database';
 import { listings, sessions, users } from '../../src/server/db/schema';
 import { mapRowsByPlan, rowMapperFor } from '../../src/server/db/row-mapping';
 import { listingColumns, selectListingsWithSeller } from '../../src/server/listings/listing-view';
 
-const db = drizzle.mock();
+const db = drizzle.mock() as unknown as Queryable;
+/** Drizzle's own row mapping (exported, though not in its types). */
+const { mapResultRow } = drizzleOrm as unknown as { mapResultRow: (fields: never, row: unknown[], joins?: Record<string, boolean>) => Record<string, unknown> };
 
 type Prepared = { fields: { path: string[]; field: { columnType?: string } }[]; joinsNotNullableMap?: Record<string, boolean>; customResultMapper?: unknown };
 
