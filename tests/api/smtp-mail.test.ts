@@ -9,9 +9,14 @@ type ReceivedMail = { from: string; to: string[]; raw: string };
 let smtp: SMTPServer;
 let smtpPort: number;
 const received: ReceivedMail[] = [];
+let connections = 0;
 beforeAll(async () => {
   smtp = new SMTPServer({
     authOptional: true,
+    onConnect(_session, callback) {
+      connections += 1;
+      callback();
+    },
     disableReverseLookup: true,
     disabledCommands: ['STARTTLS'],
     onData(stream, session, callback) {
@@ -62,6 +67,15 @@ describe('mail over SMTP', () => {
     expect(code).toMatch(/^\d{6}$/);
     const confirm = await client.post('/api/auth/reset-password-confirm', { email: member.email, code, password: 'reset over smtp' });
     expect(confirm.status).toBe(200);
+  });
+
+  it('sends one mail after another over the connection it keeps open', async () => {
+    const first = await registerMember(client);
+    await waitForMail(first.email, /Welcome to Neighbourly!/);
+    const before = connections;
+    const second = await registerMember(client);
+    await waitForMail(second.email, /Welcome to Neighbourly!/);
+    expect(connections).toBe(before);
   });
 
   it('keeps nothing in the dev outbox when SMTP carries the mail', async () => {
