@@ -32,27 +32,30 @@ const rounded = (column: string) => sql.raw(`floor(${column} * ${coordinateSteps
  * made by PostgreSQL: thousands of entries for the whole country, which the server would otherwise
  * turn into objects, check one by one and write out. Allowed is browse's own rule (the area's
  * postcodes as postcodesWithin decides them, the state, or everywhere), so an allowed count is
- * exactly what browse shows for that postcode.
+ * exactly what browse shows for that postcode. Each entry is a row turned into JSON whole
+ * (json_agg of the row): json_build_object looks up the type of each of its values again on every
+ * row, which made a city's 350 postcodes take 2.5 ms against 1.75.
  */
 const countsJson = preparedStatement<CountValues, { json: string }>(
   'map_listing_counts_json',
   (value) => sql`
-    select coalesce(json_agg(json_build_object(
-             'postcode', postcode, 'state', state, 'suburb', suburb, 'count', shown,
-             'latitude', ${rounded('latitude')}, 'longitude', ${rounded('longitude')},
-             'allowed', case ${value.areaKind}::text
-                          when 'everywhere' then true
-                          when 'state' then state = ${value.areaState}::text
-                          else postcode = any(${value.areaPostcodes}::text[]) end
-           ) order by postcode), '[]')::text as json
-      from postcode_listing_counts
-     cross join lateral (
-       select case when ${value.conditionSlots}::int[] is null then active_count
-                   else (select coalesce(sum(c), 0)::int from unnest(condition_counts) with ordinality as counts(c, i) where i = any(${value.conditionSlots}::int[])) end as shown
-     ) as filtered
-     where shown > 0
-       and (not ${value.bounded}::boolean
-            or (latitude between ${value.south}::float8 and ${value.north}::float8 and longitude between ${value.west}::float8 and ${value.east}::float8))`,
+    select coalesce(json_agg(entry order by entry.postcode), '[]')::text as json
+      from (
+        select postcode, state, suburb, shown as count,
+               ${rounded('latitude')} as latitude, ${rounded('longitude')} as longitude,
+               case ${value.areaKind}::text
+                 when 'everywhere' then true
+                 when 'state' then state = ${value.areaState}::text
+                 else postcode = any(${value.areaPostcodes}::text[]) end as allowed
+          from postcode_listing_counts
+         cross join lateral (
+           select case when ${value.conditionSlots}::int[] is null then active_count
+                       else (select coalesce(sum(c), 0)::int from unnest(condition_counts) with ordinality as counts(c, i) where i = any(${value.conditionSlots}::int[])) end as shown
+         ) as filtered
+         where shown > 0
+           and (not ${value.bounded}::boolean
+                or (latitude between ${value.south}::float8 and ${value.north}::float8 and longitude between ${value.west}::float8 and ${value.east}::float8))
+      ) as entry`,
 );
 
 /** The counts as the JSON text of MapCountEntry[]: every postcode with active listings (of the conditions asked for), or only those inside bounds. */
