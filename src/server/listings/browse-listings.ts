@@ -352,6 +352,22 @@ function keyedWordsIds(shape: Shape, keyedWords: SQL): SQL {
 }
 
 /**
+ * The postcodes a walk may find listings in: the area's and the filters' (a postcode's listings are
+ * in its state, the directory's: decision 10). Without them the walk measured and sorted every
+ * postcode in the country, then looked for listings in each one outside the area in turn, to no
+ * avail: 9.6 ms a Starter's page under mixed traffic, 2.5 ms of it the measuring alone.
+ */
+function walkedPostcodes(shape: Shape): SQL[] {
+  const typed = valueIn(shape);
+  const conditions: SQL[] = [];
+  if (shape.area === 'state') conditions.push(sql`${postcodeListingCounts.state} = ${typed('areaState', 'text')}`);
+  if (shape.area === 'radius') conditions.push(sql`${postcodeListingCounts.postcode} = any(${typed('areaPostcodes', 'text[]')})`);
+  if (shape.state) conditions.push(sql`${postcodeListingCounts.state} = ${typed('state', 'text')}`);
+  if (shape.postcode) conditions.push(sql`${postcodeListingCounts.postcode} = ${typed('postcode', 'text')}`);
+  return conditions;
+}
+
+/**
  * "Nearest first" without measuring every listing: walk the postcodes (a few thousand rows,
  * kept by the map counts) from nearest to farthest and take each one's listings in id order,
  * so PostgreSQL stops as soon as a page is full.
@@ -361,7 +377,7 @@ function nearestStatement(db: Queryable, shape: Shape, name: string) {
   const nearest = db
     .select({ postcode: postcodeListingCounts.postcode, distance: sql<number>`${postcodeDistance}`.as('distance') })
     .from(postcodeListingCounts)
-    .where(and(gt(postcodeListingCounts.activeCount, 0), shape.after ? sql`${postcodeDistance} >= ${value('cursorValue')}::float8` : undefined))
+    .where(and(gt(postcodeListingCounts.activeCount, 0), ...walkedPostcodes(shape), shape.after ? sql`${postcodeDistance} >= ${value('cursorValue')}::float8` : undefined))
     // Ordered here so the outer sort only has to order ids within one distance (incremental).
     .orderBy(postcodeDistance)
     .as('nearest');
