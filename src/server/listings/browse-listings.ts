@@ -352,17 +352,16 @@ function keyedWordsIds(shape: Shape, keyedWords: SQL): SQL {
 }
 
 /**
- * The postcodes a walk may find listings in: the area's and the filters' (a postcode's listings are
- * in its state, the directory's: decision 10). Without them the walk measured and sorted every
- * postcode in the country, then looked for listings in each one outside the area in turn, to no
- * avail: 9.6 ms a Starter's page under mixed traffic, 2.5 ms of it the measuring alone.
+ * The postcodes a walk may find listings in, when the area or a filter names them. Without them the
+ * walk measured and sorted every postcode in the country, then looked for listings in each one
+ * outside a Starter's area in turn, to no avail: 9.6 ms a page under mixed traffic, 2.5 ms of it the
+ * measuring alone. A state is left to the listings' own: the counts' row keeps the state of the
+ * first listing at its postcode, which nothing holds to the state of every later one.
  */
 function walkedPostcodes(shape: Shape): SQL[] {
   const typed = valueIn(shape);
   const conditions: SQL[] = [];
-  if (shape.area === 'state') conditions.push(sql`${postcodeListingCounts.state} = ${typed('areaState', 'text')}`);
   if (shape.area === 'radius') conditions.push(sql`${postcodeListingCounts.postcode} = any(${typed('areaPostcodes', 'text[]')})`);
-  if (shape.state) conditions.push(sql`${postcodeListingCounts.state} = ${typed('state', 'text')}`);
   if (shape.postcode) conditions.push(sql`${postcodeListingCounts.postcode} = ${typed('postcode', 'text')}`);
   return conditions;
 }
