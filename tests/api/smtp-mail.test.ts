@@ -69,13 +69,15 @@ describe('mail over SMTP', () => {
     expect(confirm.status).toBe(200);
   });
 
-  it('sends one mail after another over the connection it keeps open', async () => {
-    const first = await registerMember(client);
-    await waitForMail(first.email, /Welcome to Neighbourly!/);
+  it('sends mail after mail over the connections it keeps open', async () => {
+    // A connection per message would open one for each welcome; kept open, they carry the next
+    // (a second may open while a reply is still on its way, never one each).
     const before = connections;
-    const second = await registerMember(client);
-    await waitForMail(second.email, /Welcome to Neighbourly!/);
-    expect(connections).toBe(before);
+    for (let member = 0; member < 3; member += 1) {
+      const { email } = await registerMember(client);
+      await waitForMail(email, /Welcome to Neighbourly!/);
+    }
+    expect(connections - before).toBeLessThan(3);
   });
 
   it('keeps nothing in the dev outbox when SMTP carries the mail', async () => {
