@@ -73,6 +73,16 @@ describe('rows of a statement built once, mapped by a plan made once', () => {
     expect(mapRowsByPlan(query).customResultMapper).toBeUndefined();
   });
 
+  it('maps a left join selected column by column, where Drizzle has no table to turn into null', () => {
+    const query = db
+      .select({ id: listings.id, sellerFirstName: users.firstName, sellerCreatedAt: users.createdAt })
+      .from(listings)
+      .leftJoin(users, eq(users.id, listings.sellerId))
+      .prepare('row_mapping_left_join_flat') as unknown as Prepared;
+    const rows = [...rowsFor(query, 6), [null, null, null]];
+    expect(rowMapperFor(query)!(rows)).toEqual(drizzleMapping(query, rows));
+  });
+
   it('installs the plan on the statement, which then answers through it', () => {
     const query = mapRowsByPlan(db.select({ id: listings.id, price: listings.price }).from(listings).prepare('row_mapping_installed') as unknown as Prepared);
     expect(typeof query.customResultMapper).toBe('function');

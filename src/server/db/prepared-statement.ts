@@ -47,9 +47,9 @@ type PreparedBuilder = { execute: (values?: Record<string, unknown>) => Promise<
  * A query-builder statement (`.prepare(name)` with `sql.placeholder` values), built once per
  * database handle; its rows are mapped as Drizzle maps them, by a plan made once (row-mapping.ts).
  * With a name PostgreSQL plans it once per connection and may settle on one generic plan for every
- * value: right for lookups by key. A
- * statement whose best plan depends on its values (a search, an area of any size) passes `null`
- * and is planned afresh with each request's values; its SQL text is still built only once.
+ * value: right for lookups by key. A statement whose best plan depends on its values (a search, an
+ * area of any size) passes `null` and is planned afresh with each request's values; its SQL text is
+ * still built only once.
  */
 export function preparedQuery<Query extends PreparedBuilder>(name: string | null, build: (db: Queryable, name: string) => Query): (db: Queryable) => Query {
   if (name !== null) {

@@ -2,7 +2,7 @@
 // asks of every field, on every row, what it is (a column, an expression, a subquery) and where it
 // goes: profiled under mixed traffic, that was 5% of the app's time, for pages of about 900 fields.
 // The answers never change for a prepared statement, so they are worked out when it is built.
-import { Column, SQL, Subquery, is, noopDecoder } from 'drizzle-orm';
+import { Column, SQL, Subquery, getTableName, is, noopDecoder } from 'drizzle-orm';
 
 type Decoder = { mapFromDriverValue: (value: unknown) => unknown };
 type SelectedField = { path: string[]; field: unknown };
@@ -14,8 +14,9 @@ type PreparedShape = {
   customResultMapper?: unknown;
 };
 
-/** Drizzle's own choice of decoder for a selected field (utils.js, mapResultRow). */
 type WithDecoder = { decoder: Decoder };
+
+/** Drizzle's own choice of decoder for a selected field (utils.js, mapResultRow). */
 function decoderOf(field: unknown): Decoder {
   if (is(field, Column)) return field;
   if (is(field, SQL)) return (field as unknown as WithDecoder).decoder;
@@ -30,14 +31,24 @@ function isSelectedFields(fields: unknown): fields is SelectedField[] {
 }
 
 /**
+ * Whether Drizzle may turn a table selected under one name into null (its columns all null, the
+ * table not known to be there: a left join). Drizzle asks this of each row; the plan leaves such
+ * statements to it.
+ */
+function mayNullTables(fields: SelectedField[], joinsNotNullableMap: Record<string, boolean> | undefined): boolean {
+  if (!joinsNotNullableMap) return false;
+  return fields.some(({ path, field }) => path.length === 2 && is(field, Column) && !joinsNotNullableMap[getTableName(field.table)]);
+}
+
+/**
  * The mapping Drizzle would make of array rows, as one function. Null when the statement is one
- * this does not take on: no selected fields, a mapper of its own, or a table that may come back
- * missing (a left join, where a table whose columns are all null becomes null), which Drizzle keeps.
+ * this does not take on: no selected fields, a mapper of its own, or a table Drizzle may turn
+ * into null (mayNullTables).
  */
 export function rowMapperFor(query: PreparedShape): ((rows: unknown[][]) => Record<string, unknown>[]) | null {
   const { fields, joinsNotNullableMap } = query;
   if (query.customResultMapper || !isSelectedFields(fields)) return null;
-  if (joinsNotNullableMap && Object.values(joinsNotNullableMap).some((notNullable) => !notNullable)) return null;
+  if (mayNullTables(fields, joinsNotNullableMap)) return null;
   const columns = fields.map(({ path, field }) => {
     const decoder = decoderOf(field);
     return { path, decode: keepsValue(decoder) ? null : (value: unknown) => decoder.mapFromDriverValue(value) };
