@@ -12,7 +12,7 @@ import { listings, postcodeListingCounts, users } from '../db/schema';
 import type { ServerDeps } from '../deps';
 import { findPostcode } from '../postcodes';
 import { distanceFrom, searchQuery, withinRadius, type SearchMode } from './listing-filters';
-import { listingColumns, toListingView } from './listing-view';
+import { listingColumns, listingViewJson, toListingView, unfavouredStart } from './listing-view';
 import { dayOf, firstWindowDays, firstWindowFor, maxWindows, nextWindowDays, rememberDaysForPage, shareOfWords, startOfDay, timestampMs, windowsFromMatches, wordSharesOf, wordsOfSearch, wordsUnder, windowDays, windowsWorthIt } from './listing-search-windows';
 import { placeOfViewer, postcodeListWithin, searchAreaFor, type SearchArea, type Viewer } from './search-area';
 import { correctedWords } from './search-spelling';
@@ -267,11 +267,24 @@ function pageIds(shape: Shape): SQL {
  */
 const plannedOnceIdsAtMost = sql.raw(String(pinnedPerPage + browsePageLimits.max + 1));
 
+/**
+ * What a page reads of each listing: its view as JSON text (listingViewJson) and what the page itself
+ * needs (the cursor's values, whether it is pinned, where it is for the viewer's distances).
+ */
+const pageColumns = {
+  id: listings.id,
+  pinnedAt: listings.pinnedAt,
+  price: listings.price,
+  postcode: listings.postcode,
+  rankedAtText: listingColumns.rankedAtText,
+  view: listingViewJson,
+};
+
 /** Listings by id with their sellers, in the page's order. */
 function listingsWithIds(db: Queryable, shape: Pick<Shape, 'plannedOnce'>, ids: SQL, order: SQL[], name: string) {
   const chosen = shape.plannedOnce ? sql`(select page.id from ${ids} as page limit ${plannedOnceIdsAtMost})` : ids;
   return db
-    .select({ ...listingColumns, distance: distanceOf(shape) })
+    .select({ ...pageColumns, distance: distanceOf(shape) })
     .from(listings)
     .innerJoin(users, eq(users.id, listings.sellerId))
     .where(sql`${listings.id} in ${chosen}`)
@@ -380,9 +393,9 @@ function nearestStatement(db: Queryable, shape: Shape, name: string) {
     // Ordered here so the outer sort only has to order ids within one distance (incremental).
     .orderBy(postcodeDistance)
     .as('nearest');
-  const { rankedAtText, ...plainColumns } = listingColumns;
+  const { rankedAtText, view, ...plainColumns } = pageColumns;
   const inPostcode = db
-    .select({ ...plainColumns, rankedAtText: sql<string>`${rankedAtText}`.as('ranked_at_text') })
+    .select({ ...plainColumns, rankedAtText: sql<string>`${rankedAtText}`.as('ranked_at_text'), view: sql<string>`${view}`.as('view') })
     .from(listings)
     .innerJoin(users, eq(users.id, listings.sellerId))
     .where(
@@ -426,7 +439,14 @@ function sinceStatement(db: Queryable, shape: Shape, name: string) {
     .where(and(...baseConditions(shape), listedSince))
     .orderBy(desc(listings.rankedAt), desc(listings.id))
     .limit(value('limit'));
-  return listingsWithIds(db, shape, sql`${ids}`, [desc(listings.rankedAt), desc(listings.id)], name);
+  // Rows, not views' text: they go into a mail.
+  return db
+    .select(listingColumns)
+    .from(listings)
+    .innerJoin(users, eq(users.id, listings.sellerId))
+    .where(sql`${listings.id} in ${ids}`)
+    .orderBy(desc(listings.rankedAt), desc(listings.id))
+    .prepare(name);
 }
 
 type StatementKind = 'first' | 'pinned' | 'page' | 'nearest' | 'count' | 'since';
@@ -663,7 +683,10 @@ function areaValues(area: SearchArea): Pick<BrowseValues, 'areaState' | 'areaPos
   return { areaPostcodes: postcodeListWithin(area) };
 }
 
-export type BrowseResult = { items: ListingView[]; nextCursor: string | null };
+/** A listing on a page: its view's JSON text as PostgreSQL wrote it (listingViewJson), and what a viewer's text adds to it. */
+export type PageListing = { id: string; postcode: string | null; view: string };
+
+export type BrowseResult = { items: PageListing[]; nextCursor: string | null };
 
 /** The conditions a browse asks for (the query schema checked them), or none. */
 function conditionsOf(query: Pick<BrowseListingsQuery, 'condition'>): string[] | undefined {
@@ -748,14 +771,22 @@ export function showsDistance(viewer: Viewer, query: Pick<BrowseListingsQuery, '
 }
 
 /**
- * Each listing's distance from the origin, as "nearest first" measures it: every listing stands at
- * its postcode's centre. Added per viewer to a page that many viewers share.
+ * A page's JSON text for one viewer, made from the listings' own texts: with each listing's distance
+ * from the origin when the viewer sees distances (as "nearest first" measures it: every listing stands
+ * at its postcode's centre), and the member's hearts. Many viewers share the page; each gets this.
  */
-export function withDistances(items: readonly ListingView[], origin: Point): ListingView[] {
-  return items.map((item) => {
-    const place = item.postcode ? findPostcode(item.postcode) : undefined;
-    return { ...item, distanceKm: place ? Math.round(distanceKm(origin, place) * 10) / 10 : null };
+export function pageText(items: readonly PageListing[], viewer: { origin: Point | null; favouriteIds: ReadonlySet<string> }): string {
+  const texts = items.map((item) => {
+    if (!item.view.startsWith(unfavouredStart)) throw new Error('A listing view from the database does not start as listingViewJson writes it.');
+    let start = '{';
+    if (viewer.origin) {
+      const place = item.postcode ? findPostcode(item.postcode) : undefined;
+      start += `"distanceKm":${place ? Math.round(distanceKm(viewer.origin, place) * 10) / 10 : null},`;
+    }
+    start += viewer.favouriteIds.has(item.id) ? '"isFavourite":true,' : unfavouredStart.slice(1);
+    return start + item.view.slice(unfavouredStart.length);
   });
+  return `[${texts.join(',')}]`;
 }
 
 /**
@@ -767,9 +798,9 @@ export function withDistances(items: readonly ListingView[], origin: Point): Lis
 export type SearchPlan = 'chosen' | 'windows' | 'exhaustive';
 
 /**
- * A page of listings in the viewer's area. Its items carry no distance (distanceKm null): the page
- * is the same for every viewer of the area and query (the order of "nearest first" aside, which
- * follows the origin), so the caller shares it and adds distances with withDistances.
+ * A page of listings in the viewer's area. Its items carry no distance and no hearts: the page is the
+ * same for every viewer of the area and query (the order of "nearest first" aside, which follows the
+ * origin), so the caller shares it and makes each viewer's text with pageText.
  */
 export async function browseListings(
   deps: Pick<ServerDeps, 'db'>,
@@ -807,7 +838,7 @@ export async function browseListings(
     const lastValue = (row: NonNullable<typeof last>) =>
       sort === 'newest' ? row.rankedAtText : sort === 'distance' ? String(Number(row.distance)) : row.price;
     return {
-      items: [...pinned, ...page].map((row) => toListingView(row, null)),
+      items: [...pinned, ...page].map((row) => ({ id: row.id, postcode: row.postcode, view: row.view })),
       nextCursor: rows.length > query.limit && last ? encodeCursor({ sort, mode, value: lastValue(last), id: last.id }) : null,
     };
   };

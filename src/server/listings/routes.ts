@@ -8,10 +8,10 @@ import { requireUser, signedInUser } from '../auth';
 import { changeKeys } from '../db/write-transaction';
 import { readDeps, type ServerDeps } from '../deps';
 import { endpoint } from '../http/endpoint';
-import { jsonCacheBudgets, jsonTextWeight, sendJsonText, toJsonText, type JsonText } from '../http/json-text';
+import { databaseJsonText, jsonCacheBudgets, jsonTextWeight, sendJsonText, toJsonText, type JsonText } from '../http/json-text';
 import { reportDependencies } from '../http/answer-dependencies';
 import { cacheOutcomeHeader, createReadCache, readAnswer } from '../http/read-cache';
-import { browseListings, browseOrigin, showsDistance, withDistances, type BrowseResult } from './browse-listings';
+import { browseListings, browseOrigin, pageText, showsDistance, type BrowseResult } from './browse-listings';
 import { deleteListing, pinListing, setListingStatus, updateListing } from './change-listing';
 import { holdListing, releaseListing } from './reservations';
 import { getListingInsights } from './listing-insights';
@@ -23,8 +23,8 @@ import { renewListing } from './renew-listing';
 import { areaChangeKeys, searchAreaKey, type Viewer } from './search-area';
 import { getSellerProfile, getUserStats, listMyListings, listSellerListings } from './seller-listings';
 
-/** About what one listing's view holds in memory (its JSON is 600 to 1,000 characters). */
-const listingViewWeight = 1200;
+/** About what a listing on a cached page holds in memory besides its view's text. */
+const listingWeight = 200;
 
 const noFavourites: ReadonlySet<string> = new Set();
 
@@ -48,7 +48,7 @@ export const listingRoutes =
       maxEntries: 2000,
       ttlMs,
       maxWeight: jsonCacheBudgets.browse,
-      weigh: (page) => page.items.length * listingViewWeight,
+      weigh: (page) => page.items.reduce((weight, item) => weight + listingWeight + item.view.length, 0),
     });
     const detailCache = createReadCache<JsonText>(deps.contentVersion, { maxEntries: 5000, ttlMs, maxWeight: jsonCacheBudgets.detail, weigh: jsonTextWeight });
     // The signed-in member's favourites: the hearts on every listing they see, on pages other viewers share.
@@ -82,12 +82,13 @@ export const listingRoutes =
             },
             dependsOn,
           );
-        const viewsOf = (result: BrowseResult) => (showDistance ? withDistances(result.items, origin) : result.items);
+        const textOf = (result: BrowseResult, favouriteIds: ReadonlySet<string>) =>
+          databaseJsonText(apiSchemas.browseListings.response[200], pageText(result.items, { origin: showDistance ? origin : null, favouriteIds }), !deps.config.isProduction);
         const found = browseCache.lookup(
           `${pageKey}|${showDistance ? originKey : '-'}`,
           async () => {
             const result = await readPage();
-            return { text: toJsonText(apiSchemas.browseListings.response[200], viewsOf(result)), nextCursor: result.nextCursor, ids: result.items.map((item) => item.id) };
+            return { text: textOf(result, noFavourites), nextCursor: result.nextCursor, ids: result.items.map((item) => item.id) };
           },
           dependsOn,
         );
@@ -96,7 +97,7 @@ export const listingRoutes =
         const favouriteIds = await favouritesOf(request);
         if (page.ids.some((id) => favouriteIds.has(id))) {
           const result = await readPage();
-          page = { ...page, nextCursor: result.nextCursor, text: toJsonText(apiSchemas.browseListings.response[200], markFavourites(viewsOf(result), favouriteIds)) };
+          page = { ...page, nextCursor: result.nextCursor, text: textOf(result, favouriteIds) };
         }
         // Made from a page another viewer's request had read: no query ran for it.
         reply.header(cacheOutcomeHeader, found.outcome === 'miss' && !queried ? 'hit' : found.outcome);
