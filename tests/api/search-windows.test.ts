@@ -249,4 +249,16 @@ describe('pending word entries', () => {
     expect(rows.length).toBeGreaterThanOrEqual(6);
     for (const row of rows) expect(row.options ?? [], row.name).toContain('gin_pending_list_limit=64');
   });
+
+  it('takes the words of the catalogue and of saved searches straight into their indexes, so a misspelt search reads no pending list', async () => {
+    const { rows } = await server.database.db.execute<{ name: string; options: string[] | null }>(sql`
+      select c.relname as name, c.reloptions as options from pg_class c where c.relname in ('search_words_trgm_idx', 'saved_searches_instant_words_idx')`);
+    expect(rows).toHaveLength(2);
+    for (const row of rows) expect(row.options ?? [], row.name).toContain('fastupdate=false');
+    // The catalogue holds this suite's words, and none of them waits in a pending list.
+    const { rows: words } = await server.database.db.execute<{ count: number }>(sql`select count(*)::int as count from search_words`);
+    expect(words[0]!.count).toBeGreaterThan(10);
+    const { rows: cleaned } = await server.database.db.execute<{ pages: number }>(sql`select gin_clean_pending_list('search_words_trgm_idx'::regclass)::int as pages`);
+    expect(cleaned[0]!.pages).toBe(0);
+  });
 });

@@ -129,6 +129,13 @@ export const users = pgTable(
  */
 const shortPendingList = { gin_pending_list_limit: 64 };
 
+/**
+ * The word indexes of small tables written now and then (the catalogue's words, saved searches) take
+ * each new entry straight in: a pending list there is never merged by size, and without a vacuum it
+ * held every word the catalogue has, read entry by entry on each probe (migration 0050).
+ */
+const noPendingList = { fastupdate: false };
+
 export const listings = pgTable(
   'listings',
   {
@@ -596,7 +603,7 @@ export const savedSearches = pgTable(
     index('saved_searches_user_idx').on(table.userId, table.createdAt.desc()),
     // A new listing is matched through these: instant searches with words by a shared word, the others by
     // category (daily ones wait for their digest, which goes by member, so they stay out of both).
-    index('saved_searches_instant_words_idx').using('gin', table.wordLexemes).where(sql`${table.mailEnabled} and ${table.frequency} = 'instant'`),
+    index('saved_searches_instant_words_idx').using('gin', table.wordLexemes).with(noPendingList).where(sql`${table.mailEnabled} and ${table.frequency} = 'instant'`),
     index('saved_searches_instant_category_idx')
       .on(sql`(${table.query} ->> 'category')`)
       .where(sql`${table.mailEnabled} and ${table.frequency} = 'instant' and cardinality(${table.wordLexemes}) = 0`),
@@ -671,7 +678,7 @@ export const searchWords = pgTable(
   {
     word: text('word').primaryKey(),
   },
-  (table) => [index('search_words_trgm_idx').using('gin', table.word.op('gin_trgm_ops'))],
+  (table) => [index('search_words_trgm_idx').using('gin', table.word.op('gin_trgm_ops')).with(noPendingList)],
 );
 
 /** An admin's invitation to join on a tier: a single-use link that expires. */
