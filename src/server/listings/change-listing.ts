@@ -19,9 +19,10 @@ import { getListing, listingNotFound, missingListing } from './get-listing';
 
 export async function lockOwnListing(tx: Queryable, listingId: string, ownerId: string): Promise<{ listing: ListingRow; owner: UserRow }> {
   if (!uuidPattern.test(listingId)) throw listingNotFound();
-  // Lock the owner first (as create does), so limits hold against parallel requests.
-  const [owner] = await tx.select().from(users).where(eq(users.id, ownerId)).for('update');
-  const [listing] = await tx.select().from(listings).where(eq(listings.id, listingId)).for('update');
+  // Lock the owner first (as create does), so limits hold against parallel requests. Neither key
+  // changes: a message or conversation naming them (a foreign key's share lock) does not wait for it.
+  const [owner] = await tx.select().from(users).where(eq(users.id, ownerId)).for('no key update');
+  const [listing] = await tx.select().from(listings).where(eq(listings.id, listingId)).for('no key update');
   if (!listing) throw await missingListing(tx, listingId);
   if (!owner || listing.sellerId !== owner.id) throw new AppError('NOT_YOUR_LISTING');
   return { listing, owner };
