@@ -110,5 +110,10 @@ describe('a listing view written by the database', () => {
       // Measured from the viewer's place to the listing's postcode; a listing without one has none.
       expect(distanceKm === null).toBe(item.id === ids.belowNewest);
     }
+    // A visitor who chose no place is shown no distance.
+    const visitor = await client.get('/api/listings?limit=24');
+    const distances = (visitor.body as { distanceKm: number | null }[]).map((item) => item.distanceKm);
+    expect(distances.length).toBeGreaterThan(0);
+    expect(new Set(distances)).toEqual(new Set([null]));
   });
 });

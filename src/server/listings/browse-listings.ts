@@ -773,16 +773,15 @@ export function showsDistance(viewer: Viewer, query: Pick<BrowseListingsQuery, '
 /**
  * A page's JSON text for one viewer, made from the listings' own texts: with each listing's distance
  * from the origin when the viewer sees distances (as "nearest first" measures it: every listing stands
- * at its postcode's centre), and the member's hearts. Many viewers share the page; each gets this.
+ * at its postcode's centre; null otherwise), and the member's hearts. Many viewers share the page; each
+ * gets this.
  */
 export function pageText(items: readonly PageListing[], viewer: { origin: Point | null; favouriteIds: ReadonlySet<string> }): string {
   const texts = items.map((item) => {
     if (!item.view.startsWith(unfavouredStart)) throw new Error('A listing view from the database does not start as listingViewJson writes it.');
-    let start = '{';
-    if (viewer.origin) {
-      const place = item.postcode ? findPostcode(item.postcode) : undefined;
-      start += `"distanceKm":${place ? Math.round(distanceKm(viewer.origin, place) * 10) / 10 : null},`;
-    }
+    // No distance for a viewer who is not shown one (null, as toListingView writes it).
+    const place = viewer.origin && item.postcode ? findPostcode(item.postcode) : undefined;
+    let start = `{"distanceKm":${viewer.origin && place ? Math.round(distanceKm(viewer.origin, place) * 10) / 10 : null},`;
     start += viewer.favouriteIds.has(item.id) ? '"isFavourite":true,' : unfavouredStart.slice(1);
     return start + item.view.slice(unfavouredStart.length);
   });

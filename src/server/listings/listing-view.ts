@@ -103,7 +103,7 @@ const tiersWithPins = sql.raw(
 /** A time as Date's toISOString writes it (to the millisecond, in UTC). */
 const isoTime = (column: AnyPgColumn) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** How a shared page's text begins each listing: a member's hearts replace it (favouredListingText). */
+/** How a shared page's text begins each listing: a member's hearts replace it (pageText). */
 export const unfavouredStart = '{"isFavourite":false,';
 
 /**
