@@ -1,6 +1,6 @@
 // "Message seller": opens the one conversation of this listing and buyer (or continues it) with the
 // buyer's message, and lets the seller know by mail (without the buyer's email or phone).
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { askIfAvailable, conversationLimits, conversationMessages } from '../../domain/conversations';
 import type { ConversationMessage, ConversationSummary } from '../../domain/conversation-schemas';
 import { AppError } from '../../domain/errors';
@@ -9,21 +9,33 @@ import { assertTradingChecks } from '../auth';
 import { preparedQuery } from '../db/prepared-statement';
 import { conversations, listings, users, type UserRow } from '../db/schema';
 import type { ServerDeps } from '../deps';
-import { assertNotBlocked } from './conversation-access';
+import { blockedBetween, memberBlockedError } from './conversation-access';
 import { findConversationSummary } from './conversation-view';
 import { mailSellerOfNewConversation } from './conversation-mails';
 import { assertNoBannedWords, sendMessage } from './send-message';
 
-/** Named: PostgreSQL plans the lookup once per connection. */
-const listingWithSeller = preparedQuery('conversation_listing_with_seller', (db, name) =>
-  db
-    .select({ listing: listings, seller: users })
+/**
+ * The listing and its seller, with what the buyer's request turns on: the conversation the buyer
+ * already has about it, whether either member blocked the other, and how many conversations the
+ * buyer opened in the last hour. One statement (planned once per connection) where there were four,
+ * each of which queued for a connection under load.
+ */
+const listingWithSeller = preparedQuery('conversation_listing_with_seller', (db, name) => {
+  const buyer = sql`${sql.placeholder('buyer')}::uuid`;
+  return db
+    .select({
+      listing: listings,
+      seller: users,
+      existingId: sql<string | null>`(select ${conversations.id} from ${conversations} where ${conversations.listingId} = ${listings.id} and ${conversations.buyerId} = ${buyer} limit 1)`,
+      blocked: blockedBetween(buyer, sql`${users.id}`),
+      openedSince: sql<number>`(select count(*)::int from ${conversations} where ${conversations.buyerId} = ${buyer} and ${conversations.createdAt} > ${sql.placeholder('since')}::timestamptz)`,
+    })
     .from(listings)
     .innerJoin(users, eq(users.id, listings.sellerId))
     .where(eq(listings.id, sql.placeholder('listing')))
     .limit(1)
-    .prepare(name),
-);
+    .prepare(name);
+});
 
 export type StartedConversation = { conversation: ConversationSummary; message: ConversationMessage; isNew: boolean };
 
@@ -32,32 +44,22 @@ export async function startConversation(deps: ServerDeps, input: { buyer: UserRo
   const { buyer } = input;
   if (!uuidPattern.test(input.listingId)) throw new AppError('LISTING_NOT_FOUND');
 
-  const [found] = await listingWithSeller(db).execute({ listing: input.listingId });
+  const hourAgo = new Date(deps.clock.now().getTime() - 60 * 60 * 1000);
+  const [found] = await listingWithSeller(db).execute({ listing: input.listingId, buyer: buyer.id, since: hourAgo.toISOString() });
   // A listing hidden by our team is not there for buyers.
   if (!found || found.listing.hiddenAt) throw new AppError('LISTING_NOT_FOUND');
   const { listing, seller } = found;
   if (seller.id === buyer.id) throw new AppError('CONTACT_OWN_LISTING');
-
-  const [existing] = await db
-    .select({ id: conversations.id })
-    .from(conversations)
-    .where(and(eq(conversations.listingId, listing.id), eq(conversations.buyerId, buyer.id)))
-    .limit(1);
+  const existing = found.existingId === null ? undefined : { id: found.existingId };
 
   // A first message needs the checks to trade (decision 35); a conversation already open goes on.
   if (!existing) assertTradingChecks(buyer, 'contact');
   // A sold or paused listing takes no new buyers; one already talking may go on.
   if (!existing && !listing.isActive) throw new AppError('LISTING_SOLD', listing.pausedAt ? conversationMessages.listingPaused : conversationMessages.listingSold);
   // A block stops the conversation already there too.
-  await assertNotBlocked(deps, buyer.id, seller.id);
-  if (!existing) {
-    const hourAgo = new Date(deps.clock.now().getTime() - 60 * 60 * 1000);
-    const [recent] = await db
-      .select({ value: count() })
-      .from(conversations)
-      .where(and(eq(conversations.buyerId, buyer.id), gt(conversations.createdAt, hourAgo)));
-    if (recent.value >= conversationLimits.newPerHour) throw new AppError('RATE_LIMITED', conversationMessages.tooManyConversations);
-  }
+  if (found.blocked) throw memberBlockedError();
+  if (!existing && found.openedSince >= conversationLimits.newPerHour) throw new AppError('RATE_LIMITED', conversationMessages.tooManyConversations);
+
   // Every check of the message comes before the conversation is made: a refused first message leaves no empty conversation behind.
   const body = input.message ?? askIfAvailable(listing.title);
   await assertNoBannedWords(deps, body);
