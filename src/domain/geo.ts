@@ -12,6 +12,11 @@ export function distanceKm(a: Point, b: Point): number {
   return 2 * earthRadiusKm * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
+/** A distance as members are shown it: to a tenth of a kilometre. */
+export function shownDistanceKm(km: number): number {
+  return Math.round(km * 10) / 10;
+}
+
 /** A latitude/longitude box that contains every point within radiusKm of the centre. */
 export function boundingBox(centre: Point, radiusKm: number) {
   const latitudeDelta = radiusKm / kmPerDegreeLatitude;

@@ -2,7 +2,7 @@
 // cursor so every page costs the same however deep it is.
 import { and, asc, desc, eq, gt, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../../domain/errors';
-import { distanceKm, type Point } from '../../domain/geo';
+import { distanceKm, shownDistanceKm, type Point } from '../../domain/geo';
 import { cityAreas, parseConditionFilter, type SortOption } from '../../domain/listing';
 import { browsePageLimits, type BrowseListingsQuery, type ListingView } from '../../domain/listing-schemas';
 import type { Queryable } from '../db/open-database';
@@ -781,7 +781,7 @@ export function pageText(items: readonly PageListing[], viewer: { origin: Point 
     if (!item.view.startsWith(unfavouredStart)) throw new Error('A listing view from the database does not start as listingViewJson writes it.');
     // No distance for a viewer who is not shown one (null, as toListingView writes it).
     const place = viewer.origin && item.postcode ? findPostcode(item.postcode) : undefined;
-    let start = `{"distanceKm":${viewer.origin && place ? Math.round(distanceKm(viewer.origin, place) * 10) / 10 : null},`;
+    let start = `{"distanceKm":${viewer.origin && place ? shownDistanceKm(distanceKm(viewer.origin, place)) : null},`;
     start += viewer.favouriteIds.has(item.id) ? '"isFavourite":true,' : unfavouredStart.slice(1);
     return start + item.view.slice(unfavouredStart.length);
   });

@@ -2,7 +2,7 @@
 // plan discovers it, and which plan would. A listing page opened by a link shows to anyone
 // (docs/decisions/0008-what-a-visitor-sees.md); this only tells a member where it lies.
 import { eq } from 'drizzle-orm';
-import { distanceKm } from '../../domain/geo';
+import { distanceKm, shownDistanceKm } from '../../domain/geo';
 import { type ListingReach, cheapestPlanReaching } from '../../domain/search-reach';
 import { rulesForTier } from '../../domain/tiers';
 import { uuidPattern } from '../../domain/listing';
@@ -30,7 +30,7 @@ export async function getListingReach(deps: ServerDeps, input: { listingId: stri
   const reachedBy = inArea || !point || !listing.state ? null : cheapestPlanReaching(member.membershipTier, home, { state: listing.state, point });
   return {
     inArea,
-    distanceKm: point ? Math.round(distanceKm(home.point, point) * 10) / 10 : null,
+    distanceKm: point ? shownDistanceKm(distanceKm(home.point, point)) : null,
     reachedBy,
     tier: rulesForTier(member.membershipTier).tier,
     postcode: home.postcode,

@@ -1,6 +1,7 @@
 // One way to read listings with their seller, shared by every listing query.
 import { eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { shownDistanceKm } from '../../domain/geo';
 import type { ListingView } from '../../domain/listing-schemas';
 import { averageRating } from '../../domain/ratings';
 import { listingStatusOf } from '../../domain/reservations';
@@ -69,7 +70,7 @@ export function toListingView(row: ListingRowWithSeller, distanceKm?: number | n
     isPinned: row.pinnedAt !== null && row.isActive && rulesForTier(row.sellerMembershipTier).pinnedPosts > 0,
     isPaused: row.pausedAt !== null,
     hiddenReason: row.hiddenReason ?? null,
-    ...(distanceKm === undefined ? {} : { distanceKm: distanceKm === null ? null : Math.round(distanceKm * 10) / 10 }),
+    ...(distanceKm === undefined ? {} : { distanceKm: distanceKm === null ? null : shownDistanceKm(distanceKm) }),
     // Shared by every viewer; the routes mark the signed-in member's own favourites (favourites.ts).
     isFavourite: false,
     createdAt: row.createdAt.toISOString(),
